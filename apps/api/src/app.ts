@@ -1,0 +1,183 @@
+/**
+ * Builds the Fastify application: database, migrations, cross-cutting
+ * plugins, every module's routes, the API docs and the web app.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import cors from '@fastify/cors';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { translate } from '@koperasi/contracts';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import type { ZodType } from 'zod';
+import { type Config, loadConfig } from './config.ts';
+import { createDb, type Db } from './db/db.ts';
+import { migrate } from './db/migrate.ts';
+import { RequestValidationError } from './lib/errors.ts';
+import { langOf } from './lib/i18n.ts';
+import { createNotifier, type Notifier } from './lib/notifier.ts';
+import { createStorage, type Storage } from './lib/storage.ts';
+import { loadModules } from './modules/index.ts';
+import authPlugin from './plugins/auth.ts';
+import envelopePlugin, { errorBody } from './plugins/envelope.ts';
+import idempotencyPlugin from './plugins/idempotency.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    config: Config;
+    notifier: Notifier;
+    storage: Storage;
+  }
+}
+
+/** Hide secret query parameters (password, token, otp) in logged URLs. */
+export function redactUrl(url: string): string {
+  return url.replace(/([?&](?:password|newPassword|token|otp|code|client_secret)=)[^&]*/gi, '$1[redacted]');
+}
+
+export interface BuildOptions {
+  config?: Partial<Config>;
+  /** Reuse an open database (tests share one per worker). */
+  db?: Db;
+  logger?: FastifyServerOptions['logger'];
+  /** Skip migrations (the caller already ran them). */
+  skipMigrations?: boolean;
+  /** Start background jobs (off in tests unless asked). */
+  jobs?: boolean;
+}
+
+export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const config = loadConfig(opts.config);
+  const app = Fastify({
+    logger: opts.logger ?? {
+      level: config.logLevel,
+      serializers: {
+        // Never log credentials: /oauth/token carries them in the query string.
+        req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: redactUrl(req.url), ip: req.ip }),
+      },
+    },
+    bodyLimit: config.bodyLimit,
+    trustProxy: config.trustProxy,
+    genReqId: () => crypto.randomUUID(),
+    requestIdHeader: 'x-request-id',
+    ajv: undefined,
+  });
+
+  const db =
+    opts.db ??
+    (await createDb({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pglite'),
+      poolSize: config.dbPoolSize,
+    }));
+  if (!opts.skipMigrations) {
+    await migrate(db, (m) => app.log.info(m));
+  }
+  app.decorate('db', db);
+  app.decorate('config', config);
+  app.decorate('notifier', createNotifier({ smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, smsUrl: config.smsUrl, log: app.log }));
+  app.decorate('storage', createStorage(process.env, config.dataDir));
+  if (!opts.db) app.addHook('onClose', async () => db.close());
+
+  // zod validates every request part; failures carry the issues to the error handler.
+  app.setValidatorCompiler(({ schema, httpPart }) => (data: unknown) => {
+    const r = (schema as ZodType).safeParse(data, { reportInput: true });
+    if (r.success) return { value: r.data };
+    const err = new RequestValidationError(r.error.issues as unknown as RequestValidationError['issues']);
+    err.validationContext = httpPart;
+    return { error: err };
+  });
+  app.addHook('onSend', async (_req, reply, payload) => {
+    reply.header('x-request-id', String(_req.id));
+    return payload;
+  });
+
+  await app.register(envelopePlugin);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        fontSrc: ["'self'", 'data:'],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        mediaSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  if (config.corsOrigin) {
+    await app.register(cors, { origin: config.corsOrigin.split(',').map((s) => s.trim()), credentials: false });
+  }
+  await app.register(formbody);
+  // Uploads (photos, documents, spreadsheets): routes read them with req.file() and may lower these limits.
+  await app.register(multipart, { limits: { fileSize: config.uploadLimit, files: 5, fields: 50 } });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (req, ctx) => {
+      const minutes = Math.max(1, Math.ceil(Number(ctx.ttl) / 60000));
+      const lang = (req.headers['accept-language'] ?? '').toLowerCase().startsWith('en') ? 'en' : 'id';
+      const message =
+        lang === 'en'
+          ? `Too many requests. Try again in ${minutes} minutes.`
+          : `Terlalu banyak permintaan. Coba lagi dalam ${minutes} menit.`;
+      return { ...errorBody(req, 429, 'TOO_MANY_REQUESTS', message), statusCode: 429 };
+    },
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Koperasi back office API', version: config.version, description: 'Envelope: {status, code, message, data}.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  await app.register(authPlugin);
+  await app.register(idempotencyPlugin);
+
+  const modules = await loadModules();
+  for (const m of modules) {
+    if (m.routes) await app.register(m.routes);
+  }
+
+  if (opts.jobs) {
+    const stops: Array<() => Promise<void> | void> = [];
+    app.addHook('onReady', async () => {
+      for (const m of modules) {
+        const stop = m.startJobs?.(app);
+        if (stop) stops.push(stop);
+      }
+    });
+    app.addHook('onClose', async () => {
+      for (const s of stops) await s();
+    });
+  }
+
+  // The built web app, with client-side routes falling back to index.html.
+  const hasWeb = existsSync(path.join(config.webDist, 'index.html'));
+  if (hasWeb) await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: ['index.html'] });
+  app.setNotFoundHandler((req, reply) => {
+    const pathOnly = req.url.split('?')[0];
+    if (hasWeb && req.method === 'GET' && !pathOnly.startsWith('/api') && !pathOnly.startsWith('/oauth')) {
+      return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply
+      .code(404)
+      .send(errorBody(req, 404, 'ROUTE_NOT_FOUND', translate('common.route_not_found', langOf(req), { path: pathOnly })));
+  });
+
+  return app;
+}

@@ -1,0 +1,274 @@
+/**
+ * One database interface over two engines: PostgreSQL (node-postgres pool) and
+ * the embedded PGlite (PostgreSQL compiled to WebAssembly, one connection).
+ * The same SQL and migrations run on both.
+ *
+ * Three ways in:
+ *  - `tenant(tenantId, fn)`: a transaction as the unprivileged role
+ *    `koperasi_app` with `app.tenant_id` set locally, so row-level security
+ *    confines every statement to that tenant. Every request uses this.
+ *  - `app(fn)`: a transaction as `koperasi_app` with no tenant: only global
+ *    tables and the SECURITY DEFINER lookups of the auth module are reachable.
+ *  - `owner(fn)`: a transaction as the connecting (owner) role: migrations,
+ *    seeds and benchmarks only.
+ *
+ * Values: NUMERIC arrives as `Dec` (exact, JSON-serialised as a number), DATE
+ * as 'YYYY-MM-DD' text, INT8 as a JS number, timestamps as `Date`.
+ */
+import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { Dec } from '@koperasi/finance';
+import pg from 'pg';
+
+export const APP_ROLE = 'koperasi_app';
+
+export interface Sql {
+  /** Rows of a statement. */
+  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /** The first row, or undefined. */
+  one<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T | undefined>;
+  /** Number of rows the statement touched. */
+  exec(text: string, params?: unknown[]): Promise<number>;
+  /** Several statements without parameters (migrations, seeds). */
+  script(text: string): Promise<void>;
+}
+
+export interface Tx extends Sql {
+  readonly tenantId: string | null;
+  /** Runs after a successful COMMIT (notifications, cache updates); never on rollback. */
+  afterCommit(fn: () => void | Promise<void>): void;
+}
+
+export interface Db {
+  readonly kind: 'postgres' | 'pglite';
+  tenant<T>(tenantId: string, fn: (tx: Tx) => Promise<T>): Promise<T>;
+  app<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  owner<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /** One statement outside any explicit transaction, as the app role. */
+  appQuery<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  close(): Promise<void>;
+}
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export function isUuid(v: unknown): v is string {
+  return typeof v === 'string' && UUID_RE.test(v);
+}
+
+const OID = { INT8: 20, NUMERIC: 1700, DATE: 1082 } as const;
+const parseNumeric = (v: string) => new Dec(v);
+const parseInt8 = (v: string) => Number(v);
+const parseDate = (v: string) => v;
+
+/** SQLSTATEs worth one more try of the whole transaction. */
+const RETRYABLE = new Set(['40001', '40P01']);
+const MAX_ATTEMPTS = 4;
+
+type AfterCommit = Array<() => void | Promise<void>>;
+
+async function runAfterCommit(hooks: AfterCommit) {
+  for (const h of hooks) {
+    try {
+      await h();
+    } catch (err) {
+      // A failed side effect must never turn a committed transaction into an error.
+      console.error('afterCommit hook failed', err);
+    }
+  }
+}
+
+/** The tenant of a transaction, set locally; tenantId is validated as a UUID, so inlining it is safe. */
+function tenantSql(tenantId: string | null): string {
+  if (!isUuid(tenantId)) throw new Error('invalid tenant id');
+  return `SELECT set_config('app.tenant_id', '${tenantId}', true);`;
+}
+
+/** PGlite has one connection shared with the owner, so the role is set per transaction. */
+function contextSql(mode: 'tenant' | 'app' | 'owner', tenantId: string | null): string {
+  if (mode === 'owner') return '';
+  if (mode === 'tenant') return `SET LOCAL ROLE ${APP_ROLE}; ${tenantSql(tenantId)}`;
+  return `SET LOCAL ROLE ${APP_ROLE};`;
+}
+
+// ---------------------------------------------------------------- PostgreSQL
+
+pg.types.setTypeParser(OID.NUMERIC, parseNumeric);
+pg.types.setTypeParser(OID.INT8, parseInt8);
+pg.types.setTypeParser(OID.DATE, parseDate);
+
+class PgTx implements Tx {
+  hooks: AfterCommit = [];
+  constructor(
+    private client: pg.PoolClient,
+    readonly tenantId: string | null,
+  ) {}
+  async query<T>(text: string, params?: unknown[]): Promise<T[]> {
+    const r = await this.client.query(text, params as unknown[]);
+    return r.rows as T[];
+  }
+  async one<T>(text: string, params?: unknown[]): Promise<T | undefined> {
+    const r = await this.client.query(text, params as unknown[]);
+    return r.rows[0] as T | undefined;
+  }
+  async exec(text: string, params?: unknown[]): Promise<number> {
+    const r = await this.client.query(text, params as unknown[]);
+    return r.rowCount ?? 0;
+  }
+  async script(text: string): Promise<void> {
+    await this.client.query(text);
+  }
+  afterCommit(fn: () => void | Promise<void>) {
+    this.hooks.push(fn);
+  }
+}
+
+export function createPgDb(url: string, poolSize = 20): Db {
+  const base = {
+    connectionString: url,
+    statement_timeout: 60_000,
+    idle_in_transaction_session_timeout: 120_000,
+  };
+  // The application's connections act as koperasi_app for their whole session, so
+  // RLS applies to every statement; only the small owner pool (migrations, seeds,
+  // benchmarks) keeps the connecting role.
+  const appPool = new pg.Pool({ ...base, max: poolSize, application_name: 'koperasi', options: `-c role=${APP_ROLE}` });
+  const ownerPool = new pg.Pool({ ...base, max: 3, application_name: 'koperasi-owner' });
+  for (const p of [appPool, ownerPool]) p.on('error', (err) => console.error('idle PostgreSQL client error', err));
+
+  async function run<T>(mode: 'tenant' | 'app' | 'owner', tenantId: string | null, fn: (tx: Tx) => Promise<T>) {
+    const pool = mode === 'owner' ? ownerPool : appPool;
+    for (let attempt = 1; ; attempt++) {
+      const client = await pool.connect();
+      const tx = new PgTx(client, tenantId);
+      let broken = false;
+      try {
+        // BEGIN and the tenant context travel in one round trip.
+        await client.query(mode === 'tenant' ? `BEGIN; ${tenantSql(tenantId)}` : 'BEGIN');
+        const result = await fn(tx);
+        await client.query('COMMIT');
+        client.release();
+        await runAfterCommit(tx.hooks);
+        return result;
+      } catch (err) {
+        try {
+          await client.query('ROLLBACK');
+        } catch {
+          broken = true;
+        }
+        client.release(broken);
+        const code = (err as { code?: string }).code;
+        if (code && RETRYABLE.has(code) && attempt < MAX_ATTEMPTS) continue;
+        throw err;
+      }
+    }
+  }
+
+  return {
+    kind: 'postgres',
+    tenant: (tenantId, fn) => run('tenant', tenantId, fn),
+    app: (fn) => run('app', null, fn),
+    owner: (fn) => run('owner', null, fn),
+    async appQuery<T>(text: string, params?: unknown[]) {
+      // One statement, one round trip, as koperasi_app (the session role of the pool).
+      const r = await appPool.query(text, params as unknown[]);
+      return r.rows as T[];
+    },
+    close: async () => {
+      await Promise.all([appPool.end(), ownerPool.end()]);
+    },
+  };
+}
+
+// ---------------------------------------------------------------- PGlite
+
+class PgliteTx implements Tx {
+  hooks: AfterCommit = [];
+  constructor(
+    private db: PGlite,
+    readonly tenantId: string | null,
+  ) {}
+  async query<T>(text: string, params?: unknown[]): Promise<T[]> {
+    const r = await this.db.query<T>(text, params as unknown[]);
+    return r.rows;
+  }
+  async one<T>(text: string, params?: unknown[]): Promise<T | undefined> {
+    const r = await this.db.query<T>(text, params as unknown[]);
+    return r.rows[0];
+  }
+  async exec(text: string, params?: unknown[]): Promise<number> {
+    const r = await this.db.query(text, params as unknown[]);
+    return r.affectedRows ?? 0;
+  }
+  async script(text: string): Promise<void> {
+    await this.db.exec(text);
+  }
+  afterCommit(fn: () => void | Promise<void>) {
+    this.hooks.push(fn);
+  }
+}
+
+/** A FIFO lock: PGlite has one connection, so transactions take turns. */
+class Mutex {
+  private last: Promise<void> = Promise.resolve();
+  async lock(): Promise<() => void> {
+    let release!: () => void;
+    const next = new Promise<void>((r) => {
+      release = r;
+    });
+    const prev = this.last;
+    this.last = prev.then(() => next);
+    await prev;
+    return release;
+  }
+}
+
+export async function createPgliteDb(dataDir: string | undefined): Promise<Db> {
+  const db = await PGlite.create({
+    dataDir,
+    extensions: { pg_trgm },
+    parsers: {
+      [OID.NUMERIC]: parseNumeric,
+      [OID.INT8]: parseInt8,
+      [OID.DATE]: parseDate,
+      [pgliteTypes.TIMESTAMPTZ]: (v: string) => new Date(v),
+    },
+    serializers: {
+      [OID.NUMERIC]: (v: unknown) => (v instanceof Dec ? v.toFixed() : String(v)),
+    },
+  });
+  const mutex = new Mutex();
+
+  async function run<T>(mode: 'tenant' | 'app' | 'owner', tenantId: string | null, fn: (tx: Tx) => Promise<T>) {
+    const release = await mutex.lock();
+    const tx = new PgliteTx(db, tenantId);
+    try {
+      await db.exec(`BEGIN; ${contextSql(mode, tenantId)}`);
+      let result: T;
+      try {
+        result = await fn(tx);
+        await db.exec('COMMIT');
+      } catch (err) {
+        await db.exec('ROLLBACK').catch(() => undefined);
+        throw err;
+      }
+      release();
+      await runAfterCommit(tx.hooks);
+      return result;
+    } finally {
+      release();
+    }
+  }
+
+  return {
+    kind: 'pglite',
+    tenant: (tenantId, fn) => run('tenant', tenantId, fn),
+    app: (fn) => run('app', null, fn),
+    owner: (fn) => run('owner', null, fn),
+    appQuery: (text, params) => run('app', null, (tx) => tx.query(text, params)),
+    close: () => db.close(),
+  };
+}
+
+export async function createDb(opts: { databaseUrl?: string; dataDir?: string; poolSize?: number }): Promise<Db> {
+  if (opts.databaseUrl) return createPgDb(opts.databaseUrl, opts.poolSize);
+  return createPgliteDb(opts.dataDir);
+}

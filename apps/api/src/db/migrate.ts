@@ -1,0 +1,70 @@
+/**
+ * Forward-only SQL migrations: `src/db/migrations/NNNN_name.sql`, applied in
+ * name order, each in its own transaction, recorded with a checksum in
+ * `schema_migrations`. A migration that changed after it was applied stops the
+ * start-up (write a new migration instead). Identical on PGlite and PostgreSQL.
+ *
+ * Number ranges by area keep parallel work from colliding:
+ * 0001-0099 platform, 0100-0199 ledger, 0200-0299 access, 0300-0399 members,
+ * 0400-0499 products and savings, 0500-0599 web support, 0600+ later modules.
+ */
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Db } from './db.ts';
+
+export const migrationsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+export interface MigrationFile {
+  name: string;
+  sql: string;
+  checksum: string;
+}
+
+export function listMigrations(dir = migrationsDir): MigrationFile[] {
+  return readdirSync(dir)
+    .filter((f) => /^\d{4}_.+\.sql$/.test(f))
+    .sort()
+    .map((name) => {
+      const sql = readFileSync(path.join(dir, name), 'utf8');
+      return { name, sql, checksum: createHash('sha256').update(sql).digest('hex') };
+    });
+}
+
+export async function migrate(db: Db, log: (msg: string) => void = () => undefined): Promise<string[]> {
+  await db.owner(async (tx) => {
+    await tx.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+      name text PRIMARY KEY,
+      checksum text NOT NULL,
+      applied_at timestamptz NOT NULL DEFAULT now()
+    )`);
+  });
+  const applied = new Map(
+    (await db.owner((tx) => tx.query<{ name: string; checksum: string }>('SELECT name, checksum FROM schema_migrations'))).map((r) => [
+      r.name,
+      r.checksum,
+    ]),
+  );
+  const done: string[] = [];
+  for (const m of listMigrations()) {
+    const seen = applied.get(m.name);
+    if (seen) {
+      if (seen !== m.checksum) {
+        throw new Error(`migration ${m.name} changed after it was applied; add a new migration instead`);
+      }
+      continue;
+    }
+    await db.owner(async (tx) => {
+      // Two servers starting together: the advisory lock lets one apply, the other waits and skips.
+      await tx.query('SELECT pg_advisory_xact_lock(727001)');
+      const again = await tx.one('SELECT 1 FROM schema_migrations WHERE name = $1', [m.name]);
+      if (again) return;
+      await tx.script(m.sql);
+      await tx.exec('INSERT INTO schema_migrations (name, checksum) VALUES ($1, $2)', [m.name, m.checksum]);
+    });
+    log(`migration applied: ${m.name}`);
+    done.push(m.name);
+  }
+  return done;
+}

@@ -1,0 +1,187 @@
+-- Member search plans that do not depend on luck:
+--  * "some matches, in no order" (the matches collected for an exact count, and
+--    the name-contains arm of the as-you-type search) must come from bitmap
+--    scans of the trigram and prefix indexes. With only LIMIT and no order the
+--    planner may instead walk an unrelated index filtering every row, which for
+--    a name late in that order reads most of a million rows. Both functions now
+--    turn plain index scans off around those statements (their SET clause keeps
+--    the change inside the function);
+--  * every arm of member_quick_search names its rank column (a search with no
+--    CIF-like text failed with "WITHIN GROUP is required for ordered-set
+--    aggregate rank").
+
+CREATE OR REPLACE FUNCTION member_quick_search(
+  p_cif_exact text, p_cif_prefix text, p_phone_prefix text, p_identity_prefix text, p_name_prefix text, p_name_like text,
+  p_live_only boolean, p_assigned uuid, p_limit integer)
+RETURNS TABLE (id uuid, rank integer)
+LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = public SET enable_seqscan = off SET enable_indexscan = on
+AS $$
+DECLARE
+  base text := 'm.tenant_id = app_tenant()';
+  arms text[] := '{}';
+  contains uuid[] := '{}';
+BEGIN
+  IF app_tenant() IS NULL THEN RETURN; END IF;
+  IF p_live_only THEN base := base || ' AND m.is_active'; END IF;
+  IF p_assigned IS NOT NULL THEN
+    base := base || ' AND (m.agent_id = $8 OR m.area_id IN (SELECT u.area_id FROM app_user u WHERE u.tenant_id = app_tenant() AND u.id = $8 AND u.area_id IS NOT NULL))';
+  END IF;
+  IF p_name_like IS NOT NULL THEN
+    PERFORM set_config('enable_indexscan', 'off', true);
+    EXECUTE format('SELECT ARRAY(SELECT m.id FROM member m WHERE %s AND lower(m.full_name) LIKE $6 LIMIT $9)', base)
+      INTO contains
+      USING p_cif_exact, p_cif_prefix, p_phone_prefix, p_identity_prefix, p_name_prefix, p_name_like, p_live_only, p_assigned, p_limit;
+    PERFORM set_config('enable_indexscan', 'on', true);
+  END IF;
+  IF p_cif_exact IS NOT NULL THEN
+    arms := arms || format('(SELECT m.id, 0 AS rank FROM member m WHERE %s AND m.cif_number = $1 LIMIT 1)', base);
+  END IF;
+  IF p_cif_prefix IS NOT NULL THEN
+    arms := arms || format('(SELECT m.id, 1 AS rank FROM member m WHERE %s AND m.cif_number LIKE $2 ORDER BY m.cif_number LIMIT $9)', base);
+  END IF;
+  IF p_phone_prefix IS NOT NULL THEN
+    arms := arms || format('(SELECT m.id, 2 AS rank FROM member m WHERE %s AND m.phone LIKE $3 ORDER BY m.phone LIMIT $9)', base);
+  END IF;
+  IF p_identity_prefix IS NOT NULL THEN
+    arms := arms || format('(SELECT m.id, 3 AS rank FROM member m WHERE %s AND m.identity_number LIKE $4 ORDER BY m.identity_number LIMIT $9)', base);
+  END IF;
+  IF p_name_prefix IS NOT NULL THEN
+    arms := arms || format('(SELECT m.id, 4 AS rank FROM member m WHERE %s AND (lower(m.full_name) COLLATE "C") LIKE $5 ORDER BY (lower(m.full_name) COLLATE "C") LIMIT $9)', base);
+  END IF;
+  IF cardinality(contains) > 0 THEN
+    arms := arms || '(SELECT c.id, 5 AS rank FROM unnest($10::uuid[]) AS c(id))'::text;
+  END IF;
+  IF cardinality(arms) = 0 THEN RETURN; END IF;
+  RETURN QUERY EXECUTE format('SELECT u.id, min(u.rank)::integer FROM (%s) u GROUP BY u.id ORDER BY 2, 1 LIMIT $9', array_to_string(arms, ' UNION ALL '))
+    USING p_cif_exact, p_cif_prefix, p_phone_prefix, p_identity_prefix, p_name_prefix, p_name_like, p_live_only, p_assigned, p_limit, contains;
+END
+$$;
+
+CREATE OR REPLACE FUNCTION member_list(
+  p_name_like text, p_name_prefix text, p_cif_prefix text, p_phone_prefix text, p_identity_prefix text,
+  p_active boolean, p_types text[], p_statuses text[], p_upgrade_waiting boolean,
+  p_branch uuid, p_area uuid, p_agent uuid, p_from timestamptz, p_until timestamptz, p_assigned uuid,
+  p_sort text, p_desc boolean, p_limit integer, p_offset integer, p_count_cap integer)
+RETURNS jsonb
+LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = public SET enable_seqscan = off SET enable_indexscan = on
+AS $$
+DECLARE
+  conds text[] := ARRAY['m.tenant_id = app_tenant()'];
+  search text[] := '{}';
+  dir text := CASE WHEN p_desc THEN 'DESC' ELSE 'ASC' END;
+  ord text;
+  base_sql text;
+  search_sql text;
+  ids uuid[] := '{}';
+  total bigint;
+  listed bigint;
+  counted_filters boolean;
+  need integer := p_offset + p_limit;
+  found integer := 0;
+  scanned integer := 0;
+  rec record;
+BEGIN
+  IF app_tenant() IS NULL THEN
+    RETURN jsonb_build_object('ids', '[]'::jsonb, 'total', 0, 'capped', false);
+  END IF;
+  IF p_name_like IS NOT NULL THEN search := search || 'lower(m.full_name) LIKE $1'::text; END IF;
+  IF p_name_prefix IS NOT NULL THEN search := search || '(lower(m.full_name) COLLATE "C") LIKE $2'::text; END IF;
+  IF p_cif_prefix IS NOT NULL THEN search := search || 'm.cif_number LIKE $3'::text; END IF;
+  IF p_phone_prefix IS NOT NULL THEN search := search || 'm.phone LIKE $4'::text; END IF;
+  IF p_identity_prefix IS NOT NULL THEN search := search || 'm.identity_number LIKE $5'::text; END IF;
+  IF p_active IS NOT NULL THEN conds := conds || CASE WHEN p_active THEN 'm.is_active' ELSE 'NOT m.is_active' END; END IF;
+  IF p_types IS NOT NULL THEN conds := conds || 'm.member_type = ANY($7)'::text; END IF;
+  IF p_statuses IS NOT NULL THEN conds := conds || 'm.status = ANY($8)'::text; END IF;
+  IF p_upgrade_waiting THEN conds := conds || ($c$m.upgrade_status = 'WAITING_APPROVAL'$c$)::text; END IF;
+  IF p_branch IS NOT NULL THEN conds := conds || 'm.branch_id = $10'::text; END IF;
+  IF p_area IS NOT NULL THEN conds := conds || 'm.area_id = $11'::text; END IF;
+  IF p_agent IS NOT NULL THEN conds := conds || 'm.agent_id = $12'::text; END IF;
+  IF p_from IS NOT NULL THEN conds := conds || 'm.created_date >= $13'::text; END IF;
+  IF p_until IS NOT NULL THEN conds := conds || 'm.created_date < $14'::text; END IF;
+  IF p_assigned IS NOT NULL THEN
+    conds := conds || '(m.agent_id = $15 OR m.area_id IN (SELECT u.area_id FROM app_user u WHERE u.tenant_id = app_tenant() AND u.id = $15 AND u.area_id IS NOT NULL))'::text;
+  END IF;
+  base_sql := array_to_string(conds, ' AND ');
+  search_sql := CASE WHEN cardinality(search) > 0 THEN '(' || array_to_string(search, ' OR ') || ')' END;
+  ord := CASE p_sort
+    WHEN 'cif_number' THEN 'm.cif_number ' || dir
+    WHEN 'full_name' THEN '(lower(m.full_name) COLLATE "C") ' || dir
+    WHEN 'join_date' THEN 'm.join_date ' || dir || ' NULLS LAST'
+    WHEN 'birth_date' THEN 'm.birth_date ' || dir || ' NULLS LAST'
+    WHEN 'status' THEN 'm.status ' || dir
+    WHEN 'member_type' THEN 'm.member_type ' || dir
+    WHEN 'updated_date' THEN 'm.updated_date ' || dir
+    ELSE 'm.created_date ' || dir
+  END || ', m.id ' || dir;
+
+  -- Members in the list without the search, when member_count knows it exactly.
+  counted_filters := p_area IS NULL AND p_agent IS NULL AND p_from IS NULL AND p_until IS NULL
+                     AND p_assigned IS NULL AND NOT COALESCE(p_upgrade_waiting, false);
+  IF counted_filters THEN
+    SELECT COALESCE(sum(c.n), 0) INTO listed FROM member_count c
+    WHERE c.tenant_id = app_tenant()
+      AND (p_types IS NULL OR c.member_type = ANY(p_types))
+      AND (p_statuses IS NULL OR c.status = ANY(p_statuses))
+      AND (p_active IS NULL OR (c.status IN ('WAITING_INTERVIEW', 'WAITING_APPROVAL', 'ACTIVE')) = p_active)
+      AND (p_branch IS NULL OR c.branch_key = p_branch);
+  END IF;
+
+  IF search_sql IS NULL THEN
+    EXECUTE format('SELECT ARRAY(SELECT m.id FROM member m WHERE %s ORDER BY %s LIMIT $18 OFFSET $19)', base_sql, ord)
+      INTO ids
+      USING p_name_like, p_name_prefix, p_cif_prefix, p_phone_prefix, p_identity_prefix, p_active, p_types, p_statuses,
+            p_upgrade_waiting, p_branch, p_area, p_agent, p_from, p_until, p_assigned, p_sort, p_desc, p_limit, p_offset;
+    IF cardinality(ids) < p_limit AND (p_offset = 0 OR cardinality(ids) > 0) THEN
+      total := p_offset + cardinality(ids);
+    ELSIF counted_filters THEN
+      total := listed;
+    ELSE
+      EXECUTE format('SELECT count(*) FROM member m WHERE %s', base_sql)
+        INTO total
+        USING p_name_like, p_name_prefix, p_cif_prefix, p_phone_prefix, p_identity_prefix, p_active, p_types, p_statuses,
+              p_upgrade_waiting, p_branch, p_area, p_agent, p_from, p_until, p_assigned, p_sort, p_desc, p_limit, p_offset;
+    END IF;
+    RETURN jsonb_build_object('ids', to_jsonb(ids), 'total', total, 'capped', false);
+  END IF;
+
+  -- A name search that may be broad: walk the list's order for at most 4,000 rows.
+  IF (p_name_like IS NOT NULL OR p_name_prefix IS NOT NULL) AND p_count_cap IS NOT NULL AND counted_filters
+     AND COALESCE(p_sort, 'created_date') IN ('created_date', 'full_name', 'cif_number') THEN
+    FOR rec IN EXECUTE format('SELECT m.id, %s AS hit FROM member m WHERE %s ORDER BY %s LIMIT 4000', search_sql, base_sql, ord)
+      USING p_name_like, p_name_prefix, p_cif_prefix, p_phone_prefix, p_identity_prefix, p_active, p_types, p_statuses,
+            p_upgrade_waiting, p_branch, p_area, p_agent, p_from, p_until, p_assigned, p_sort, p_desc, p_limit, p_offset
+    LOOP
+      scanned := scanned + 1;
+      IF rec.hit THEN
+        found := found + 1;
+        IF found > p_offset THEN ids := ids || rec.id; END IF;
+        EXIT WHEN found >= need;
+      END IF;
+    END LOOP;
+    IF found >= need AND found::numeric * listed / scanned >= p_count_cap THEN
+      RETURN jsonb_build_object('ids', to_jsonb(ids), 'total', p_count_cap, 'capped', true);
+    END IF;
+  END IF;
+
+  -- Collect the matches up to the cap through bitmap scans of the search indexes, and sort them.
+  PERFORM set_config('enable_indexscan', 'off', true);
+  EXECUTE format(
+    'WITH hits AS MATERIALIZED (SELECT m.id, m.created_date, m.cif_number, m.full_name, m.join_date, m.birth_date, m.status, m.member_type, m.updated_date '
+    'FROM member m WHERE %s AND %s LIMIT $20) SELECT (SELECT count(*) FROM hits), ARRAY(SELECT m.id FROM hits m ORDER BY %s LIMIT $18 OFFSET $19)',
+    base_sql, search_sql, ord)
+    INTO total, ids
+    USING p_name_like, p_name_prefix, p_cif_prefix, p_phone_prefix, p_identity_prefix, p_active, p_types, p_statuses,
+          p_upgrade_waiting, p_branch, p_area, p_agent, p_from, p_until, p_assigned, p_sort, p_desc, p_limit, p_offset,
+          COALESCE(p_count_cap, 1000000000) + 1;
+  PERFORM set_config('enable_indexscan', 'on', true);
+  IF p_count_cap IS NOT NULL AND total > p_count_cap THEN
+    -- Broad after all: the page comes from the list's order, where matches are dense.
+    EXECUTE format('SELECT ARRAY(SELECT m.id FROM member m WHERE %s AND %s ORDER BY %s LIMIT $18 OFFSET $19)', base_sql, search_sql, ord)
+      INTO ids
+      USING p_name_like, p_name_prefix, p_cif_prefix, p_phone_prefix, p_identity_prefix, p_active, p_types, p_statuses,
+            p_upgrade_waiting, p_branch, p_area, p_agent, p_from, p_until, p_assigned, p_sort, p_desc, p_limit, p_offset;
+    RETURN jsonb_build_object('ids', to_jsonb(ids), 'total', p_count_cap, 'capped', true);
+  END IF;
+  RETURN jsonb_build_object('ids', to_jsonb(ids), 'total', total, 'capped', false);
+END
+$$;

@@ -1,0 +1,532 @@
+/**
+ * Chart of accounts (Pengaturan kode COA) and balance adjustments.
+ *
+ * Decisions:
+ *  - Codes are unique per cooperative (letters, digits, dots, dashes; up to
+ *    20). A child code need not start with its parent's: cooperatives bring
+ *    their own numbering.
+ *  - An account's type is its parent's (a tree never mixes assets and
+ *    expenses); the normal balance defaults from the type (debit for assets
+ *    and expenses) and may be set the other way for contra accounts
+ *    (accumulated depreciation, loan-loss allowance).
+ *  - A parent must be a header account; a header cannot receive postings,
+ *    so an account with postings cannot become a header, and a header with
+ *    sub-accounts cannot become postable. Type and normal balance are locked
+ *    once the account has postings or sub-accounts.
+ *  - An account with postings or sub-accounts is never deleted: deactivate it.
+ *    Deactivating needs a zero balance and no active sub-accounts. System
+ *    accounts (those with a system key, which the product's modules post to)
+ *    can be renamed and renumbered, but never deleted, deactivated or made headers.
+ *  - Balance adjustment (opening balances and corrections) never writes a
+ *    balance: it posts a journal against OPENING_EQUITY for the difference
+ *    between the balance wanted on the date and the balance the ledger shows on
+ *    that date (source BALANCE_ADJUSTMENT for one account, OPENING for several
+ *    accounts at once). Later balances move by the same difference.
+ *  - Balances shown are in each account's normal-balance sign; a header shows
+ *    the sum of the accounts below it in its own sign.
+ */
+import type { AccountType, CoaAccount, NormalBalance } from '@koperasi/contracts';
+import { translate } from '@koperasi/contracts';
+import { type Dec, dec, formatRupiah, ZERO } from '@koperasi/finance';
+import type { Tx } from '../../db/db.ts';
+import { audit } from '../../lib/audit.ts';
+import { type Ctx, withTx } from '../../lib/context.ts';
+import { AppError, badRequest, conflict, notFound, unprocessable } from '../../lib/errors.ts';
+import { paged } from '../../lib/http.ts';
+import { type AccountLedger, accountLedger, sortDirection } from '../ledger/account-ledger.ts';
+import { balancesAsOf, type Movement } from '../ledger/balances.ts';
+import { displayDate, monthStart, todayJakarta } from '../ledger/dates.ts';
+import { refuseFutureDate } from '../ledger/journal.service.ts';
+import { findJournal } from '../ledger/ledger.repo.ts';
+import { accountBalance, accountIdByKey, type JournalLineInput, post } from '../ledger/posting.ts';
+import { type AccountRow, type AccountTree, childCount, findAccount, findAccountByRef, hasPostings, loadTree } from './coa.repo.ts';
+import { normalBalance } from './default-coa.ts';
+
+const coaNotFound = () => notFound('ledger.coa_not_found');
+
+/** Raw debit/credit per account including everything below it. */
+function rollup(tree: AccountTree, mv: Map<string, Movement>): Map<string, { debit: Dec; credit: Dec }> {
+  const out = new Map<string, { debit: Dec; credit: Dec }>();
+  const walk = (a: AccountRow): { debit: Dec; credit: Dec } => {
+    const own = mv.get(a.id);
+    let debit = own?.debit ?? ZERO;
+    let credit = own?.credit ?? ZERO;
+    for (const c of tree.childrenOf(a.id)) {
+      const s = walk(c);
+      debit = debit.plus(s.debit);
+      credit = credit.plus(s.credit);
+    }
+    const r = { debit, credit };
+    out.set(a.id, r);
+    return r;
+  };
+  for (const r of tree.roots()) walk(r);
+  return out;
+}
+
+function toDto(a: AccountRow, tree: AccountTree, sums: Map<string, { debit: Dec; credit: Dec }>): CoaAccount {
+  const parent = a.parent_id ? tree.byId.get(a.parent_id) : undefined;
+  const s = sums.get(a.id);
+  const balance = s ? (a.normal_balance === 'DEBIT' ? s.debit.minus(s.credit) : s.credit.minus(s.debit)) : ZERO;
+  return {
+    id: a.id,
+    code: a.code,
+    name: a.name,
+    parentId: a.parent_id,
+    parentCode: parent?.code ?? null,
+    parentName: parent?.name ?? null,
+    type: a.type,
+    normalBalance: a.normal_balance,
+    isPostable: a.is_postable,
+    isActive: a.is_active,
+    systemKey: a.system_key,
+    businessUnitId: a.business_unit_id,
+    description: a.description,
+    level: tree.level(a.id),
+    hasChildren: tree.childrenOf(a.id).length > 0,
+    balance: balance as unknown as number,
+    createdDate: a.created_date.toISOString(),
+    updatedDate: a.updated_date.toISOString(),
+  };
+}
+
+async function snapshot(tx: Tx, asOf?: string | null) {
+  const tree = await loadTree(tx);
+  const sums = rollup(tree, await balancesAsOf(tx, asOf ?? null));
+  return { tree, sums };
+}
+
+interface ListFilter {
+  search?: string;
+  type?: AccountType;
+  isPostable?: boolean;
+  isActive?: boolean;
+}
+
+function matches(a: AccountRow, f: ListFilter): boolean {
+  if (f.type && a.type !== f.type) return false;
+  if (f.isPostable !== undefined && a.is_postable !== f.isPostable) return false;
+  if (f.isActive !== undefined && a.is_active !== f.isActive) return false;
+  if (f.search) {
+    const s = f.search.toLowerCase();
+    if (!a.code.toLowerCase().includes(s) && !a.name.toLowerCase().includes(s)) return false;
+  }
+  return true;
+}
+
+/** GET /api/coa: every account in code order (or as a tree), with balances. */
+export async function listAccounts(ctx: Ctx, q: ListFilter & { tree?: boolean; asOf?: string }) {
+  return withTx(ctx, async (tx) => {
+    const { tree, sums } = await snapshot(tx, q.asOf);
+    if (q.tree) {
+      const build = (a: AccountRow): CoaAccount | null => {
+        const children = tree
+          .childrenOf(a.id)
+          .map(build)
+          .filter((c): c is CoaAccount => c !== null);
+        if (!children.length && !matches(a, q)) return null;
+        return { ...toDto(a, tree, sums), children };
+      };
+      return tree
+        .roots()
+        .map(build)
+        .filter((c): c is CoaAccount => c !== null);
+    }
+    return tree.rows.filter((a) => matches(a, q)).map((a) => toDto(a, tree, sums));
+  });
+}
+
+/** GET /api/coa/parent: header accounts that can hold sub-accounts. */
+export async function parentAccounts(ctx: Ctx, q: { type?: AccountType; search?: string }) {
+  return listAccounts(ctx, { ...q, isPostable: false, isActive: true });
+}
+
+const SORTS: Record<string, (a: AccountRow) => string> = {
+  code: (a) => a.code,
+  name: (a) => a.name.toLowerCase(),
+  type: (a) => a.type,
+  created_date: (a) => a.created_date.toISOString(),
+  createdDate: (a) => a.created_date.toISOString(),
+  updated_date: (a) => a.updated_date.toISOString(),
+};
+
+/** `code`, `code,asc`, `name:desc`, `-name`. */
+function parseSort(sort: string | undefined, sortBy: string | undefined, ascOrDesc: 'ASC' | 'DESC'): { key: string; dir: 'ASC' | 'DESC' } {
+  if (sort) {
+    const [k, d] = sort.replace(/^-/, '').split(/[,:\s]/);
+    return { key: k, dir: sort.startsWith('-') || d?.toLowerCase() === 'desc' ? 'DESC' : 'ASC' };
+  }
+  if (sortBy) return { key: sortBy, dir: ascOrDesc };
+  return { key: 'code', dir: 'ASC' };
+}
+
+/** GET /api/coa/datatable. Default order: code ascending. */
+export async function datatable(
+  ctx: Ctx,
+  q: ListFilter & { page: number; limit: number; sort?: string; sortBy?: string; ascOrDesc: 'ASC' | 'DESC'; parentId?: string },
+) {
+  return withTx(ctx, async (tx) => {
+    const { tree, sums } = await snapshot(tx);
+    const { key, dir } = parseSort(q.sort, q.sortBy, q.ascOrDesc);
+    const get = SORTS[key] ?? SORTS.code;
+    const rows = tree.rows
+      .filter((a) => matches(a, q) && (!q.parentId || a.parent_id === q.parentId))
+      .sort((x, y) => {
+        const c = get(x) < get(y) ? -1 : get(x) > get(y) ? 1 : x.code.localeCompare(y.code);
+        return dir === 'DESC' ? -c : c;
+      });
+    const page = rows.slice(q.page * q.limit, q.page * q.limit + q.limit).map((a) => toDto(a, tree, sums));
+    return paged(page, rows.length, q.page, q.limit);
+  });
+}
+
+/**
+ * GET /api/coa/{id}/search-by-parent: the postable accounts below a parent
+ * (id or code: coa/101/search-by-parent lists cash and bank), with balances.
+ */
+export async function childrenOf(
+  ctx: Ctx,
+  ref: string,
+  q: { search?: string; includeInactive?: boolean; includeHeaders?: boolean; asOf?: string },
+) {
+  return withTx(ctx, async (tx) => {
+    const parent = await findAccountByRef(tx, ref);
+    if (!parent) throw coaNotFound();
+    const { tree, sums } = await snapshot(tx, q.asOf);
+    return tree
+      .subtree(parent.id)
+      .filter((a) => a.id !== parent.id)
+      .filter((a) => (q.includeHeaders || a.is_postable) && (q.includeInactive || a.is_active) && matches(a, { search: q.search }))
+      .map((a) => toDto(a, tree, sums));
+  });
+}
+
+export async function accountDetail(ctx: Ctx, ref: string) {
+  return withTx(ctx, async (tx) => {
+    const a = await findAccountByRef(tx, ref);
+    if (!a) throw coaNotFound();
+    const { tree, sums } = await snapshot(tx);
+    return { ...toDto(a, tree, sums), hasPostings: await hasPostings(tx, a.id) };
+  });
+}
+
+/** GET /api/coa/{id}/mutation: opening balance, lines with running balance, closing balance. */
+export async function mutation(
+  ctx: Ctx,
+  ref: string,
+  q: { start?: string; end?: string; page: number; limit: number; sort?: string },
+): Promise<AccountLedger> {
+  return withTx(ctx, async (tx) => {
+    const a = await findAccountByRef(tx, ref);
+    if (!a) throw coaNotFound();
+    const end = q.end ?? todayJakarta();
+    const start = q.start ?? monthStart(end);
+    if (start > end) throw badRequest('VALIDATION_FAILED', 'validation.invalid', { field: 'start' });
+    return accountLedger(tx, a, await loadTree(tx), { start, end, page: q.page, limit: q.limit, dir: sortDirection(q.sort) });
+  });
+}
+
+async function codeTaken(tx: Tx, code: string, exceptId?: string): Promise<boolean> {
+  const r = await tx.one('SELECT 1 FROM coa_account WHERE tenant_id = $1 AND code = $2 AND id IS DISTINCT FROM $3::uuid', [
+    tx.tenantId,
+    code,
+    exceptId ?? null,
+  ]);
+  return Boolean(r);
+}
+
+function duplicate(err: unknown, code: string): never {
+  if ((err as { code?: string }).code === '23505') throw conflict('COA_CODE_TAKEN', 'ledger.coa_code_taken', { code });
+  throw err;
+}
+
+async function checkParent(tx: Tx, parentId: string, type: AccountType | undefined, active: boolean): Promise<AccountRow> {
+  const parent = await findAccount(tx, parentId, true);
+  if (!parent) throw unprocessable('COA_PARENT_NOT_FOUND', 'ledger.coa_parent_not_found');
+  if (parent.is_postable) throw unprocessable('COA_PARENT_NOT_HEADER', 'ledger.coa_parent_not_header', { code: parent.code });
+  if (type && type !== parent.type) {
+    throw unprocessable('COA_PARENT_TYPE_MISMATCH', 'ledger.coa_parent_type_mismatch', { type: `report.section.${parent.type}` });
+  }
+  if (active && !parent.is_active) throw unprocessable('COA_PARENT_INACTIVE', 'ledger.coa_parent_inactive', { code: parent.code });
+  return parent;
+}
+
+export interface CoaCreate {
+  code: string;
+  name: string;
+  parentId?: string | null;
+  type?: AccountType;
+  normalBalance?: NormalBalance;
+  isPostable: boolean;
+  isActive: boolean;
+  businessUnitId?: string | null;
+  description?: string | null;
+}
+
+export async function createAccount(ctx: Ctx, b: CoaCreate) {
+  return withTx(ctx, async (tx) => {
+    let type = b.type;
+    if (b.parentId) {
+      const parent = await checkParent(tx, b.parentId, b.type, b.isActive);
+      type = parent.type;
+    } else if (!type) {
+      throw badRequest('COA_TYPE_REQUIRED', 'ledger.coa_type_required', undefined, [
+        { field: 'type', message: 'ledger.coa_type_required' },
+      ]);
+    }
+    if (await codeTaken(tx, b.code)) throw conflict('COA_CODE_TAKEN', 'ledger.coa_code_taken', { code: b.code });
+    const nb = b.normalBalance ?? normalBalance({ type: type! });
+    const row = await tx
+      .one<{ id: string }>(
+        `INSERT INTO coa_account (tenant_id, code, name, parent_id, type, normal_balance, is_postable, is_active, business_unit_id, description)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
+        [
+          tx.tenantId,
+          b.code,
+          b.name,
+          b.parentId ?? null,
+          type,
+          nb,
+          b.isPostable,
+          b.isActive,
+          b.businessUnitId ?? null,
+          b.description ?? null,
+        ],
+      )
+      .catch((err) => duplicate(err, b.code));
+    const { tree, sums } = await snapshot(tx);
+    const dto = toDto(tree.byId.get(row!.id)!, tree, sums);
+    await audit(tx, ctx, { action: 'coa.create', entity: 'coa_account', entityId: dto.id, after: dto });
+    return dto;
+  });
+}
+
+export interface CoaUpdate {
+  id: string;
+  code?: string;
+  name?: string;
+  parentId?: string | null;
+  type?: AccountType;
+  normalBalance?: NormalBalance;
+  isPostable?: boolean;
+  isActive?: boolean;
+  businessUnitId?: string | null;
+  description?: string | null;
+}
+
+export async function updateAccount(ctx: Ctx, b: CoaUpdate) {
+  return withTx(ctx, async (tx) => {
+    const a = await findAccount(tx, b.id, true);
+    if (!a) throw coaNotFound();
+    const tree = await loadTree(tx);
+    const next = {
+      code: b.code ?? a.code,
+      name: b.name ?? a.name,
+      parentId: b.parentId === undefined ? a.parent_id : b.parentId,
+      type: b.type ?? a.type,
+      normalBalance: b.normalBalance ?? (b.type && b.type !== a.type ? normalBalance({ type: b.type }) : a.normal_balance),
+      isPostable: b.isPostable ?? a.is_postable,
+      isActive: b.isActive ?? a.is_active,
+      businessUnitId: b.businessUnitId === undefined ? a.business_unit_id : b.businessUnitId,
+      description: b.description === undefined ? a.description : b.description,
+    };
+    const children = await childCount(tx, a.id);
+    const posted = await hasPostings(tx, a.id);
+    if (next.code !== a.code && (await codeTaken(tx, next.code, a.id)))
+      throw conflict('COA_CODE_TAKEN', 'ledger.coa_code_taken', { code: next.code });
+    if ((next.type !== a.type || next.normalBalance !== a.normal_balance) && (posted || children > 0)) {
+      throw unprocessable('COA_TYPE_LOCKED', 'ledger.coa_type_locked', { code: a.code });
+    }
+    if (next.parentId !== a.parent_id || next.type !== a.type) {
+      if (next.parentId) {
+        if (tree.isInSubtree(a.id, next.parentId)) throw unprocessable('COA_PARENT_CYCLE', 'ledger.coa_parent_cycle');
+        await checkParent(tx, next.parentId, next.type, next.isActive);
+      }
+    }
+    // A system account stays active and postable (a system header such as CASH_BANK stays a header).
+    if (a.system_key && ((a.is_postable && !next.isPostable) || (a.is_active && !next.isActive))) {
+      throw unprocessable('COA_SYSTEM_ACCOUNT', 'ledger.coa_system_account', { code: a.code, key: a.system_key });
+    }
+    if (a.is_postable && !next.isPostable && posted)
+      throw unprocessable('COA_HEADER_HAS_POSTINGS', 'ledger.coa_header_has_postings', { code: a.code });
+    if (!a.is_postable && next.isPostable && children > 0) {
+      throw unprocessable('COA_CHILDREN_NOT_POSTABLE', 'ledger.coa_children_not_postable', { code: a.code });
+    }
+    if (a.is_active && !next.isActive) {
+      if (await childCount(tx, a.id, true)) throw unprocessable('COA_ACTIVE_CHILDREN', 'ledger.coa_active_children', { code: a.code });
+      const balance = await accountBalance(tx, a.id);
+      if (!balance.isZero()) {
+        throw unprocessable('COA_BALANCE_NOT_ZERO', 'ledger.coa_balance_not_zero', {
+          code: a.code,
+          balance: formatRupiah(balance, ctx.lang),
+        });
+      }
+    }
+    if (!a.is_active && next.isActive && next.parentId) {
+      const parent = tree.byId.get(next.parentId);
+      if (parent && !parent.is_active) throw unprocessable('COA_PARENT_INACTIVE', 'ledger.coa_parent_inactive', { code: parent.code });
+    }
+    const { sums } = await snapshot(tx);
+    const before = toDto(a, tree, sums);
+    await tx
+      .exec(
+        `UPDATE coa_account SET code = $3, name = $4, parent_id = $5, type = $6, normal_balance = $7, is_postable = $8, is_active = $9,
+                business_unit_id = $10, description = $11
+         WHERE tenant_id = $1 AND id = $2`,
+        [
+          tx.tenantId,
+          a.id,
+          next.code,
+          next.name,
+          next.parentId,
+          next.type,
+          next.normalBalance,
+          next.isPostable,
+          next.isActive,
+          next.businessUnitId,
+          next.description,
+        ],
+      )
+      .catch((err) => duplicate(err, next.code));
+    const after = await snapshot(tx);
+    const dto = toDto(after.tree.byId.get(a.id)!, after.tree, after.sums);
+    await audit(tx, ctx, { action: 'coa.update', entity: 'coa_account', entityId: a.id, before, after: dto });
+    return dto;
+  });
+}
+
+export async function deleteAccount(ctx: Ctx, ref: string) {
+  return withTx(ctx, async (tx) => {
+    const a = await findAccountByRef(tx, ref, true);
+    if (!a) throw coaNotFound();
+    if (a.system_key) throw unprocessable('COA_SYSTEM_ACCOUNT', 'ledger.coa_system_account', { code: a.code, key: a.system_key });
+    if (await childCount(tx, a.id)) throw unprocessable('COA_HAS_CHILDREN', 'ledger.coa_has_children', { code: a.code });
+    if (await hasPostings(tx, a.id)) throw unprocessable('COA_HAS_POSTINGS', 'ledger.coa_has_postings', { code: a.code });
+    try {
+      await tx.exec('DELETE FROM coa_account WHERE tenant_id = $1 AND id = $2', [tx.tenantId, a.id]);
+    } catch (err) {
+      if ((err as { code?: string }).code === '23503') throw unprocessable('COA_IN_USE', 'ledger.coa_in_use', { code: a.code });
+      throw err;
+    }
+    await audit(tx, ctx, {
+      action: 'coa.delete',
+      entity: 'coa_account',
+      entityId: a.id,
+      before: { code: a.code, name: a.name, type: a.type, parentId: a.parent_id },
+    });
+    return { id: a.id, code: a.code };
+  });
+}
+
+/** The lines that move `account` from `current` to `target` (normal-balance sign) against OPENING_EQUITY. */
+function adjustmentLines(account: AccountRow, openingEquity: string, current: Dec, target: Dec): JournalLineInput[] {
+  const delta = target.minus(current);
+  if (delta.isZero()) return [];
+  // An increase in the normal sign is a debit for a debit-normal account, a credit otherwise.
+  const accountDebit = (account.normal_balance === 'DEBIT') === delta.isPositive();
+  const amt = delta.abs();
+  return [
+    accountDebit ? { accountId: account.id, debit: amt } : { accountId: account.id, credit: amt },
+    accountDebit ? { accountId: openingEquity, credit: amt } : { accountId: openingEquity, debit: amt },
+  ];
+}
+
+/** POST /api/coa/{id}/adjust-balance. */
+export async function adjustBalance(
+  ctx: Ctx,
+  ref: string,
+  b: { date: string; balance: number; description?: string; referenceCode?: string | null },
+) {
+  refuseFutureDate(ctx, b.date);
+  return withTx(
+    ctx,
+    async (tx) => {
+      const a = await findAccountByRef(tx, ref);
+      if (!a) throw coaNotFound();
+      const opening = await accountIdByKey(tx, 'OPENING_EQUITY');
+      if (a.id === opening) throw unprocessable('ADJUST_OPENING_EQUITY', 'ledger.adjust_opening_equity');
+      const current = await accountBalance(tx, a.id, b.date);
+      const target = dec(b.balance);
+      const lines = adjustmentLines(a, opening, current, target);
+      if (!lines.length) {
+        throw unprocessable('ADJUST_NO_CHANGE', 'ledger.adjust_no_change', {
+          code: a.code,
+          date: displayDate(b.date),
+          balance: formatRupiah(current, ctx.lang),
+        });
+      }
+      const posted = await post(tx, ctx, {
+        date: b.date,
+        description: b.description?.trim() || translate('ledger.adjust_description', ctx.lang, { code: a.code, name: a.name }),
+        referenceCode: b.referenceCode ?? null,
+        source: { module: 'BALANCE_ADJUSTMENT', id: a.id },
+        lines,
+      });
+      await audit(tx, ctx, {
+        action: 'coa.adjust_balance',
+        entity: 'coa_account',
+        entityId: a.id,
+        before: { date: b.date, balance: current.toFixed(2) },
+        after: { date: b.date, balance: target.toFixed(2), journalId: posted.id, journalNumber: posted.number },
+      });
+      return { coaId: a.id, date: b.date, previousBalance: current, balance: target, journal: (await findJournal(tx, posted.id))! };
+    },
+    { idempotent: true, message: 'ledger.balance_adjusted' },
+  );
+}
+
+/** POST /api/coa/opening-balance: several accounts' balances on one date, in one journal. */
+export async function openingBalances(
+  ctx: Ctx,
+  b: { date: string; description?: string; referenceCode?: string | null; items: Array<{ coaId: string; balance: number }> },
+) {
+  refuseFutureDate(ctx, b.date);
+  return withTx(
+    ctx,
+    async (tx) => {
+      const opening = await accountIdByKey(tx, 'OPENING_EQUITY');
+      const tree = await loadTree(tx);
+      const seen = new Set<string>();
+      const byAccount = new Map<string, { debit: Dec; credit: Dec }>();
+      const items: Array<{ coaId: string; code: string; previous: string; balance: string }> = [];
+      for (const [i, it] of b.items.entries()) {
+        const a = tree.byId.get(it.coaId);
+        if (!a) throw new AppError(404, 'ACCOUNT_NOT_FOUND', 'ledger.account_not_found', { line: i + 1 });
+        if (seen.has(a.id)) throw badRequest('OPENING_DUPLICATE', 'ledger.opening_duplicate', { code: a.code });
+        seen.add(a.id);
+        if (a.id === opening) throw unprocessable('ADJUST_OPENING_EQUITY', 'ledger.adjust_opening_equity');
+        const current = await accountBalance(tx, a.id, b.date);
+        for (const l of adjustmentLines(a, opening, current, dec(it.balance))) {
+          const s = byAccount.get(l.accountId) ?? { debit: ZERO, credit: ZERO };
+          byAccount.set(l.accountId, { debit: s.debit.plus(dec(l.debit ?? 0)), credit: s.credit.plus(dec(l.credit ?? 0)) });
+        }
+        items.push({ coaId: a.id, code: a.code, previous: current.toFixed(2), balance: dec(it.balance).toFixed(2) });
+      }
+      // One line per account; the opening equity nets to a single line.
+      const lines: JournalLineInput[] = [];
+      for (const [accountId, s] of byAccount) {
+        const net = s.debit.minus(s.credit);
+        if (net.isZero()) continue;
+        lines.push(net.isPositive() ? { accountId, debit: net } : { accountId, credit: net.neg() });
+      }
+      if (lines.length < 2) {
+        throw unprocessable('ADJUST_NO_CHANGE', 'ledger.adjust_no_change', { code: '-', date: displayDate(b.date), balance: '-' });
+      }
+      const posted = await post(tx, ctx, {
+        date: b.date,
+        description: b.description?.trim() || translate('ledger.opening_description', ctx.lang, { date: displayDate(b.date) }),
+        referenceCode: b.referenceCode ?? null,
+        source: { module: 'OPENING' },
+        lines,
+      });
+      await audit(tx, ctx, {
+        action: 'coa.opening_balance',
+        entity: 'journal',
+        entityId: posted.id,
+        after: { date: b.date, items, journalNumber: posted.number },
+      });
+      return { date: b.date, items, journal: (await findJournal(tx, posted.id))! };
+    },
+    { idempotent: true, message: 'ledger.opening_posted' },
+  );
+}

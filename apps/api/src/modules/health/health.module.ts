@@ -1,0 +1,16 @@
+import { ok } from '../../lib/http.ts';
+import { defineModule } from '../types.ts';
+
+export default defineModule({
+  name: 'health',
+  async routes(app) {
+    app.get(
+      '/api/health',
+      { config: { public: true }, schema: { tags: ['platform'], summary: 'Liveness and database check' } },
+      async () => {
+        await app.db.appQuery('SELECT 1');
+        return ok({ db: app.db.kind, version: app.config.version });
+      },
+    );
+  },
+});

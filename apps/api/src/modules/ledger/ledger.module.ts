@@ -1,0 +1,11 @@
+import { defineModule } from '../types.ts';
+import { seedLedgerDemo } from './demo.ts';
+import { ledgerRoutes } from './ledger.routes.ts';
+
+/** General ledger: posting engine (posting.ts), journals, closing the books. Seeds run after the chart of accounts (coa, order 10). */
+export default defineModule({
+  name: 'ledger',
+  order: 11,
+  routes: ledgerRoutes,
+  seedDemo: seedLedgerDemo,
+});

@@ -1,0 +1,262 @@
+/**
+ * The movement primitives every saving operation is built from: resolve the
+ * cash or bank account, check an account may move, change its balance and
+ * write the transaction row, post the group's journal through the ledger's
+ * engine and link it. Callers run them inside one `withTx` transaction, in
+ * this order: lock (savings.repo lockAccounts), check, move, post; the
+ * ledger's hot rows (journal counter, cash account summary) are touched last,
+ * by `postGroup`, so other tellers wait on them as briefly as possible.
+ */
+import { type Dec, dec, formatRupiah, ZERO } from '@koperasi/finance';
+import type { Tx } from '../../db/db.ts';
+import type { Ctx } from '../../lib/context.ts';
+import { AppError, conflict, notFound, unprocessable } from '../../lib/errors.ts';
+import { todayJakarta } from '../ledger/dates.ts';
+import { type JournalLineInput, type PostedJournal, post } from '../ledger/posting.ts';
+import { type CashRow, insertMovement, type LockedAccount, type MovementInsert, type MovementRow } from './savings.repo.ts';
+
+export type Channel = 'TELLER' | 'AGENT' | 'MOBILE' | 'SYSTEM';
+
+export function today(): string {
+  return todayJakarta();
+}
+
+export function isAgentCtx(ctx: Ctx): boolean {
+  return ctx.principal?.roleCode === 'AGENT';
+}
+
+/** TELLER for back-office staff, AGENT for agents, SYSTEM for work without a signed-in user. */
+export function channelOf(ctx: Ctx): Channel {
+  if (!ctx.principal) return 'SYSTEM';
+  return isAgentCtx(ctx) ? 'AGENT' : 'TELLER';
+}
+
+export const rupiah = (ctx: Ctx, v: Dec) => formatRupiah(v, ctx.lang);
+
+// ---------------------------------------------------------------- cash and bank
+
+export interface CashAccount {
+  id: string;
+  code: string;
+  name: string;
+}
+
+/**
+ * The cash or bank account of a movement: the one chosen (a postable, active
+ * account under Kas dan Bank, code 101, not held by another user), else the
+ * signed-in user's assigned cash account (app_user.coa_id), else Kas Besar
+ * (CASH_MAIN). One round trip.
+ */
+export async function resolveCash(
+  tx: Tx,
+  ctx: Ctx,
+  coaId?: string | null,
+  /** A user whose own cash account may be used (the requester, when another user approves a request). */
+  holderOk?: string | null,
+): Promise<CashAccount> {
+  const r = await tx.one<CashRow>('SELECT * FROM saving_resolve_cash($1::uuid, $2::uuid)', [coaId ?? null, ctx.userId]);
+  return checkCash(ctx, r ?? null, coaId, holderOk);
+}
+
+/** The checks of a resolved cash or bank account (see resolveCash). */
+export function checkCash(ctx: Ctx, r: CashRow | null, coaId?: string | null, holderOk?: string | null): CashAccount {
+  const field = [{ field: 'coaId', message: 'access.coa_not_found' }];
+  if (!r) throw new AppError(404, 'COA_NOT_FOUND', 'access.coa_not_found', undefined, field);
+  const params = { code: r.code, name: r.name };
+  if (!r.is_cash_bank)
+    throw new AppError(422, 'COA_NOT_CASH_BANK', 'access.coa_not_cash_bank', params, [
+      { ...field[0], message: 'access.coa_not_cash_bank' },
+    ]);
+  if (!r.is_postable)
+    throw new AppError(422, 'COA_NOT_POSTABLE', 'access.coa_not_postable', params, [{ ...field[0], message: 'access.coa_not_postable' }]);
+  if (!r.is_active)
+    throw new AppError(422, 'COA_INACTIVE', 'access.coa_inactive', params, [{ ...field[0], message: 'access.coa_inactive' }]);
+  if (coaId && r.holder_id && r.holder_id !== ctx.userId && r.holder_id !== holderOk) {
+    throw conflict('COA_TAKEN', 'saving.coa_held_by_other', { ...params, holder: r.holder_name ?? '-' });
+  }
+  return { id: r.id, code: r.code, name: r.name };
+}
+
+// ---------------------------------------------------------------- checks
+
+/** The account must be open, its member able to transact, and (for agents) one of theirs. */
+export function assertCanMove(ctx: Ctx, a: LockedAccount | undefined): asserts a is LockedAccount {
+  if (!a || (isAgentCtx(ctx) && !a.assigned)) throw notFound('saving.account_not_found');
+  // The member rule of members.registry assertMemberCanTransact, read in the same locking query.
+  if (!a.member_active) throw unprocessable('MEMBER_INACTIVE', 'member.inactive', { name: a.member_name, cif: a.cif_number });
+  if (a.member_type === 'PROSPECTIVE') throw unprocessable('MEMBER_NOT_APPROVED', 'member.not_yet_member', { name: a.member_name });
+  if (a.status === 'PENDING') throw unprocessable('ACCOUNT_PENDING', 'saving.account_pending', { number: a.account_number });
+  if (a.status === 'REJECTED') throw unprocessable('ACCOUNT_REJECTED', 'saving.account_rejected', { number: a.account_number });
+  if (a.status === 'CLOSED') throw unprocessable('ACCOUNT_CLOSED', 'saving.account_closed', { number: a.account_number });
+  if (!a.control_id) throw unprocessable('PRODUCT_GL_MISSING', 'saving.product_gl_missing', { product: a.product_name });
+}
+
+/** What may leave the account: the balance above its minimum, the product's held amount, blocks and pledges. */
+export function withdrawable(a: LockedAccount): { available: Dec; keep: Dec } {
+  const keep = a.min_balance.plus(a.block_amount).plus(a.blocked_amount).plus(a.pledged_amount);
+  return { available: a.balance.gt(keep) ? a.balance.minus(keep) : ZERO, keep };
+}
+
+/** Money out of an account: never an equity account (returned at exit), never below what it must keep. */
+export function assertCanWithdraw(ctx: Ctx, a: LockedAccount, amount: Dec): void {
+  if (a.kind === 'SAVING_EQUITY') {
+    throw unprocessable('EQUITY_NOT_WITHDRAWABLE', 'saving.equity_not_withdrawable', { product: a.product_name });
+  }
+  const { available } = withdrawable(a);
+  if (amount.gt(available)) {
+    throw new AppError(
+      422,
+      'INSUFFICIENT_BALANCE',
+      'saving.insufficient_balance',
+      {
+        number: a.account_number,
+        balance: rupiah(ctx, a.balance),
+        available: rupiah(ctx, available),
+        minBalance: rupiah(ctx, a.min_balance.plus(a.block_amount)),
+        held: rupiah(ctx, a.blocked_amount.plus(a.pledged_amount)),
+      },
+      [{ field: 'amount', message: 'saving.insufficient_balance' }],
+    );
+  }
+}
+
+/** Money into an account: the principal saving is paid once, up to its amount. */
+export function assertCanDeposit(ctx: Ctx, a: LockedAccount, amount: Dec): void {
+  if (a.saving_type === 'PRINCIPAL' && a.equity_amount) {
+    const remaining = a.equity_amount.minus(a.balance);
+    if (!remaining.gt(0)) throw unprocessable('PRINCIPAL_ALREADY_PAID', 'saving.principal_already_paid', { name: a.member_name });
+    if (amount.gt(remaining)) {
+      throw new AppError(
+        422,
+        'PRINCIPAL_OVERPAID',
+        'saving.principal_overpaid',
+        { amount: rupiah(ctx, a.equity_amount), remaining: rupiah(ctx, remaining) },
+        [{ field: 'amount', message: 'saving.principal_overpaid' }],
+      );
+    }
+  }
+}
+
+// ---------------------------------------------------------------- moving
+
+export interface MoveSpec {
+  kind: MovementInsert['kind'];
+  activity: string;
+  amount: Dec;
+  date: string;
+  channel: Channel;
+  cashCoaId: string | null;
+  groupId: string;
+  description: string | null;
+  timeOfRequest?: string | null;
+  requestId?: string | null;
+  approvedBy?: string | null;
+  reversalOfId?: string | null;
+}
+
+/** Applies one movement to a locked account (its in-memory balance follows). */
+export async function move(tx: Tx, ctx: Ctx, a: LockedAccount, m: MoveSpec): Promise<MovementRow> {
+  const credit = m.kind === 'TOPUP' || m.kind === 'TOPUP_INTEREST';
+  const delta = credit ? m.amount : m.amount.negated();
+  const row = await insertMovement(tx, {
+    savingId: a.id,
+    memberId: a.member_id,
+    productId: a.product_id,
+    productKind: a.kind,
+    kind: m.kind,
+    activity: m.activity,
+    amount: m.amount,
+    delta,
+    date: m.date,
+    channel: m.channel,
+    cashCoaId: m.cashCoaId,
+    groupId: m.groupId,
+    description: m.description,
+    timeOfRequest: m.timeOfRequest,
+    requestId: m.requestId,
+    termsVersion: a.terms_version,
+    branchId: a.member_branch_id,
+    userId: ctx.userId,
+    approvedBy: m.approvedBy,
+    reversalOfId: m.reversalOfId,
+  });
+  a.balance = row.balance_after;
+  return row;
+}
+
+/** Posts the group's journal (the ledger engine: balanced, period open, accounts usable), the last step of a movement. */
+export async function postGroup(
+  tx: Tx,
+  ctx: Ctx,
+  g: { groupId: string; date: string; description: string; referenceCode: string; lines: JournalLineInput[] },
+): Promise<PostedJournal> {
+  // Lines of the same account and side are merged, so a journal stays short and readable.
+  const merged = new Map<string, JournalLineInput & { debit: Dec; credit: Dec }>();
+  for (const l of g.lines) {
+    const d = dec(l.debit ?? 0);
+    const c = dec(l.credit ?? 0);
+    if (d.isZero() && c.isZero()) continue;
+    const key = `${l.accountId}|${d.gt(0) ? 'D' : 'C'}`;
+    const cur = merged.get(key);
+    if (cur) {
+      cur.debit = cur.debit.plus(d);
+      cur.credit = cur.credit.plus(c);
+    } else merged.set(key, { ...l, debit: d, credit: c });
+  }
+  const journal = await post(tx, ctx, {
+    date: g.date,
+    description: g.description.slice(0, 500),
+    referenceCode: g.referenceCode,
+    source: { module: 'SAVING', id: g.groupId },
+    lines: [...merged.values()],
+  });
+  // The rows are linked to this journal at COMMIT (trigger member_transaction_journal): no round trip while
+  // the cooperative's journal counter, taken by the posting, is held.
+  return journal;
+}
+
+export const ACTIVITY_LABEL: Record<string, string> = {
+  OPENING: 'Setoran awal',
+  DEPOSIT: 'Setoran',
+  WITHDRAWAL: 'Penarikan',
+  TRANSFER_IN: 'Transfer masuk',
+  TRANSFER_OUT: 'Transfer keluar',
+  CLOSING: 'Penutupan rekening',
+  CLOSING_FEE: 'Biaya penutupan rekening',
+  EXIT: 'Pengembalian simpanan (keluar anggota)',
+  CASH_OUT_ONLINE: 'Penarikan online',
+  ADMIN_FEE: 'Biaya administrasi',
+  INTEREST: 'Jasa simpanan',
+  TAX: 'Pajak jasa simpanan',
+  AUTO_DEBIT: 'Auto debet',
+  OPENING_BALANCE: 'Saldo awal',
+  REVERSAL: 'Pembatalan',
+};
+
+export const ACTIVITY_LABEL_EN: Record<string, string> = {
+  OPENING: 'Initial deposit',
+  DEPOSIT: 'Deposit',
+  WITHDRAWAL: 'Withdrawal',
+  TRANSFER_IN: 'Transfer in',
+  TRANSFER_OUT: 'Transfer out',
+  CLOSING: 'Account closing',
+  CLOSING_FEE: 'Closing fee',
+  EXIT: 'Savings returned (member exit)',
+  CASH_OUT_ONLINE: 'Online withdrawal',
+  ADMIN_FEE: 'Admin fee',
+  INTEREST: 'Interest',
+  TAX: 'Interest tax',
+  AUTO_DEBIT: 'Auto debit',
+  OPENING_BALANCE: 'Opening balance',
+  REVERSAL: 'Cancellation',
+};
+
+export function activityLabel(activity: string, lang: 'id' | 'en' = 'id'): string {
+  return (lang === 'en' ? ACTIVITY_LABEL_EN : ACTIVITY_LABEL)[activity] ?? activity;
+}
+
+/** "Setoran Simpanan Sukarela SS.000012 a.n. Budi Santoso (2026000123)" for journals (the books are kept in Indonesian). */
+export function journalText(activity: string, a: LockedAccount, extra?: string | null): string {
+  const base = `${activityLabel(activity)} ${a.product_name} ${a.account_number} a.n. ${a.member_name} (${a.cif_number})`;
+  return extra ? `${base} - ${extra}` : base;
+}

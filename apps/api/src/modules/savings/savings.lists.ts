@@ -1,0 +1,572 @@
+/**
+ * Reading member transactions: the datatable with every filter of the spec,
+ * the signed-in user's own latest, an account's mutations with running
+ * balance (and plan progress), a transaction's detail with its journal, the
+ * receipt data for printing (A5 or 80 mm), and the passbook-style statement.
+ *
+ * Decisions:
+ *  - isActive=true lists standing movements (not cancelled, not reversals);
+ *    isActive=false lists cancelled movements and their reversals.
+ *  - Agents (built-in AGENT role) see only the transactions they entered
+ *    (users/agent-scope.ts), in every list, detail and receipt.
+ *  - Mutations and the passbook show every row, cancelled ones marked and
+ *    reversals included, so each row's balance is the account's true balance
+ *    after it. Opening balance of a passbook period: the balance after the
+ *    last movement before it.
+ *  - Dates and times are the cooperative's (WIB, UTC+7).
+ */
+import { type Dec, ZERO } from '@koperasi/finance';
+import { terbilang } from '@koperasi/finance/terbilang';
+import type { Tx } from '../../db/db.ts';
+import { type Ctx, withTx } from '../../lib/context.ts';
+import { notFound } from '../../lib/errors.ts';
+import type { ExcelSheet } from '../../lib/excel.ts';
+import { likePattern, orderBy, paged } from '../../lib/http.ts';
+import { displayDate, monthStart } from '../ledger/dates.ts';
+import { agentMemberCondition } from '../users/agent-scope.ts';
+import { activityLabel, isAgentCtx, rupiah, today } from './savings.core.ts';
+import {
+  ACCOUNT_FROM,
+  ACCOUNT_SELECT,
+  type AccountRow,
+  accountView,
+  isCredit,
+  TX_FROM,
+  TX_SELECT,
+  type TxRow,
+  txView,
+} from './savings.repo.ts';
+
+/** Splits the spec's `sort=column,dir` into sortBy and direction (sortBy/ascOrDesc win when given). */
+export function parseSort(sort: string | undefined, sortBy: string | undefined, dir: 'ASC' | 'DESC') {
+  if (sortBy || !sort) return { sortBy, dir };
+  const [col, d] = sort.split(',').map((s) => s.trim());
+  return { sortBy: col || undefined, dir: d?.toUpperCase() === 'ASC' ? ('ASC' as const) : ('DESC' as const) };
+}
+
+const TX_SORT = {
+  created_date: 't.created_at',
+  created_at: 't.created_at',
+  transaction_date: 't.transaction_date',
+  approved_date: 't.approved_at',
+  amount: 't.amount',
+  code: 't.code',
+  member_name: 'lower(m.full_name)',
+  cif_number: 'm.cif_number',
+  product_name: 'lower(p.name)',
+  activity: 't.activity',
+  kind: 't.kind',
+};
+
+export interface TxFilter {
+  search?: string;
+  isActive?: boolean;
+  startCreated?: string;
+  endCreated?: string;
+  startApprovedDate?: string;
+  endApprovedDate?: string;
+  product?: string;
+  productKind?: string;
+  activity?: string;
+  kind?: string;
+  /** Several kinds (reports: deposits are TOPUP and TOPUP_INTEREST). */
+  kinds?: string[];
+  productKinds?: string[];
+  memberId?: string;
+  memberSavingId?: string;
+  userId?: string;
+  branchId?: string;
+  channel?: string;
+}
+
+/** WHERE of a transaction list; agents are confined to what they entered. */
+export function txWhere(ctx: Ctx, f: TxFilter, params: unknown[]): string {
+  const p = (v: unknown) => {
+    params.push(v);
+    return `$${params.length}`;
+  };
+  const where = ['t.tenant_id = app_tenant()'];
+  if (f.search) {
+    const s = p(likePattern(f.search.toLowerCase()));
+    where.push(
+      `(lower(m.full_name) LIKE ${s} OR lower(m.cif_number) LIKE ${s} OR lower(t.code) LIKE ${s} OR lower(s.account_number) LIKE ${s})`,
+    );
+  }
+  if (f.isActive === true) where.push(`t.status = 'POSTED' AND t.reversal_of_id IS NULL`);
+  if (f.isActive === false) where.push(`(t.status = 'CANCELLED' OR t.reversal_of_id IS NOT NULL)`);
+  if (f.startCreated) where.push(`t.transaction_date >= ${p(f.startCreated)}::date`);
+  if (f.endCreated) where.push(`t.transaction_date <= ${p(f.endCreated)}::date`);
+  if (f.startApprovedDate) where.push(`t.approved_at >= (${p(f.startApprovedDate)}::date - interval '7 hours')`);
+  if (f.endApprovedDate) where.push(`t.approved_at < (${p(f.endApprovedDate)}::date + interval '17 hours')`);
+  if (f.product) {
+    const v = p(f.product);
+    where.push(/^[0-9a-f-]{36}$/i.test(f.product) ? `t.product_id = ${v}::uuid` : `p.code = upper(${v})`);
+  }
+  if (f.productKind) where.push(`t.product_kind = ${p(f.productKind)}`);
+  if (f.activity) where.push(`t.activity = ${p(f.activity.toUpperCase())}`);
+  if (f.kind) where.push(`t.kind = ${p(f.kind.toUpperCase())}`);
+  if (f.kinds?.length) where.push(`t.kind = ANY(${p(`{${f.kinds.join(',')}}`)}::text[])`);
+  if (f.productKinds?.length) where.push(`t.product_kind = ANY(${p(`{${f.productKinds.join(',')}}`)}::text[])`);
+  if (f.memberId) where.push(`t.member_id = ${p(f.memberId)}`);
+  if (f.memberSavingId) where.push(`t.saving_id = ${p(f.memberSavingId)}`);
+  if (f.userId) where.push(`t.created_by = ${p(f.userId)}`);
+  if (f.branchId) where.push(`t.branch_id = ${p(f.branchId)}`);
+  if (f.channel) where.push(`t.channel = ${p(f.channel.toUpperCase())}`);
+  if (isAgentCtx(ctx)) where.push(`t.created_by = ${p(ctx.userId)}`);
+  return where.join(' AND ');
+}
+
+export async function transactionPage(
+  tx: Tx,
+  ctx: Ctx,
+  f: TxFilter & { page: number; limit: number; sortBy?: string; ascOrDesc: 'ASC' | 'DESC'; sort?: string },
+) {
+  const params: unknown[] = [];
+  const where = txWhere(ctx, f, params);
+  const { sortBy, dir } = parseSort(f.sort, f.sortBy, f.ascOrDesc);
+  const total = await tx.one<{ n: number }>(`SELECT count(*)::int AS n FROM ${TX_FROM} WHERE ${where}`, params);
+  params.push(f.limit, f.page * f.limit);
+  const rows = await tx.query<TxRow>(
+    `SELECT ${TX_SELECT} FROM ${TX_FROM} WHERE ${where} ${orderBy(sortBy, dir, TX_SORT, 'created_date', 't.seq')}
+     LIMIT $${params.length - 1} OFFSET $${params.length}`,
+    params,
+  );
+  return paged(rows.map(txView), total?.n ?? 0, f.page, f.limit);
+}
+
+export async function transactionDatatable(ctx: Ctx, q: Parameters<typeof transactionPage>[2]) {
+  return withTx(ctx, (tx) => transactionPage(tx, ctx, q));
+}
+
+/** Every row of a filter (Excel), at most 100,000. */
+export async function transactionRows(ctx: Ctx, f: TxFilter & { sort?: string; sortBy?: string; ascOrDesc: 'ASC' | 'DESC' }) {
+  return withTx(ctx, async (tx) => {
+    const params: unknown[] = [];
+    const where = txWhere(ctx, f, params);
+    const { sortBy, dir } = parseSort(f.sort, f.sortBy, f.ascOrDesc);
+    const rows = await tx.query<TxRow>(
+      `SELECT ${TX_SELECT} FROM ${TX_FROM} WHERE ${where} ${orderBy(sortBy, dir, TX_SORT, 'created_date', 't.seq')} LIMIT 100000`,
+      params,
+    );
+    return rows.map(txView);
+  });
+}
+
+export function transactionSheet(rows: ReturnType<typeof txView>[], ctx: Ctx, title: string[]): ExcelSheet {
+  return {
+    name: ctx.lang === 'en' ? 'Transactions' : 'Transaksi',
+    title,
+    autoFilter: true,
+    columns: [
+      { key: 'code', header: ctx.lang === 'en' ? 'Code' : 'Kode', width: 20 },
+      { key: 'date', header: ctx.lang === 'en' ? 'Date' : 'Tanggal', format: 'date' },
+      { key: 'cif', header: 'CIF', width: 14 },
+      { key: 'name', header: ctx.lang === 'en' ? 'Member' : 'Anggota', width: 28 },
+      { key: 'product', header: ctx.lang === 'en' ? 'Product' : 'Produk', width: 22 },
+      { key: 'account', header: ctx.lang === 'en' ? 'Account' : 'Rekening', width: 14 },
+      { key: 'activity', header: ctx.lang === 'en' ? 'Activity' : 'Aktivitas', width: 22 },
+      { key: 'credit', header: ctx.lang === 'en' ? 'In' : 'Masuk', format: 'money' },
+      { key: 'debit', header: ctx.lang === 'en' ? 'Out' : 'Keluar', format: 'money' },
+      { key: 'balance', header: ctx.lang === 'en' ? 'Balance after' : 'Saldo akhir', format: 'money' },
+      { key: 'status', header: 'Status', width: 12 },
+      { key: 'teller', header: ctx.lang === 'en' ? 'User' : 'Petugas', width: 18 },
+      { key: 'journal', header: ctx.lang === 'en' ? 'Journal' : 'Jurnal', width: 16 },
+    ],
+    rows: rows.map((r) => ({
+      code: r.code,
+      date: r.transactionDate,
+      cif: r.cifNumber,
+      name: r.memberName,
+      product: r.productName,
+      account: r.accountNumber,
+      activity: activityLabel(r.activity, ctx.lang),
+      credit: isCredit(r.kind) ? r.amount : null,
+      debit: isCredit(r.kind) ? null : r.amount,
+      balance: r.balanceAfter,
+      status: r.status,
+      teller: r.tellerName,
+      journal: r.journalNumber,
+      $style: r.status === 'CANCELLED' || r.isReversal ? 'muted' : 'normal',
+    })),
+  };
+}
+
+/** GET /api/transaction/datatable-by-me: what the signed-in user entered, newest first. */
+export async function transactionsByMe(
+  ctx: Ctx,
+  q: {
+    page: number;
+    limit: number;
+    search?: string;
+    startCreated?: string;
+    endCreated?: string;
+    ascOrDesc: 'ASC' | 'DESC';
+    sortBy?: string;
+  },
+) {
+  return withTx(ctx, (tx) => transactionPage(tx, ctx, { ...q, userId: ctx.userId ?? undefined }));
+}
+
+// ---------------------------------------------------------------- detail
+
+async function findTx(tx: Tx, ctx: Ctx, by: 'id' | 'code', value: string): Promise<TxRow> {
+  const params: unknown[] = [by === 'code' ? value.toUpperCase() : value];
+  let where = `t.tenant_id = app_tenant() AND ${by === 'id' ? 't.id = $1::uuid' : 't.code = $1'}`;
+  if (isAgentCtx(ctx)) {
+    params.push(ctx.userId);
+    where += ` AND t.created_by = $2`;
+  }
+  const r = await tx.one<TxRow>(`SELECT ${TX_SELECT} FROM ${TX_FROM} WHERE ${where}`, params);
+  if (!r) throw notFound('saving.transaction_not_found');
+  return r;
+}
+
+/** A transaction with the other rows of its operation, its reversal and its journal lines. */
+export async function transactionDetail(ctx: Ctx, by: 'id' | 'code', value: string) {
+  return withTx(ctx, async (tx) => {
+    const r = await findTx(tx, ctx, by, value);
+    const group = await tx.query<TxRow>(
+      `SELECT ${TX_SELECT} FROM ${TX_FROM} WHERE t.tenant_id = app_tenant() AND t.group_id = $1 ORDER BY t.seq`,
+      [r.group_id],
+    );
+    const reversal = await tx.one<TxRow>(`SELECT ${TX_SELECT} FROM ${TX_FROM} WHERE t.tenant_id = app_tenant() AND t.reversal_of_id = $1`, [
+      r.id,
+    ]);
+    const journalIds = [r.journal_id, reversal?.journal_id].filter(Boolean) as string[];
+    const lines = await tx.query<{
+      journal_id: string;
+      number: string;
+      date: string;
+      line_no: number;
+      code: string;
+      name: string;
+      debit: Dec;
+      credit: Dec;
+    }>(
+      `SELECT l.journal_id, j.number, j.date, l.line_no, a.code, a.name, l.debit, l.credit
+       FROM journal_line l JOIN journal j ON j.tenant_id = l.tenant_id AND j.id = l.journal_id
+       JOIN coa_account a ON a.tenant_id = l.tenant_id AND a.id = l.account_id
+       WHERE l.tenant_id = app_tenant() AND l.journal_id = ANY($1::uuid[]) ORDER BY j.seq, l.line_no`,
+      [`{${journalIds.join(',')}}`],
+    );
+    const journals = journalIds.map((id) => {
+      const ls = lines.filter((l) => l.journal_id === id);
+      return {
+        id,
+        number: ls[0]?.number ?? null,
+        date: ls[0]?.date ?? null,
+        lines: ls.map((l) => ({ lineNo: l.line_no, coaCode: l.code, coaName: l.name, debit: l.debit, credit: l.credit })),
+      };
+    });
+    return {
+      ...txView(r),
+      activityLabel: activityLabel(r.activity, ctx.lang),
+      operation: group.map(txView),
+      reversal: reversal ? txView(reversal) : null,
+      journals,
+    };
+  });
+}
+
+// ---------------------------------------------------------------- mutations
+
+async function accountFor(tx: Tx, ctx: Ctx, savingId: string): Promise<AccountRow> {
+  const agent = isAgentCtx(ctx) ? ctx.userId : null;
+  const r = await tx.one<AccountRow>(
+    `SELECT ${ACCOUNT_SELECT} FROM ${ACCOUNT_FROM} WHERE s.tenant_id = app_tenant() AND s.id = $1 ${agent ? `AND ${agentMemberCondition('m', '$2')}` : ''}`,
+    agent ? [savingId, agent] : [savingId],
+  );
+  if (!r) throw notFound('saving.account_not_found');
+  return r;
+}
+
+function mutationRow(r: TxRow, lang: 'id' | 'en') {
+  return {
+    ...txView(r),
+    activityLabel: activityLabel(r.activity, lang),
+    credit: isCredit(r.kind) ? r.amount : ZERO,
+    debit: isCredit(r.kind) ? ZERO : r.amount,
+  };
+}
+
+/** GET transaction/product/{id}/detail-mutation-product: an account's movements, newest first, each with the balance after it. */
+export async function mutations(
+  ctx: Ctx,
+  savingId: string,
+  q: { page: number; limit: number; start?: string; end?: string; ascOrDesc: 'ASC' | 'DESC'; sortBy?: string },
+) {
+  return withTx(ctx, async (tx) => {
+    const account = await accountFor(tx, ctx, savingId);
+    const params: unknown[] = [savingId];
+    let where = 't.tenant_id = app_tenant() AND t.saving_id = $1';
+    if (q.start) {
+      params.push(q.start);
+      where += ` AND t.transaction_date >= $${params.length}::date`;
+    }
+    if (q.end) {
+      params.push(q.end);
+      where += ` AND t.transaction_date <= $${params.length}::date`;
+    }
+    const total = await tx.one<{ n: number }>(`SELECT count(*)::int AS n FROM member_transaction t WHERE ${where}`, params);
+    const dir = q.sortBy ? q.ascOrDesc : 'DESC';
+    params.push(q.limit, q.page * q.limit);
+    const rows = await tx.query<TxRow>(
+      `SELECT ${TX_SELECT} FROM ${TX_FROM} WHERE ${where} ORDER BY t.seq ${dir === 'ASC' ? 'ASC' : 'DESC'}
+       LIMIT $${params.length - 1} OFFSET $${params.length}`,
+      params,
+    );
+    return {
+      account: accountView(account),
+      ...paged(
+        rows.map((r) => mutationRow(r, ctx.lang)),
+        total?.n ?? 0,
+        q.page,
+        q.limit,
+      ),
+    };
+  });
+}
+
+/** Progress of a plan (target) saving on a day. */
+export function planProgress(a: AccountRow, on: string) {
+  const target = a.plan_target_balance;
+  const monthly = a.plan_monthly_amount;
+  const start = a.open_date ?? on;
+  const monthsElapsed = Math.max(
+    0,
+    (Number(on.slice(0, 4)) - Number(start.slice(0, 4))) * 12 + Number(on.slice(5, 7)) - Number(start.slice(5, 7)) + 1,
+  );
+  const expected = monthly ? monthly.times(monthsElapsed) : null;
+  const cappedExpected = expected && target && expected.gt(target) ? target : expected;
+  const reached = Boolean(target && a.balance.gte(target));
+  const status = reached ? 'REACHED' : cappedExpected && a.balance.lt(cappedExpected) ? 'BEHIND' : 'ON_TRACK';
+  return {
+    planMonthlyAmount: monthly,
+    planTargetBalance: target,
+    planTargetDate: a.plan_target_date,
+    monthsElapsed,
+    expectedBalance: cappedExpected,
+    shortfall: cappedExpected && a.balance.lt(cappedExpected) ? cappedExpected.minus(a.balance) : ZERO,
+    progressPercent: target ? Math.min(100, Math.round(a.balance.div(target).times(10000).toNumber()) / 100) : null,
+    remainingToTarget: target?.gt(a.balance) ? target.minus(a.balance) : ZERO,
+    status,
+  };
+}
+
+/** GET transaction/product/{id}/detail-mutation-saving-have-plan: a plan saving's mutations and its progress. */
+export async function planMutations(ctx: Ctx, savingId: string, q: Parameters<typeof mutations>[2]) {
+  const m = await mutations(ctx, savingId, q);
+  const a = await withTx(ctx, (tx) => accountFor(tx, ctx, savingId));
+  return { ...m, plan: planProgress(a, today()) };
+}
+
+// ---------------------------------------------------------------- receipt
+
+interface Cooperative {
+  name: string;
+  address: string | null;
+  phone: string | null;
+  email: string | null;
+  logo_url: string | null;
+  cooperative_number: string | null;
+}
+
+async function cooperative(tx: Tx): Promise<Cooperative> {
+  return (await tx.one<Cooperative>(
+    'SELECT name, address, phone, email, logo_url, cooperative_number FROM tenant WHERE tenant_id = app_tenant()',
+  ))!;
+}
+
+const TITLES: Record<string, [string, string]> = {
+  DEPOSIT: ['BUKTI SETORAN SIMPANAN', 'SAVINGS DEPOSIT RECEIPT'],
+  OPENING: ['BUKTI SETORAN AWAL', 'INITIAL DEPOSIT RECEIPT'],
+  AUTO_DEBIT: ['BUKTI AUTO DEBET', 'AUTO DEBIT RECEIPT'],
+  WITHDRAWAL: ['BUKTI PENARIKAN SIMPANAN', 'SAVINGS WITHDRAWAL RECEIPT'],
+  CASH_OUT_ONLINE: ['BUKTI PENARIKAN ONLINE', 'ONLINE WITHDRAWAL RECEIPT'],
+  TRANSFER_OUT: ['BUKTI TRANSFER SIMPANAN', 'SAVINGS TRANSFER RECEIPT'],
+  TRANSFER_IN: ['BUKTI TRANSFER SIMPANAN', 'SAVINGS TRANSFER RECEIPT'],
+  CLOSING: ['BUKTI PENUTUPAN REKENING', 'ACCOUNT CLOSING RECEIPT'],
+  CLOSING_FEE: ['BUKTI PENUTUPAN REKENING', 'ACCOUNT CLOSING RECEIPT'],
+  EXIT: ['BUKTI PENGEMBALIAN SIMPANAN', 'SAVINGS RETURN RECEIPT'],
+  REVERSAL: ['BUKTI PEMBATALAN TRANSAKSI', 'CANCELLATION RECEIPT'],
+};
+
+function wibParts(d: Date): { date: string; time: string } {
+  const w = new Date(d.getTime() + 7 * 3600 * 1000).toISOString();
+  return { date: w.slice(0, 10), time: `${w.slice(11, 19)} WIB` };
+}
+
+/**
+ * GET /api/transaction/{id}/receipt: everything a printed receipt shows, for
+ * the operation the transaction belongs to (both legs of a transfer, the fee
+ * and payout of a closing). `paper` A5 (default) or 80MM only changes the
+ * layout hints; the data is the same.
+ */
+export async function receipt(ctx: Ctx, by: 'id' | 'code', value: string, paper: 'A5' | '80MM') {
+  return withTx(ctx, async (tx) => {
+    const r = await findTx(tx, ctx, by, value);
+    const group = await tx.query<TxRow>(
+      `SELECT ${TX_SELECT} FROM ${TX_FROM} WHERE t.tenant_id = app_tenant() AND t.group_id = $1 ORDER BY t.seq`,
+      [r.group_id],
+    );
+    const coop = await cooperative(tx);
+    const lang = ctx.lang;
+    const main = group[0];
+    const activity = group.find((g) => g.activity === 'TRANSFER_OUT')?.activity ?? main.activity;
+    const transfer = activity === 'TRANSFER_OUT';
+    // The amount of the operation: a transfer moves its amount once; a closing pays fee and payout from one balance.
+    const amount = transfer ? main.amount : group.reduce((s, g) => s.plus(g.amount), ZERO);
+    const source = transfer ? (group.find((g) => g.activity === 'TRANSFER_OUT') ?? main) : main;
+    const when = wibParts(main.created_at);
+    const [titleId, titleEn] = TITLES[activity] ?? ['BUKTI TRANSAKSI', 'TRANSACTION RECEIPT'];
+    const cancelled = group.some((g) => g.status === 'CANCELLED');
+    return {
+      paper,
+      title: lang === 'en' ? titleEn : titleId,
+      cooperative: {
+        name: coop.name,
+        address: coop.address,
+        phone: coop.phone,
+        email: coop.email,
+        logoUrl: coop.logo_url,
+        cooperativeNumber: coop.cooperative_number,
+      },
+      code: main.code,
+      status: cancelled ? ('CANCELLED' as const) : ('POSTED' as const),
+      date: when.date,
+      dateText: displayDate(when.date),
+      time: when.time,
+      member: { cifNumber: source.cif_number, name: source.member_name },
+      account: { number: source.account_number, productName: source.product_name },
+      lines: group.map((g) => ({
+        label: `${activityLabel(g.activity, lang)} ${g.product_name}`,
+        memberName: g.member_name,
+        cifNumber: g.cif_number,
+        accountNumber: g.account_number,
+        kind: g.kind,
+        amount: g.amount,
+        amountText: rupiah(ctx, g.amount),
+        balanceAfter: g.balance_after,
+        balanceAfterText: rupiah(ctx, g.balance_after),
+      })),
+      amount,
+      amountText: rupiah(ctx, amount),
+      amountInWords: terbilang(amount, lang),
+      balanceAfter: source.balance_after,
+      balanceAfterText: rupiah(ctx, source.balance_after),
+      cashAccount: main.cash_coa_id ? `${main.cash_code} ${main.cash_name}` : (group.find((g) => g.cash_coa_id)?.cash_name ?? null),
+      teller: main.teller_name,
+      channel: main.channel,
+      description: main.description,
+      journalNumber: main.journal_number,
+      cancelReason: cancelled ? main.cancel_reason : null,
+      printedAt: new Date().toISOString(),
+      footer:
+        lang === 'en'
+          ? 'Keep this receipt as valid proof of the transaction. Thank you.'
+          : 'Simpan bukti ini sebagai tanda terima yang sah. Terima kasih.',
+      layout:
+        paper === '80MM'
+          ? { widthMm: 80, charactersPerLine: 42, fontSizePt: 9 }
+          : { widthMm: 148, heightMm: 210, charactersPerLine: 80, fontSizePt: 10 },
+    };
+  });
+}
+
+// ---------------------------------------------------------------- passbook
+
+/** GET transaction/product/{id}/passbook: the account's statement for a period, like a printed savings book. */
+export async function passbook(ctx: Ctx, savingId: string, q: { start?: string; end?: string }) {
+  return withTx(ctx, async (tx) => {
+    const a = await accountFor(tx, ctx, savingId);
+    const end = q.end ?? today();
+    const start = q.start ?? a.open_date ?? monthStart(end);
+    const before = await tx.one<{ balance_after: Dec }>(
+      `SELECT balance_after FROM member_transaction WHERE tenant_id = app_tenant() AND saving_id = $1 AND transaction_date < $2::date
+       ORDER BY seq DESC LIMIT 1`,
+      [savingId, start],
+    );
+    const rows = await tx.query<TxRow>(
+      `SELECT ${TX_SELECT} FROM ${TX_FROM} WHERE t.tenant_id = app_tenant() AND t.saving_id = $1
+       AND t.transaction_date BETWEEN $2::date AND $3::date ORDER BY t.seq`,
+      [savingId, start, end],
+    );
+    const opening = before?.balance_after ?? ZERO;
+    let credit = ZERO;
+    let debit = ZERO;
+    const lines = rows.map((r, i) => {
+      const c = isCredit(r.kind);
+      if (c) credit = credit.plus(r.amount);
+      else debit = debit.plus(r.amount);
+      return {
+        no: i + 1,
+        date: r.transaction_date,
+        code: r.code,
+        description: [activityLabel(r.activity, ctx.lang), r.description].filter(Boolean).join(' - '),
+        debit: c ? ZERO : r.amount,
+        credit: c ? r.amount : ZERO,
+        balance: r.balance_after,
+        teller: r.teller_name,
+        status: r.reversal_of_id ? 'REVERSAL' : r.status,
+      };
+    });
+    const coop = await cooperative(tx);
+    return {
+      cooperative: { name: coop.name, address: coop.address },
+      account: accountView(a),
+      start,
+      end,
+      openingBalance: opening,
+      totalCredit: credit,
+      totalDebit: debit,
+      closingBalance: lines.length ? lines[lines.length - 1].balance : opening,
+      rows: lines,
+    };
+  });
+}
+
+export function passbookSheet(pb: Awaited<ReturnType<typeof passbook>>, ctx: Ctx): ExcelSheet {
+  const en = ctx.lang === 'en';
+  return {
+    name: en ? 'Passbook' : 'Buku Tabungan',
+    title: [
+      pb.cooperative.name,
+      `${en ? 'Account statement' : 'Rekening koran'} ${pb.account.accountNumber} - ${pb.account.productName}`,
+      `${pb.account.memberName} (${pb.account.cifNumber})`,
+      `${displayDate(pb.start)} s.d. ${displayDate(pb.end)}`,
+    ],
+    columns: [
+      { key: 'no', header: 'No', format: 'integer', width: 6 },
+      { key: 'date', header: en ? 'Date' : 'Tanggal', format: 'date' },
+      { key: 'code', header: en ? 'Code' : 'Kode', width: 20 },
+      { key: 'description', header: en ? 'Description' : 'Keterangan', width: 36 },
+      { key: 'debit', header: en ? 'Debit' : 'Debet', format: 'money' },
+      { key: 'credit', header: en ? 'Credit' : 'Kredit', format: 'money' },
+      { key: 'balance', header: en ? 'Balance' : 'Saldo', format: 'money' },
+      { key: 'teller', header: en ? 'User' : 'Petugas', width: 16 },
+    ],
+    rows: [
+      {
+        no: null,
+        date: pb.start,
+        code: '',
+        description: en ? 'Opening balance' : 'Saldo awal',
+        debit: null,
+        credit: null,
+        balance: pb.openingBalance,
+        $style: 'section',
+      },
+      ...pb.rows.map((r) => ({ ...r, $style: r.status === 'POSTED' ? ('normal' as const) : ('muted' as const) })),
+      {
+        no: null,
+        date: pb.end,
+        code: '',
+        description: 'Total',
+        debit: pb.totalDebit,
+        credit: pb.totalCredit,
+        balance: pb.closingBalance,
+        $style: 'total',
+      },
+    ],
+  };
+}

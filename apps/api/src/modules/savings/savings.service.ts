@@ -1,0 +1,719 @@
+/**
+ * Saving movements (Transaksi Anggota): deposit, withdrawal, transfer,
+ * cancellation, closing. Each one runs in ONE database transaction: the
+ * account rows locked (FOR UPDATE, ascending id), the rules checked, the
+ * balance changed and the transaction row written, the audit entry, and
+ * last the journal through the ledger's posting engine.
+ *
+ * Decisions a cooperative's staff and auditor should know (docs/savings.md):
+ *  - Amounts are positive with at most two decimals. The business date is
+ *    today in WIB; a closed month refuses the movement (the ledger's rule).
+ *  - A withdrawal keeps the product's minimum balance and held amount, and
+ *    the account's blocked and pledged amounts; the refusal names what may
+ *    be taken. Equity savings (pokok, wajib, penyertaan) are never withdrawn
+ *    or transferred out: they are returned when the member exits.
+ *  - The principal saving (pokok) is paid up to its amount, in one or more
+ *    payments; the payment completing it marks the member's principal paid.
+ *  - A cash withdrawal above the role's saving-withdrawal limit is refused
+ *    with a message naming the limit, or, when the cooperative's
+ *    configuration says REQUEST_APPROVAL, recorded as a request waiting for a
+ *    user whose limit covers it (the money moves when it is approved).
+ *    Transfers between accounts move no cash and are not subject to the
+ *    limit; closing an account pays cash out, so its payout is (refused above
+ *    the limit, never queued).
+ *  - Cancelling needs a role allowed to cancel transactions and an open
+ *    period for the original's date. The whole operation is cancelled (both
+ *    legs of a transfer): the original rows stay, marked CANCELLED, and
+ *    reversal rows restore the balances; the reversal journal is dated today.
+ *    A cancellation that would take an account below its held amounts, or
+ *    undo a principal saving already recorded as paid, is refused; closings,
+ *    exits and interest are never cancelled here.
+ *  - Closing (voluntary and plan savings only) charges the product's closing
+ *    fee (at most the balance) and pays out the rest in cash; refused while
+ *    the account is blocked, pledged, or has a withdrawal request waiting.
+ *  - The cash side is the chosen cash or bank account (under 101, not held
+ *    by another user), else the signed-in user's assigned cash account, else
+ *    Kas Besar.
+ */
+import type { Dec } from '@koperasi/finance';
+import type { Tx } from '../../db/db.ts';
+import { audit } from '../../lib/audit.ts';
+import { type Ctx, withTx } from '../../lib/context.ts';
+import { AppError, badRequest, conflict, notFound, unprocessable } from '../../lib/errors.ts';
+import { isPeriodOpen, type PostedJournal, reverse } from '../ledger/posting.ts';
+import { markPrincipalPaid } from '../members/members.registry.ts';
+import { aboveLimitPolicy, assertCanCancelTransaction, assertWithinLimit, isWithinLimit } from '../roles/limits.ts';
+import {
+  assertCanDeposit,
+  assertCanMove,
+  assertCanWithdraw,
+  type CashAccount,
+  type Channel,
+  channelOf,
+  checkCash,
+  isAgentCtx,
+  journalText,
+  move,
+  postGroup,
+  resolveCash,
+  today,
+} from './savings.core.ts';
+import { type LockedAccount, lockAccounts, lockAccountWithCash, type MovementRow, setGroupJournal } from './savings.repo.ts';
+
+export interface MovementView {
+  id: string;
+  code: string;
+  transactionDate: string;
+  createdAt: string;
+  memberId: string;
+  cifNumber: string;
+  memberName: string;
+  productId: string;
+  productCode: string;
+  productName: string;
+  productKind: string;
+  memberSavingId: string;
+  accountNumber: string;
+  kind: string;
+  activity: string;
+  amount: Dec;
+  signedAmount: Dec;
+  balanceAfter: Dec;
+  channel: Channel;
+  cashCoa: CashAccount | null;
+  groupId: string;
+  journalId: string | null;
+  journalNumber: string | null;
+  status: 'POSTED';
+  isReversal: boolean;
+  reversalOfId: string | null;
+  description: string | null;
+  tellerId: string | null;
+  tellerName: string | null;
+}
+
+interface Leg {
+  a: LockedAccount;
+  row: MovementRow;
+  kind: string;
+  activity: string;
+  amount: Dec;
+  cash: CashAccount | null;
+  description: string | null;
+  reversalOfId?: string | null;
+}
+
+function tellerName(ctx: Ctx): string | null {
+  const p = ctx.principal;
+  return p ? [p.firstName, p.lastName].filter(Boolean).join(' ') : null;
+}
+
+/** The answer of a movement, from what the transaction already holds (no read-back while the ledger's rows are locked). */
+function legView(ctx: Ctx, l: Leg, groupId: string, date: string, channel: Channel, journal: PostedJournal | null): MovementView {
+  const credit = l.kind === 'TOPUP' || l.kind === 'TOPUP_INTEREST';
+  return {
+    id: l.row.id,
+    code: l.row.code,
+    transactionDate: date,
+    createdAt: l.row.created_at.toISOString(),
+    memberId: l.a.member_id,
+    cifNumber: l.a.cif_number,
+    memberName: l.a.member_name,
+    productId: l.a.product_id,
+    productCode: l.a.product_code,
+    productName: l.a.product_name,
+    productKind: l.a.kind,
+    memberSavingId: l.a.id,
+    accountNumber: l.a.account_number,
+    kind: l.kind,
+    activity: l.activity,
+    amount: l.amount,
+    signedAmount: credit ? l.amount : l.amount.negated(),
+    balanceAfter: l.row.balance_after,
+    channel,
+    cashCoa: l.cash,
+    groupId,
+    journalId: journal?.id ?? null,
+    journalNumber: journal?.number ?? null,
+    status: 'POSTED',
+    isReversal: Boolean(l.reversalOfId),
+    reversalOfId: l.reversalOfId ?? null,
+    description: l.description,
+    tellerId: ctx.userId,
+    tellerName: tellerName(ctx),
+  };
+}
+
+/** Marks the member's principal paid when this account's principal saving is now complete. */
+async function settlePrincipal(tx: Tx, ctx: Ctx, a: LockedAccount): Promise<void> {
+  if (a.saving_type !== 'PRINCIPAL' || !a.equity_amount || a.principal_status !== 'OWED') return;
+  if (a.balance.gte(a.equity_amount)) {
+    await markPrincipalPaid(tx, ctx, a.member_id, a.balance);
+    a.principal_status = 'PAID';
+  }
+}
+
+function agentOf(ctx: Ctx): string | null {
+  return isAgentCtx(ctx) ? ctx.userId : null;
+}
+
+// ---------------------------------------------------------------- deposit
+
+export interface DepositInput {
+  savingId: string;
+  amount: Dec;
+  description?: string | null;
+  coaId?: string | null;
+  activity?: 'DEPOSIT' | 'OPENING' | 'AUTO_DEBIT';
+  /** Seeds and migrations: a past business date (API calls always use today). */
+  date?: string;
+  channel?: Channel;
+}
+
+export async function depositTx(tx: Tx, ctx: Ctx, input: DepositInput) {
+  const date = input.date ?? today();
+  const channel = input.channel ?? channelOf(ctx);
+  const activity = input.activity ?? 'DEPOSIT';
+  const locked = await lockAccountWithCash(tx, input.savingId, date, agentOf(ctx), input.coaId ?? null, ctx.userId);
+  const a = locked.account;
+  const cash = checkCash(ctx, locked.cash, input.coaId);
+  assertCanMove(ctx, a);
+  assertCanDeposit(ctx, a, input.amount);
+  const groupId = crypto.randomUUID();
+  const description = input.description?.trim() || null;
+  const row = await move(tx, ctx, a, {
+    kind: 'TOPUP',
+    activity,
+    amount: input.amount,
+    date,
+    channel,
+    cashCoaId: cash.id,
+    groupId,
+    description,
+  });
+  await settlePrincipal(tx, ctx, a);
+  await audit(tx, ctx, {
+    action: 'saving.deposit',
+    entity: 'member_transaction',
+    entityId: row.id,
+    after: {
+      code: row.code,
+      savingId: a.id,
+      accountNumber: a.account_number,
+      amount: input.amount,
+      balanceAfter: row.balance_after,
+      cashCoaId: cash.id,
+      activity,
+    },
+  });
+  const journal = await postGroup(tx, ctx, {
+    groupId,
+    date,
+    description: journalText(activity, a, description),
+    referenceCode: row.code,
+    lines: [
+      { accountId: cash.id, debit: input.amount },
+      { accountId: a.control_id!, credit: input.amount },
+    ],
+  });
+  const leg: Leg = { a, row, kind: 'TOPUP', activity, amount: input.amount, cash, description };
+  return { status: 'POSTED' as const, transaction: legView(ctx, leg, groupId, date, channel, journal) };
+}
+
+export async function deposit(ctx: Ctx, input: DepositInput) {
+  return withTx(ctx, (tx) => depositTx(tx, ctx, input), { idempotent: true, message: 'saving.deposit_success' });
+}
+
+// ---------------------------------------------------------------- withdrawal
+
+export interface WithdrawInput {
+  savingId: string;
+  amount: Dec;
+  description?: string | null;
+  coaId?: string | null;
+  activity?: 'WITHDRAWAL' | 'CASH_OUT_ONLINE';
+  date?: string;
+  channel?: Channel;
+  requestId?: string | null;
+  /** Approval of a request: the limit was checked for the approver. */
+  skipLimit?: boolean;
+  /** The requester, whose own cash account an approver may pay out from. */
+  cashHolderOk?: string | null;
+}
+
+/** The withdrawal itself (limits already dealt with). */
+export async function withdrawTx(tx: Tx, ctx: Ctx, input: WithdrawInput) {
+  const date = input.date ?? today();
+  const channel = input.channel ?? channelOf(ctx);
+  const activity = input.activity ?? 'WITHDRAWAL';
+  const locked = await lockAccountWithCash(tx, input.savingId, date, agentOf(ctx), input.coaId ?? null, ctx.userId);
+  const a = locked.account;
+  const cash = checkCash(ctx, locked.cash, input.coaId, input.cashHolderOk);
+  assertCanMove(ctx, a);
+  assertCanWithdraw(ctx, a, input.amount);
+  const groupId = crypto.randomUUID();
+  const description = input.description?.trim() || null;
+  const row = await move(tx, ctx, a, {
+    kind: 'WITHDRAW',
+    activity,
+    amount: input.amount,
+    date,
+    channel,
+    cashCoaId: cash.id,
+    groupId,
+    description,
+    requestId: input.requestId ?? null,
+  });
+  await audit(tx, ctx, {
+    action: 'saving.withdraw',
+    entity: 'member_transaction',
+    entityId: row.id,
+    after: {
+      code: row.code,
+      savingId: a.id,
+      accountNumber: a.account_number,
+      amount: input.amount,
+      balanceAfter: row.balance_after,
+      cashCoaId: cash.id,
+      activity,
+      requestId: input.requestId ?? null,
+    },
+  });
+  const journal = await postGroup(tx, ctx, {
+    groupId,
+    date,
+    description: journalText(activity, a, description),
+    referenceCode: row.code,
+    lines: [
+      { accountId: a.control_id!, debit: input.amount },
+      { accountId: cash.id, credit: input.amount },
+    ],
+  });
+  const leg: Leg = { a, row, kind: 'WITHDRAW', activity, amount: input.amount, cash, description };
+  return { status: 'POSTED' as const, transaction: legView(ctx, leg, groupId, date, channel, journal) };
+}
+
+/** A withdrawal above the user's limit waiting for approval (configuration transactionPolicy REQUEST_APPROVAL). */
+async function queueWithdrawal(tx: Tx, ctx: Ctx, input: WithdrawInput) {
+  const date = today();
+  const a = (await lockAccounts(tx, [input.savingId], date, agentOf(ctx))).get(input.savingId);
+  assertCanMove(ctx, a);
+  assertCanWithdraw(ctx, a, input.amount);
+  const cash = input.coaId ? await resolveCash(tx, ctx, input.coaId) : null;
+  const r = await tx.one<{ id: string; requested_at: Date }>(
+    `INSERT INTO saving_request (tenant_id, type, saving_id, member_id, amount, description, cash_coa_id, channel, requested_by)
+     VALUES (app_tenant(), 'WITHDRAWAL', $1, $2, $3, $4, $5, $6, $7) RETURNING id, requested_at`,
+    [a.id, a.member_id, input.amount.toFixed(2), input.description?.trim() || null, cash?.id ?? null, channelOf(ctx), ctx.userId],
+  );
+  await audit(tx, ctx, {
+    action: 'saving.withdraw_request',
+    entity: 'saving_request',
+    entityId: r!.id,
+    after: { savingId: a.id, accountNumber: a.account_number, amount: input.amount, limit: ctx.principal?.limits.savingWithdrawal ?? null },
+  });
+  return {
+    status: 'WAITING_APPROVAL' as const,
+    request: {
+      id: r!.id,
+      type: 'WITHDRAWAL',
+      memberSavingId: a.id,
+      accountNumber: a.account_number,
+      memberName: a.member_name,
+      cifNumber: a.cif_number,
+      amount: input.amount,
+      requestedAt: r!.requested_at.toISOString(),
+      status: 'WAITING',
+    },
+  };
+}
+
+export async function withdraw(ctx: Ctx, input: WithdrawInput) {
+  return withTx(
+    ctx,
+    async (tx) => {
+      if (!input.skipLimit && !isWithinLimit(ctx, 'SAVING_WITHDRAWAL', input.amount)) {
+        const policy = await aboveLimitPolicy(tx, ctx, 'SAVING_WITHDRAWAL');
+        if (policy === 'REFUSE') assertWithinLimit(ctx, 'SAVING_WITHDRAWAL', input.amount);
+        return queueWithdrawal(tx, ctx, input);
+      }
+      return withdrawTx(tx, ctx, input);
+    },
+    { idempotent: true, message: 'saving.withdraw_success' },
+  );
+}
+
+// ---------------------------------------------------------------- by CIF
+
+/**
+ * The account of a member (by CIF) in a product; without a product, the
+ * member's one open voluntary account. An equity account the member lacks
+ * (members recorded before the system) is opened on the spot.
+ */
+export async function accountByCif(tx: Tx, ctx: Ctx, cif: string, productId: string | null | undefined): Promise<string> {
+  const member = await tx.one<{ id: string; full_name: string; member_type: string }>(
+    'SELECT id, full_name, member_type FROM member WHERE tenant_id = app_tenant() AND cif_number = $1',
+    [cif.toUpperCase()],
+  );
+  if (!member)
+    throw new AppError(404, 'MEMBER_NOT_FOUND', 'saving.cif_not_found', { cif }, [{ field: 'cif', message: 'saving.cif_not_found' }]);
+  const rows = await tx.query<{ id: string; product_id: string; product_name: string; kind: string; account_number: string }>(
+    `SELECT s.id, s.product_id, p.name AS product_name, s.kind, s.account_number FROM member_saving s JOIN product p ON p.tenant_id = s.tenant_id AND p.id = s.product_id
+     WHERE s.tenant_id = app_tenant() AND s.member_id = $1 AND s.status = 'ACTIVE'
+       AND ($2::uuid IS NULL OR s.product_id = $2::uuid) AND ($2::uuid IS NOT NULL OR s.kind = 'SAVING')
+     ORDER BY s.created_date, s.id`,
+    [member.id, productId ?? null],
+  );
+  if (rows.length === 1) return rows[0].id;
+  if (rows.length > 1) {
+    throw unprocessable('CHOOSE_ACCOUNT', 'saving.choose_account', { accounts: rows.map((r) => r.account_number).join(', ') });
+  }
+  if (productId) {
+    const { ensureEquityAccount } = await import('./savings.accounts.ts');
+    const opened = await ensureEquityAccount(tx, ctx, member.id, productId);
+    if (opened) return opened;
+    throw unprocessable('NO_ACCOUNT', 'saving.no_account_in_product', { name: member.full_name, cif });
+  }
+  throw unprocessable('NO_ACCOUNT', 'saving.no_voluntary_account', { name: member.full_name, cif });
+}
+
+export async function depositByCif(
+  ctx: Ctx,
+  b: { cif: string; productId?: string | null; amount: Dec; description?: string | null; coaId?: string | null },
+) {
+  return withTx(
+    ctx,
+    async (tx) => {
+      const savingId = await accountByCif(tx, ctx, b.cif, b.productId);
+      return depositTx(tx, ctx, { savingId, amount: b.amount, description: b.description, coaId: b.coaId });
+    },
+    { idempotent: true, message: 'saving.deposit_success' },
+  );
+}
+
+export async function withdrawByCif(
+  ctx: Ctx,
+  b: { cif: string; productId: string; amount: Dec; description?: string | null; coaId?: string | null },
+) {
+  return withTx(
+    ctx,
+    async (tx) => {
+      const savingId = await accountByCif(tx, ctx, b.cif, b.productId);
+      const input: WithdrawInput = { savingId, amount: b.amount, description: b.description, coaId: b.coaId };
+      if (!isWithinLimit(ctx, 'SAVING_WITHDRAWAL', b.amount)) {
+        const policy = await aboveLimitPolicy(tx, ctx, 'SAVING_WITHDRAWAL');
+        if (policy === 'REFUSE') assertWithinLimit(ctx, 'SAVING_WITHDRAWAL', b.amount);
+        return queueWithdrawal(tx, ctx, input);
+      }
+      return withdrawTx(tx, ctx, input);
+    },
+    { idempotent: true, message: 'saving.withdraw_success' },
+  );
+}
+
+// ---------------------------------------------------------------- transfer
+
+export interface TransferInput {
+  fromSavingId: string;
+  toSavingId: string;
+  amount: Dec;
+  description?: string | null;
+  timeOfRequest?: string | null;
+  date?: string;
+  channel?: Channel;
+}
+
+export async function transferTx(tx: Tx, ctx: Ctx, input: TransferInput) {
+  if (input.fromSavingId === input.toSavingId) {
+    throw badRequest('TRANSFER_SAME_ACCOUNT', 'saving.transfer_same_account', undefined, [
+      { field: 'toSavingId', message: 'saving.transfer_same_account' },
+    ]);
+  }
+  const date = input.date ?? today();
+  const channel = input.channel ?? channelOf(ctx);
+  const locked = await lockAccounts(tx, [input.fromSavingId, input.toSavingId], date, agentOf(ctx));
+  const from = locked.get(input.fromSavingId);
+  const to = locked.get(input.toSavingId);
+  assertCanMove(ctx, from);
+  assertCanMove(ctx, to);
+  assertCanWithdraw(ctx, from, input.amount);
+  assertCanDeposit(ctx, to, input.amount);
+  const groupId = crypto.randomUUID();
+  const description = input.description?.trim() || null;
+  let out: MovementRow;
+  try {
+    out = await move(tx, ctx, from, {
+      kind: 'WITHDRAW',
+      activity: 'TRANSFER_OUT',
+      amount: input.amount,
+      date,
+      channel,
+      cashCoaId: null,
+      groupId,
+      description,
+      timeOfRequest: input.timeOfRequest ?? null,
+    });
+  } catch (err) {
+    if ((err as { constraint?: string }).constraint === 'member_transaction_transfer_uq') {
+      throw conflict('TRANSFER_DUPLICATE', 'saving.transfer_duplicate', { time: input.timeOfRequest ?? '' });
+    }
+    throw err;
+  }
+  const inn = await move(tx, ctx, to, {
+    kind: 'TOPUP',
+    activity: 'TRANSFER_IN',
+    amount: input.amount,
+    date,
+    channel,
+    cashCoaId: null,
+    groupId,
+    description,
+  });
+  await settlePrincipal(tx, ctx, to);
+  await audit(tx, ctx, {
+    action: 'saving.transfer',
+    entity: 'member_transaction',
+    entityId: out.id,
+    after: {
+      code: out.code,
+      from: { savingId: from.id, accountNumber: from.account_number, balanceAfter: out.balance_after },
+      to: { savingId: to.id, accountNumber: to.account_number, balanceAfter: inn.balance_after },
+      amount: input.amount,
+      timeOfRequest: input.timeOfRequest ?? null,
+    },
+  });
+  const journal = await postGroup(tx, ctx, {
+    groupId,
+    date,
+    description: `Transfer ${from.account_number} (${from.member_name}) ke ${to.account_number} (${to.member_name})${description ? ` - ${description}` : ''}`,
+    referenceCode: out.code,
+    lines: [
+      { accountId: from.control_id!, debit: input.amount },
+      { accountId: to.control_id!, credit: input.amount },
+    ],
+  });
+  const legs: Leg[] = [
+    { a: from, row: out, kind: 'WITHDRAW', activity: 'TRANSFER_OUT', amount: input.amount, cash: null, description },
+    { a: to, row: inn, kind: 'TOPUP', activity: 'TRANSFER_IN', amount: input.amount, cash: null, description },
+  ];
+  const views = legs.map((l) => legView(ctx, l, groupId, date, channel, journal));
+  return { status: 'POSTED' as const, transaction: views[0], transactions: views };
+}
+
+export async function transfer(ctx: Ctx, input: TransferInput) {
+  return withTx(ctx, (tx) => transferTx(tx, ctx, input), { idempotent: true, message: 'saving.transfer_success' });
+}
+
+// ---------------------------------------------------------------- cancel
+
+/** Activities a cancellation may undo. */
+const CANCELLABLE = new Set(['OPENING', 'DEPOSIT', 'WITHDRAWAL', 'TRANSFER_IN', 'TRANSFER_OUT', 'AUTO_DEBIT', 'CASH_OUT_ONLINE']);
+
+interface GroupRow {
+  id: string;
+  seq: number;
+  code: string;
+  saving_id: string | null;
+  kind: string;
+  activity: string;
+  amount: Dec;
+  status: string;
+  reversal_of_id: string | null;
+  journal_id: string | null;
+  transaction_date: string;
+  group_id: string;
+  cash_coa_id: string | null;
+  description: string | null;
+  product_kind: string;
+}
+
+export async function cancelTransaction(ctx: Ctx, body: { transactionId: string; reason?: string | null }) {
+  assertCanCancelTransaction(ctx);
+  return withTx(
+    ctx,
+    async (tx) => {
+      const first = await tx.one<{ group_id: string }>(
+        'SELECT group_id FROM member_transaction WHERE tenant_id = app_tenant() AND id = $1',
+        [body.transactionId],
+      );
+      if (!first) throw notFound('saving.transaction_not_found');
+      // The rows of the operation, locked: a second cancellation of the same operation waits, then sees it cancelled.
+      const rows = await tx.query<GroupRow>(
+        `SELECT id, seq, code, saving_id, kind, activity, amount, status, reversal_of_id, journal_id, transaction_date, group_id, cash_coa_id,
+                description, product_kind
+         FROM member_transaction WHERE tenant_id = app_tenant() AND group_id = $1 ORDER BY id FOR UPDATE`,
+        [first.group_id],
+      );
+      rows.sort((a, b) => a.seq - b.seq);
+      const main = rows.find((r) => r.id === body.transactionId) ?? rows[0];
+      if (main.reversal_of_id) throw unprocessable('TRANSACTION_IS_REVERSAL', 'saving.cancel_reversal', { code: main.code });
+      if (rows.some((r) => r.status === 'CANCELLED'))
+        throw conflict('TRANSACTION_ALREADY_CANCELLED', 'saving.already_cancelled', { code: main.code });
+      const blocked = rows.find((r) => !CANCELLABLE.has(r.activity) || !r.saving_id);
+      if (blocked)
+        throw unprocessable('TRANSACTION_NOT_CANCELLABLE', 'saving.not_cancellable', { code: blocked.code, activity: blocked.activity });
+      if (!(await isPeriodOpen(tx, main.transaction_date))) {
+        throw unprocessable('PERIOD_CLOSED', 'saving.cancel_period_closed', {
+          code: main.code,
+          periode: main.transaction_date.slice(0, 7),
+        });
+      }
+      const journalId = main.journal_id;
+      if (!journalId)
+        throw unprocessable('TRANSACTION_NOT_CANCELLABLE', 'saving.not_cancellable', { code: main.code, activity: main.activity });
+      const reason = body.reason?.trim() || `Pembatalan transaksi ${main.code}`;
+      const date = today();
+      const accounts = await lockAccounts(tx, [...new Set(rows.map((r) => r.saving_id!))], date, agentOf(ctx));
+      const groupId = crypto.randomUUID();
+      const reversals: Array<{ id: string; code: string; savingId: string; amount: Dec; balanceAfter: Dec }> = [];
+      for (const r of rows) {
+        const a = accounts.get(r.saving_id!);
+        if (!a || (isAgentCtx(ctx) && !a.assigned)) throw notFound('saving.transaction_not_found');
+        if (a.status !== 'ACTIVE') throw unprocessable('ACCOUNT_CLOSED', 'saving.account_closed', { number: a.account_number });
+        const undoCredit = r.kind === 'TOPUP' || r.kind === 'TOPUP_INTEREST';
+        if (undoCredit) {
+          const after = a.balance.minus(r.amount);
+          if (after.lt(a.blocked_amount.plus(a.pledged_amount)) || after.isNegative()) {
+            throw unprocessable('CANCEL_INSUFFICIENT_BALANCE', 'saving.cancel_insufficient', { code: r.code, number: a.account_number });
+          }
+          if (a.saving_type === 'PRINCIPAL' && a.principal_status === 'PAID' && a.equity_amount && after.lt(a.equity_amount)) {
+            throw unprocessable('CANCEL_PRINCIPAL_PAID', 'saving.cancel_principal_paid', { code: r.code, name: a.member_name });
+          }
+        }
+        const row = await move(tx, ctx, a, {
+          kind: undoCredit ? 'WITHDRAW' : 'TOPUP',
+          activity: 'REVERSAL',
+          amount: r.amount,
+          date,
+          channel: channelOf(ctx),
+          cashCoaId: r.cash_coa_id,
+          groupId,
+          description: `Pembatalan ${r.code}: ${reason}`.slice(0, 500),
+          reversalOfId: r.id,
+        });
+        reversals.push({ id: row.id, code: row.code, savingId: a.id, amount: r.amount, balanceAfter: row.balance_after });
+      }
+      await tx.exec(
+        `UPDATE member_transaction SET status = 'CANCELLED', cancelled_at = now(), cancelled_by = $2, cancel_reason = $3
+         WHERE tenant_id = app_tenant() AND group_id = $1`,
+        [first.group_id, ctx.userId, reason],
+      );
+      await audit(tx, ctx, {
+        action: 'saving.cancel',
+        entity: 'member_transaction',
+        entityId: main.id,
+        before: rows.map((r) => ({ id: r.id, code: r.code, status: r.status, amount: r.amount })),
+        after: { status: 'CANCELLED', reason, reversals },
+      });
+      const journal = await reverse(tx, ctx, journalId, reason, { date });
+      await setGroupJournal(tx, groupId, journal.id);
+      return {
+        transactionId: main.id,
+        code: main.code,
+        status: 'CANCELLED' as const,
+        reason,
+        reversalJournalId: journal.id,
+        reversalJournalNumber: journal.number,
+        reversals,
+      };
+    },
+    { idempotent: true, message: 'saving.cancel_success' },
+  );
+}
+
+// ---------------------------------------------------------------- close
+
+export async function closeAccountTx(
+  tx: Tx,
+  ctx: Ctx,
+  body: { memberSavingId: string; coaId?: string | null; reason?: string | null; date?: string },
+) {
+  const date = body.date ?? today();
+  const channel = channelOf(ctx);
+  const a = (await lockAccounts(tx, [body.memberSavingId], date, agentOf(ctx))).get(body.memberSavingId);
+  assertCanMove(ctx, a);
+  if (a.kind === 'SAVING_EQUITY') throw unprocessable('EQUITY_CLOSES_AT_EXIT', 'saving.equity_closes_at_exit', { product: a.product_name });
+  if (a.blocked_amount.gt(0)) throw unprocessable('ACCOUNT_BLOCKED', 'saving.close_blocked', { number: a.account_number });
+  if (a.pledged_amount.gt(0)) throw unprocessable('ACCOUNT_PLEDGED', 'saving.close_pledged', { number: a.account_number });
+  const waiting = await tx.one('SELECT 1 FROM saving_request WHERE tenant_id = app_tenant() AND saving_id = $1 AND status = $2', [
+    a.id,
+    'WAITING',
+  ]);
+  if (waiting) throw unprocessable('REQUEST_WAITING', 'saving.close_request_waiting', { number: a.account_number });
+  const balance = a.balance;
+  const fee = a.closing_fee.gt(balance) ? balance : a.closing_fee;
+  const payout = balance.minus(fee);
+  if (payout.gt(0)) assertWithinLimit(ctx, 'SAVING_WITHDRAWAL', payout);
+  if (fee.gt(0) && !a.closing_fee_income_id)
+    throw unprocessable('PRODUCT_GL_MISSING', 'saving.product_gl_missing', { product: a.product_name });
+  const cash = payout.gt(0) ? await resolveCash(tx, ctx, body.coaId) : null;
+  const groupId = crypto.randomUUID();
+  const reason = body.reason?.trim() || null;
+  const legs: Leg[] = [];
+  if (fee.gt(0)) {
+    const row = await move(tx, ctx, a, {
+      kind: 'WITHDRAW',
+      activity: 'CLOSING_FEE',
+      amount: fee,
+      date,
+      channel,
+      cashCoaId: null,
+      groupId,
+      description: reason,
+    });
+    legs.push({ a, row, kind: 'WITHDRAW', activity: 'CLOSING_FEE', amount: fee, cash: null, description: reason });
+  }
+  if (payout.gt(0)) {
+    const row = await move(tx, ctx, a, {
+      kind: 'WITHDRAW',
+      activity: 'CLOSING',
+      amount: payout,
+      date,
+      channel,
+      cashCoaId: cash!.id,
+      groupId,
+      description: reason,
+    });
+    legs.push({ a, row, kind: 'WITHDRAW', activity: 'CLOSING', amount: payout, cash, description: reason });
+  }
+  await tx.exec(
+    `UPDATE member_saving SET status = 'CLOSED', close_date = $2, closed_by = $3, close_reason = $4, is_source_of_fund = false,
+            is_auto_debit = false, updated_by = $3
+     WHERE tenant_id = app_tenant() AND id = $1`,
+    [a.id, date, ctx.userId, reason],
+  );
+  await audit(tx, ctx, {
+    action: 'saving.close',
+    entity: 'member_saving',
+    entityId: a.id,
+    before: { status: 'ACTIVE', balance },
+    after: { status: 'CLOSED', closingFee: fee, payout, cashCoaId: cash?.id ?? null, reason },
+  });
+  let journal: PostedJournal | null = null;
+  if (balance.gt(0)) {
+    journal = await postGroup(tx, ctx, {
+      groupId,
+      date,
+      description: journalText('CLOSING', a, reason),
+      referenceCode: legs[0].row.code,
+      lines: [
+        { accountId: a.control_id!, debit: balance },
+        ...(fee.gt(0) ? [{ accountId: a.closing_fee_income_id!, credit: fee }] : []),
+        ...(payout.gt(0) ? [{ accountId: cash!.id, credit: payout }] : []),
+      ],
+    });
+  }
+  return {
+    memberSavingId: a.id,
+    accountNumber: a.account_number,
+    status: 'CLOSED' as const,
+    balanceBefore: balance,
+    closingFee: fee,
+    payout,
+    journalNumber: journal?.number ?? null,
+    transactions: legs.map((l) => legView(ctx, l, groupId, date, channel, journal)),
+  };
+}
+
+export async function closeAccount(ctx: Ctx, body: { memberSavingId: string; coaId?: string | null; reason?: string | null }) {
+  return withTx(ctx, (tx) => closeAccountTx(tx, ctx, body), { idempotent: true, message: 'saving.close_success' });
+}

@@ -1,0 +1,125 @@
+/**
+ * Idempotency-Key on POST requests (per tenant, kept 24 hours).
+ *
+ * The first answer of a POST carrying `Idempotency-Key` is stored and replayed
+ * for every retry with the same key (header `idempotent-replayed: true`); the
+ * same key with a different request is refused with 409.
+ *
+ * Two modes:
+ *  - generic (default): the key is claimed before the handler runs and the
+ *    answer stored when it is sent. A duplicate arriving while the first is
+ *    still running gets 409 "in progress".
+ *  - `config.idempotency: 'transactional'` (every route that moves money): the
+ *    service claims the key inside its own database transaction
+ *    (`withTx(ctx, fn, {idempotent: true})`), so the money movement and the
+ *    stored answer commit together, and a concurrent duplicate waits for the
+ *    first and replays its answer. Nothing can be posted twice.
+ * Answers of 5xx are not kept, so the client may retry them.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { type IdempotencyInfo, requestHash } from '../lib/context.ts';
+import { badRequest, conflict, IdempotentReplay } from '../lib/errors.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    idempotency?: 'transactional' | 'generic' | 'off';
+  }
+  interface FastifyRequest {
+    idempotency?: IdempotencyInfo;
+    idempotencyClaimed?: boolean;
+  }
+}
+
+interface Prior {
+  request_hash: string;
+  status_code: number | null;
+  response: unknown;
+  expired: boolean;
+}
+
+async function priorAnswer(app: FastifyInstance, tenantId: string, key: string): Promise<Prior | undefined> {
+  return app.db.tenant(tenantId, (tx) =>
+    tx.one<Prior>(
+      `SELECT request_hash, status_code, response, expires_at < now() AS expired
+       FROM idempotency_key WHERE tenant_id = $1 AND key = $2`,
+      [tenantId, key],
+    ),
+  );
+}
+
+function checkPrior(prior: Prior, info: IdempotencyInfo, inProgressIsError: boolean) {
+  if (prior.request_hash !== info.hash) throw conflict('IDEMPOTENCY_KEY_REUSED', 'common.idempotency_mismatch');
+  if (prior.status_code !== null) throw new IdempotentReplay(prior.status_code, prior.response);
+  if (inProgressIsError) throw conflict('IDEMPOTENCY_IN_PROGRESS', 'common.idempotency_in_progress');
+}
+
+async function idempotencyPlugin(app: FastifyInstance) {
+  app.addHook('preHandler', async (req: FastifyRequest) => {
+    if (req.method !== 'POST') return;
+    const header = req.headers['idempotency-key'];
+    const key = Array.isArray(header) ? header[0] : header;
+    if (!key || !req.principal) return;
+    const mode = req.routeOptions.config?.idempotency ?? 'generic';
+    if (mode === 'off') return;
+    if (key.length > 255) throw badRequest('IDEMPOTENCY_KEY_INVALID', 'validation.invalid', { field: 'Idempotency-Key' });
+    const path = req.url.split('?')[0];
+    const info: IdempotencyInfo = {
+      key,
+      hash: requestHash(req.method, path, req.query, req.body),
+      method: req.method,
+      path,
+    };
+    req.idempotency = info;
+    const tenantId = req.principal.tenantId;
+    const prior = await priorAnswer(app, tenantId, key);
+    if (prior && !prior.expired) checkPrior(prior, info, mode === 'generic');
+    if (mode === 'transactional') return;
+
+    const claimed = await app.db.tenant(tenantId, async (tx) => {
+      if (prior?.expired) {
+        await tx.exec('DELETE FROM idempotency_key WHERE tenant_id = $1 AND key = $2 AND expires_at < now()', [tenantId, key]);
+      }
+      return tx.one(
+        `INSERT INTO idempotency_key (tenant_id, key, request_hash, method, path)
+         VALUES ($1, $2, $3, $4, $5) ON CONFLICT (tenant_id, key) DO NOTHING RETURNING key`,
+        [tenantId, key, info.hash, info.method, info.path],
+      );
+    });
+    if (!claimed) {
+      const again = await priorAnswer(app, tenantId, key);
+      if (again) checkPrior(again, info, true);
+    }
+    req.idempotencyClaimed = true;
+  });
+
+  app.addHook('onSend', async (req, reply, payload) => {
+    const info = req.idempotency;
+    if (!info || !req.idempotencyClaimed || info.stored || !req.principal) return payload;
+    const tenantId = req.principal.tenantId;
+    if (reply.statusCode >= 500) {
+      await app.db.tenant(tenantId, (tx) =>
+        tx.exec('DELETE FROM idempotency_key WHERE tenant_id = $1 AND key = $2 AND status_code IS NULL', [tenantId, info.key]),
+      );
+      return payload;
+    }
+    let body: unknown = null;
+    try {
+      body = typeof payload === 'string' ? JSON.parse(payload) : null;
+    } catch {
+      body = null;
+    }
+    await app.db.tenant(tenantId, (tx) =>
+      tx.exec('UPDATE idempotency_key SET status_code = $3, response = $4::jsonb WHERE tenant_id = $1 AND key = $2', [
+        tenantId,
+        info.key,
+        reply.statusCode,
+        JSON.stringify(body),
+      ]),
+    );
+    info.stored = true;
+    return payload;
+  });
+}
+
+export default fp(idempotencyPlugin, { name: 'idempotency', dependencies: ['auth'] });

@@ -1,0 +1,54 @@
+/**
+ * The root of every route: a suspense boundary with the logo loading screen,
+ * the page-view recording of every route change (spec section 2), the
+ * document title, and the scroll reset on navigation.
+ */
+import { Suspense, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation } from 'react-router';
+import { LoadingScreen } from '../components/LoadingScreen';
+import { installPageViewFlushOnHide, recordPageView } from '../lib/activity/pageViews';
+import { useAuth } from '../lib/auth/AuthProvider';
+import { APP_NAME } from '../lib/brand';
+import { ErrorBoundary } from './ErrorBoundary';
+import { findMenuEntry } from './navigation';
+import { routeTitle } from './router';
+
+function usePageViews() {
+  const { pathname } = useLocation();
+  const { status } = useAuth();
+  useEffect(() => installPageViewFlushOnHide(), []);
+  useEffect(() => {
+    if (status === 'authenticated') recordPageView(pathname);
+  }, [pathname, status]);
+}
+
+function useDocumentTitle() {
+  // Re-render when a feature's namespace arrives, so `ns:key` titles resolve.
+  const { t } = useTranslation(undefined, { bindI18n: 'languageChanged loaded' });
+  const { pathname } = useLocation();
+  const { user } = useAuth();
+  const key = routeTitle(pathname) ?? findMenuEntry(pathname)?.labelKey ?? null;
+  const title = key ? t(key) : null;
+  const suffix = user?.tenant.name ?? APP_NAME;
+  useEffect(() => {
+    document.title = title ? `${title} · ${suffix}` : suffix;
+  }, [title, suffix]);
+}
+
+export function RootLayout() {
+  usePageViews();
+  useDocumentTitle();
+  const { pathname } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: scroll to the top on every new path
+  useEffect(() => {
+    window.scrollTo({ top: 0 });
+  }, [pathname]);
+  return (
+    <ErrorBoundary resetKey={pathname}>
+      <Suspense fallback={<LoadingScreen />}>
+        <Outlet />
+      </Suspense>
+    </ErrorBoundary>
+  );
+}

@@ -1,0 +1,85 @@
+import { MENU_SECTIONS } from '@koperasi/contracts/permissions';
+import { describe, expect, it } from 'vitest';
+import type { FeatureRoute } from '../lib/routing';
+import { NAV_ICONS } from './layouts/navIcons';
+import { findMenuEntry, menuLeaves, NAVIGATION } from './navigation';
+import { collectRoutes } from './registry/routes';
+import { buildRoutes, routeTitle } from './router';
+
+describe('navigation contract', () => {
+  it('lists every menu section of spec section 2 once, in order', () => {
+    expect(NAVIGATION.map((e) => e.section)).toEqual(MENU_SECTIONS.map((s) => s.key));
+  });
+
+  it('gives every entry a unique absolute path, its section and a known icon', () => {
+    const paths = menuLeaves().map((l) => l.path);
+    expect(new Set(paths).size).toBe(paths.length);
+    for (const p of paths) expect(p).toMatch(/^\/[a-z0-9/-]+$/);
+    for (const e of NAVIGATION) {
+      expect(NAV_ICONS[e.icon]).toBeDefined();
+      for (const c of e.children ?? []) expect(c.section).toBe(e.section);
+    }
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/members',
+        '/users',
+        '/roles',
+        '/branches',
+        '/areas',
+        '/products',
+        '/settings/coa',
+        '/reports/balance-sheet',
+        '/teller/session',
+      ]),
+    );
+  });
+
+  it('finds the menu entry of a path or of a page under it', () => {
+    expect(findMenuEntry('/members')?.labelKey).toBe('nav.member.list');
+    expect(findMenuEntry('/members/3f1c')?.path).toBe('/members');
+    expect(findMenuEntry('/members/prospective')?.path).toBe('/members/prospective');
+    expect(findMenuEntry('/reports/balance-sheet')).toMatchObject({ groupKey: 'report', groupLabelKey: 'nav.report.title' });
+    expect(findMenuEntry('/nowhere')).toBeNull();
+  });
+});
+
+describe('route discovery', () => {
+  const page = (p: string): FeatureRoute => ({ path: p, element: null });
+
+  it('takes routes from every feature and refuses a path declared twice', () => {
+    const errors: unknown[] = [];
+    const orig = console.error;
+    console.error = (...a: unknown[]) => errors.push(a);
+    const routes = collectRoutes({
+      '../../features/a/routes.tsx': { routes: [page('/members'), page('/members/:id')] },
+      '../../features/b/routes.tsx': { routes: [page('/members'), page('/loans')] },
+    });
+    console.error = orig;
+    expect(routes.map((r) => r.path)).toEqual(['/members', '/members/:id', '/loans']);
+    expect(errors).toHaveLength(1);
+  });
+
+  it('opens "coming soon" for menu paths no feature serves, and the feature page otherwise', () => {
+    const tree = buildRoutes([{ path: '/members', element: 'members page', permission: 'member', title: 'members:title' }]);
+    const flat: Array<{ path?: string; handle?: unknown }> = [];
+    const walk = (rs: typeof tree) => {
+      for (const r of rs) {
+        flat.push(r);
+        if (r.children) walk(r.children);
+      }
+    };
+    walk(tree);
+    const members = flat.filter((r) => r.path === '/members');
+    expect(members).toHaveLength(1);
+    expect(members[0]!.handle).toEqual({ title: 'members:title' });
+    expect(flat.find((r) => r.path === '/members/prospective')?.handle).toEqual({ title: 'nav.member.prospective' });
+    expect(flat.some((r) => r.path === '*')).toBe(true);
+  });
+
+  it('titles pages from their route', () => {
+    expect(routeTitle('/dashboard')).toBe('nav.dashboard.title');
+    expect(routeTitle('/sign-in')).toBe('auth:signIn.title');
+    expect(routeTitle('/reports/ledger')).toBe('nav.report.ledger');
+    expect(routeTitle('/profile/security')).toBe('profile:title');
+  });
+});

@@ -1,0 +1,214 @@
+/**
+ * Jurnal Umum (every journal of the general ledger, whatever its source) and
+ * Jurnal Penyesuaian (adjustment journals): filters by date range, source,
+ * adjustment flag and status, search, server pages and sort, the total of
+ * the filter, the server's Excel of every journal it selects, and the add
+ * button for roles allowed to post.
+ */
+import AddRounded from '@mui/icons-material/AddRounded';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type { GridColDef } from '@mui/x-data-grid';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { type DateRange, DateRangeFields } from '../../../components/dates/PeriodPicker';
+import { MoneyText } from '../../../components/money/MoneyText';
+import { PageHeader } from '../../../components/PageHeader';
+import { useAuth } from '../../../lib/auth/AuthProvider';
+import { useFormat } from '../../../lib/format';
+import { ledgerKeys } from '../api/keys';
+import { journalListPath as apiPath, journalExcelQuery, listJournals } from '../api/listJournals';
+import { ExcelButton } from '../components/ExcelButton';
+import { JournalStatusChip, SourceChip } from '../components/JournalChips';
+import { LedgerTable } from '../components/LedgerTable';
+import { journalCrumbs, journalListPath } from '../lib/crumbs';
+import { SOURCE_FILTERS } from '../lib/sources';
+import type { JournalKind, JournalPage, JournalSummary } from '../lib/types';
+
+const STATUSES = ['POSTED', 'CANCELLED', 'REVERSAL'] as const;
+
+export default function JournalListPage({ kind }: { kind: JournalKind }) {
+  const { t } = useTranslation(['ledger', 'common']);
+  const f = useFormat();
+  const navigate = useNavigate();
+  const { can } = useAuth();
+  const adjustment = kind === 'adjustment';
+  const [range, setRange] = useState<DateRange>({ start: null, end: null });
+  const [source, setSource] = useState('none');
+  const [flag, setFlag] = useState('none');
+  const [status, setStatus] = useState('none');
+  const validRange = !(range.start && range.end && range.end < range.start);
+  const filters = {
+    start: validRange ? range.start : null,
+    end: validRange ? range.end : null,
+    sourceModule: adjustment ? 'none' : source,
+    isAdjustment: adjustment ? 'none' : flag,
+    status,
+  };
+  const canAdd = can(adjustment ? 'adjustment_journal' : 'general_journal', 'add');
+
+  const columns: GridColDef<JournalSummary>[] = [
+    { field: 'date', headerName: t('col.date'), width: 120, valueFormatter: (v: string) => f.date(v) },
+    {
+      field: 'number',
+      headerName: t('col.number'),
+      width: 150,
+      renderCell: ({ row }) => (
+        <Typography sx={{ fontFamily: 'monospace', fontSize: '0.8125rem', fontWeight: 600, color: 'primary.main' }}>
+          {row.number}
+        </Typography>
+      ),
+    },
+    {
+      field: 'description',
+      headerName: t('col.description'),
+      flex: 1,
+      minWidth: 260,
+      renderCell: ({ row }) => (
+        <Box sx={{ lineHeight: 1.35, py: 0.5, minWidth: 0 }}>
+          <Typography sx={{ fontSize: '0.8125rem' }}>{row.description}</Typography>
+          {(row.referenceCode || row.reversalReason) && (
+            <Typography sx={{ fontSize: '0.75rem', color: 'text.secondary' }}>
+              {[row.referenceCode, row.reversalReason && t('journal.reasonShort', { reason: row.reversalReason })]
+                .filter(Boolean)
+                .join(' · ')}
+            </Typography>
+          )}
+        </Box>
+      ),
+    },
+    {
+      field: 'sourceModule',
+      headerName: t('col.source'),
+      width: 170,
+      sortable: false,
+      renderCell: ({ row }) => <SourceChip module={row.sourceModule} />,
+    },
+    {
+      field: 'status',
+      headerName: t('col.status'),
+      width: 130,
+      sortable: false,
+      renderCell: ({ row }) => <JournalStatusChip status={row.status} />,
+    },
+    {
+      field: 'totalAmount',
+      headerName: t('col.amount'),
+      width: 170,
+      align: 'right',
+      headerAlign: 'right',
+      renderCell: ({ row }) => <MoneyText value={row.totalAmount} />,
+    },
+    {
+      field: 'createdByName',
+      headerName: t('col.createdBy'),
+      width: 160,
+      sortable: false,
+      valueGetter: (_v, row) => row.createdByName ?? '-',
+    },
+  ];
+
+  const title = adjustment ? t('common:nav.adjustment_journal.title') : t('common:nav.general_journal.list');
+  const select = (label: string, value: string, onChange: (v: string) => void, options: Array<[string, string]>, testId: string) => (
+    <TextField
+      select
+      size="small"
+      label={label}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      fullWidth={false}
+      sx={{ minWidth: 170 }}
+      slotProps={{ htmlInput: { 'data-testid': testId } }}
+    >
+      <MenuItem value="none">{t('filter.all')}</MenuItem>
+      {options.map(([v, l]) => (
+        <MenuItem key={v} value={v}>
+          {l}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+
+  return (
+    <>
+      <PageHeader
+        title={title}
+        subtitle={adjustment ? t('adjustment.subtitle') : t('journal.subtitle')}
+        breadcrumbs={journalCrumbs(t, kind)}
+        actions={
+          canAdd && (
+            <Button
+              component={RouterLink}
+              to={`${journalListPath(kind)}/new`}
+              variant="contained"
+              startIcon={<AddRounded />}
+              data-testid="journal-add"
+            >
+              {adjustment ? t('adjustment.add') : t('journal.add')}
+            </Button>
+          )
+        }
+      />
+      <LedgerTable<JournalSummary, JournalPage>
+        queryKey={[...ledgerKeys.journals, kind]}
+        fetchPage={(p, signal) => listJournals(kind, p, signal)}
+        filters={filters}
+        initialSort={{ field: 'number', sort: 'desc' }}
+        columns={columns}
+        searchPlaceholder={t('journal.searchPlaceholder')}
+        onRowClick={(row) => navigate(`${journalListPath(kind)}/${row.id}`)}
+        toolbar={
+          <>
+            <Box sx={{ width: { xs: '100%', md: 380 } }}>
+              <DateRangeFields value={range} onChange={setRange} />
+            </Box>
+            {!adjustment &&
+              select(
+                t('col.source'),
+                source,
+                setSource,
+                SOURCE_FILTERS.map((s) => [s, t(`source.${s}`)]),
+                'filter-source',
+              )}
+            {!adjustment &&
+              select(
+                t('filter.adjustment'),
+                flag,
+                setFlag,
+                [
+                  ['true', t('filter.adjustmentOnly')],
+                  ['false', t('filter.adjustmentNone')],
+                ],
+                'filter-adjustment',
+              )}
+            {select(
+              t('col.status'),
+              status,
+              setStatus,
+              STATUSES.map((s) => [s, t(`status.${s}`)]),
+              'filter-status',
+            )}
+          </>
+        }
+        actions={(params) => (
+          <ExcelButton
+            path={apiPath(kind)}
+            query={journalExcelQuery(params)}
+            fileName={adjustment ? 'jurnal-penyesuaian' : 'jurnal-umum'}
+          />
+        )}
+        summary={(page) =>
+          page && (
+            <Typography sx={{ fontSize: '0.8125rem', color: 'text.secondary' }} data-testid="journal-summary">
+              {t('journal.summary', { count: page.totalElements, total: f.money(page.totalAmount) })}
+            </Typography>
+          )
+        }
+      />
+    </>
+  );
+}

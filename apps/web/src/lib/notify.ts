@@ -1,0 +1,50 @@
+/**
+ * The one place that tells the user how a request went (spec section 4,
+ * "global request status"): success and error toasts through notistack. A
+ * new request clears the previous error, as the spec's status slice does.
+ * notistack is loaded with the first toast, so the sign-in page stays small.
+ */
+import type { SnackbarKey, VariantType } from 'notistack';
+import { isApiError } from './api/errors';
+import { messageText } from './i18n/messages';
+
+let notistack: Promise<typeof import('notistack')> | null = null;
+const load = () => {
+  notistack ??= import('notistack');
+  return notistack;
+};
+let lastError: Promise<SnackbarKey> | null = null;
+
+export function errorMessage(e: unknown): string {
+  if (isApiError(e)) return e.message;
+  if (e instanceof Error && e.message) return e.message;
+  if (typeof e === 'string' && e) return e;
+  return messageText('common.generic_error');
+}
+
+function show(message: string, variant: VariantType, extra: { preventDuplicate?: boolean; autoHideDuration?: number } = {}) {
+  return load().then(({ enqueueSnackbar }) => enqueueSnackbar(message, { variant, ...extra }));
+}
+
+export function notifySuccess(message: string): void {
+  if (message) void show(message, 'success');
+}
+
+export function notifyInfo(message: string): void {
+  if (message) void show(message, 'info');
+}
+
+export function notifyWarning(message: string): void {
+  if (message) void show(message, 'warning');
+}
+
+export function notifyError(e: unknown): void {
+  clearLastError();
+  lastError = show(errorMessage(e), 'error', { preventDuplicate: true, autoHideDuration: 8000 });
+}
+
+export function clearLastError(): void {
+  const prior = lastError;
+  lastError = null;
+  if (prior) void Promise.all([prior, load()]).then(([key, { closeSnackbar }]) => closeSnackbar(key));
+}

@@ -1,0 +1,320 @@
+/**
+ * Savings deposits and withdrawals through the HTTP API on PostgreSQL.
+ *
+ *   npm run bench -- savings                        (local PostgreSQL, fresh database koperasi_bench_savings)
+ *   BENCH_DATABASE_URL=... npm run bench -- savings
+ *   SAVINGS_BENCH_ACCOUNTS=10000 SAVINGS_BENCH_SECONDS=30 SAVINGS_BENCH_CONNECTIONS=32 npm run bench -- savings
+ *   SAVINGS_BENCH_TENANTS=10 npm run bench -- savings   (the same accounts spread over 10 cooperatives)
+ *
+ * 1. Creates the cooperative(s) through registration (chart of accounts,
+ *    default products), then 10,000 members with a voluntary saving account
+ *    each holding Rp 1.000.000, written in bulk with their OPENING_BALANCE
+ *    transaction rows and one opening journal, so the books reconcile.
+ * 2. Drives POST /api/transaction/topup-saving and /api/transaction/withdraw
+ *    (alternating, random accounts, random amounts, a fresh Idempotency-Key on
+ *    every request as a teller client sends) with autocannon for a sustained
+ *    period after a warm-up, and prints transactions per second and latency
+ *    percentiles, the database round trips per request and where the time of
+ *    one request goes.
+ * 3. Checks afterwards that the members' balances equal the control account
+ *    and the trial balance holds, and that every request posted exactly once.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { buildApp } from '../apps/api/src/app.ts';
+import { systemCtx } from '../apps/api/src/lib/context.ts';
+import { todayJakarta } from '../apps/api/src/modules/ledger/dates.ts';
+import { post } from '../apps/api/src/modules/ledger/posting.ts';
+import { createTenant } from '../apps/api/src/modules/tenants/tenants.service.ts';
+import { benchDatabaseUrl } from './_pg.ts';
+
+const ACCOUNTS = Number(process.env.SAVINGS_BENCH_ACCOUNTS ?? 10_000);
+const SECONDS = Number(process.env.SAVINGS_BENCH_SECONDS ?? 30);
+const CONNECTIONS = Number(process.env.SAVINGS_BENCH_CONNECTIONS ?? 32);
+const TENANTS = Number(process.env.SAVINGS_BENCH_TENANTS ?? 1);
+const POOL = Number(process.env.SAVINGS_BENCH_POOL ?? 24);
+const PASSWORD = 'Bench-Password-2026';
+
+const url = await benchDatabaseUrl(TENANTS > 1 ? `savings${TENANTS}` : 'savings');
+const app = await buildApp({
+  logger: false,
+  config: { databaseUrl: url, jwtSecret: 'bench-secret-0123456789abcdefghijkl', authRateLimitPerMinute: 1_000_000, dbPoolSize: POOL },
+});
+await app.listen({ port: 0, host: '127.0.0.1' });
+const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+const db = app.db;
+const today = todayJakarta();
+
+// ---------------------------------------------------------------- seed
+
+interface BenchTenant {
+  tenantId: string;
+  token: string;
+  accounts: string[];
+}
+
+async function seedTenant(n: number, count: number): Promise<BenchTenant> {
+  const email = `savings-${n}-${Date.now()}@bench.koperasi.id`;
+  const info = await createTenant(db, {
+    name: `Koperasi Bench Simpanan ${n}`,
+    cooperativeType: 'KSP',
+    fullName: 'Bench Admin',
+    email,
+    phone: null,
+    password: PASSWORD,
+    active: true,
+    stepConfiguration: 3,
+  });
+  const ctx = systemCtx(db, info.tenantId, { userId: info.adminUserId, requestId: 'bench' });
+  const accounts = await db.tenant(info.tenantId, async (tx) => {
+    await tx.exec(
+      `INSERT INTO member (tenant_id, cif_number, full_name, gender, identity_type, identity_number, member_type, status, join_date, principal_status)
+       SELECT app_tenant(), 'B' || $1 || lpad(g::text, 7, '0'), 'Anggota Bench ' || g, CASE WHEN g % 2 = 0 THEN 'L' ELSE 'P' END, 'KTP',
+              lpad(($1::int * 10000000 + g)::text, 16, '3'), 'MEMBER', 'ACTIVE', '2024-01-15', 'PAID'
+       FROM generate_series(1, $2::int) g`,
+      [n, count],
+    );
+    const product = (await tx.one<{ id: string }>(`SELECT id FROM product WHERE tenant_id = app_tenant() AND system_key = 'VOLUNTARY'`))!
+      .id;
+    const rows = await tx.query<{ id: string }>(
+      `WITH m AS (SELECT id, row_number() OVER (ORDER BY cif_number) AS i FROM member WHERE tenant_id = app_tenant()),
+            p AS (UPDATE product SET last_account_seq = last_account_seq + $2 WHERE tenant_id = app_tenant() AND id = $1 RETURNING code)
+       INSERT INTO member_saving (tenant_id, account_number, member_id, product_id, kind, saving_type, status, balance, total_credit, open_date)
+       SELECT app_tenant(), p.code || '.' || lpad(m.i::text, 6, '0'), m.id, $1, 'SAVING', 'VOLUNTARY', 'ACTIVE', 1000000, 1000000, $3::date
+       FROM m, p RETURNING id`,
+      [product, count, today],
+    );
+    const group = crypto.randomUUID();
+    await tx.exec(
+      `INSERT INTO member_transaction (tenant_id, seq, code, transaction_date, member_id, product_id, product_kind, saving_id, kind, activity,
+                                       amount, balance_after, channel, group_id, created_by, approved_by)
+       SELECT app_tenant(), n.seq, 'TRX' || to_char($1::date, 'YYMMDD') || lpad(n.seq::text, 8, '0'), $1::date, s.member_id, s.product_id, 'SAVING',
+              s.id, 'TOPUP', 'OPENING_BALANCE', 1000000, 1000000, 'SYSTEM', $2, $3, $3
+       FROM (SELECT id, nextval('member_transaction_seq') AS seq FROM member_saving WHERE tenant_id = app_tenant()) n
+       JOIN member_saving s ON s.tenant_id = app_tenant() AND s.id = n.id`,
+      [today, group, info.adminUserId],
+    );
+    const acc = Object.fromEntries(
+      (
+        await tx.query<{ id: string; code: string }>(
+          `SELECT id, code FROM coa_account WHERE tenant_id = app_tenant() AND code IN ('30901', '20101')`,
+        )
+      ).map((r) => [r.code, r.id]),
+    );
+    const j = await post(tx, ctx, {
+      date: today,
+      description: 'Saldo awal simpanan sukarela (benchmark)',
+      source: { module: 'SAVING', id: group },
+      lines: [
+        { accountId: acc['30901'], debit: 1_000_000 * count },
+        { accountId: acc['20101'], credit: 1_000_000 * count },
+      ],
+    });
+    await tx.exec('UPDATE member_transaction SET journal_id = $2 WHERE tenant_id = app_tenant() AND group_id = $1', [group, j.id]);
+    return rows.map((r) => r.id);
+  });
+  const basic = `Basic ${Buffer.from('web:web-secret').toString('base64')}`;
+  const res = await fetch(
+    `${base}/oauth/token?username=${encodeURIComponent(email)}&password=${encodeURIComponent(PASSWORD)}&grant_type=password`,
+    {
+      method: 'POST',
+      headers: { authorization: basic },
+    },
+  );
+  const token = ((await res.json()) as { access_token: string }).access_token;
+  return { tenantId: info.tenantId, token, accounts };
+}
+
+const seedStart = Date.now();
+const tenants: BenchTenant[] = [];
+for (let i = 0; i < TENANTS; i++) tenants.push(await seedTenant(i + 1, Math.round(ACCOUNTS / TENANTS)));
+await db.owner((tx) => tx.exec('ANALYZE'));
+console.log(`seeded ${ACCOUNTS} accounts in ${TENANTS} cooperative(s) in ${((Date.now() - seedStart) / 1000).toFixed(1)} s`);
+
+// ---------------------------------------------------------------- load
+
+let roundTrips = 0;
+let counting = false;
+let profiling = false;
+const profile = new Map<string, { n: number; ms: number }>();
+const origQuery = pg.Client.prototype.query;
+/** A short label for a statement: its first words, without parameters. */
+function label(text: unknown): string {
+  const t = typeof text === 'string' ? text : ((text as { text?: string })?.text ?? '?');
+  return t.replace(/\s+/g, ' ').trim().slice(0, 70);
+}
+// Every statement the app sends (pool clients): round trips per request, and time per statement when profiling.
+(pg.Client.prototype as unknown as { query: (...a: unknown[]) => unknown }).query = function (this: pg.Client, ...args: unknown[]) {
+  if (counting) roundTrips++;
+  const out = (origQuery as (...a: unknown[]) => unknown).apply(this, args);
+  if (profiling && out && typeof (out as Promise<unknown>).then === 'function') {
+    const start = performance.now();
+    const key = label(args[0]);
+    (out as Promise<unknown>).then(
+      () => {
+        const e = profile.get(key) ?? { n: 0, ms: 0 };
+        e.n++;
+        e.ms += performance.now() - start;
+        profile.set(key, e);
+      },
+      () => undefined,
+    );
+  }
+  return out;
+};
+
+let seq = 0;
+function run(duration: number): Promise<autocannon.Result> {
+  return new Promise((resolve, reject) => {
+    autocannon(
+      {
+        url: base,
+        connections: CONNECTIONS,
+        duration,
+        requests: [
+          {
+            method: 'POST',
+            setupRequest: (req) => {
+              seq++;
+              const t = tenants[seq % tenants.length];
+              const id = t.accounts[Math.floor(Math.random() * t.accounts.length)];
+              const deposit = seq % 2 === 0;
+              return {
+                ...req,
+                method: 'POST',
+                path: deposit ? '/api/transaction/topup-saving' : '/api/transaction/withdraw',
+                headers: {
+                  'content-type': 'application/json',
+                  authorization: `Bearer ${t.token}`,
+                  'idempotency-key': `bench-${process.pid}-${seq}`,
+                },
+                body: JSON.stringify({ memberSavingId: id, amount: (1 + Math.floor(Math.random() * 20)) * 5000 }),
+              };
+            },
+          },
+        ],
+      },
+      (err, res) => (err ? reject(err) : resolve(res)),
+    );
+  });
+}
+
+/**
+ * CPU seconds used so far by the PostgreSQL backends serving this benchmark's
+ * database, and the WAL writer (from /proc; other databases' work is left out).
+ */
+let benchPids: Set<string> | null = null;
+async function loadBenchPids() {
+  const rows = await db.owner((tx) =>
+    tx.query<{ pid: number }>(
+      `SELECT pid FROM pg_stat_activity WHERE datname = current_database() OR backend_type IN ('walwriter', 'checkpointer', 'background writer')`,
+    ),
+  );
+  benchPids = new Set(rows.map((r) => String(r.pid)));
+}
+function postgresCpuSeconds(): number {
+  let ticks = 0;
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d) && (!benchPids || benchPids.has(d)))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      if (comm !== 'postgres') continue;
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return ticks / 100;
+}
+
+const countTx = async () => {
+  let n = 0;
+  for (const t of tenants) {
+    n += (await db.tenant(t.tenantId, (tx) =>
+      tx.one<{ n: number }>(`SELECT count(*)::int AS n FROM member_transaction WHERE activity <> 'OPENING_BALANCE'`),
+    ))!.n;
+  }
+  return n;
+};
+
+await run(5); // warm-up: JIT, plans, connections
+const before = await countTx();
+counting = true;
+roundTrips = 0;
+const load = loadavg()[0];
+await loadBenchPids();
+const cpuNode0 = process.cpuUsage();
+const cpuPg0 = postgresCpuSeconds();
+const r = await run(SECONDS);
+const cpuNode = process.cpuUsage(cpuNode0);
+const cpuPg = postgresCpuSeconds() - cpuPg0;
+counting = false;
+const posted = (await countTx()) - before;
+
+// ---------------------------------------------------------------- one request, step by step
+
+const t0 = tenants[0];
+const timings: number[] = [];
+profiling = true;
+for (let i = 0; i < 200; i++) {
+  const s = performance.now();
+  const res = await fetch(`${base}/api/transaction/topup-saving`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${t0.token}`, 'idempotency-key': `solo-${i}-${Date.now()}` },
+    body: JSON.stringify({ memberSavingId: t0.accounts[i], amount: 10000 }),
+  });
+  await res.arrayBuffer();
+  timings.push(performance.now() - s);
+}
+profiling = false;
+timings.sort((a, b) => a - b);
+
+// ---------------------------------------------------------------- verification
+
+const checks: string[] = [];
+for (const t of tenants) {
+  const v = await db.tenant(t.tenantId, (tx) =>
+    tx.one<{ members: string; ledger: string; d: string; c: string; bad: number }>(
+      `SELECT (SELECT sum(balance) FROM member_saving)::text AS members,
+              (SELECT sum(b.credit) - sum(b.debit) FROM ledger_balance b JOIN coa_account a ON a.id = b.account_id AND a.tenant_id = b.tenant_id
+                WHERE a.code = '20101')::text AS ledger,
+              (SELECT sum(debit) FROM ledger_balance)::text AS d, (SELECT sum(credit) FROM ledger_balance)::text AS c,
+              (SELECT count(*)::int FROM member_transaction WHERE journal_id IS NULL) AS bad`,
+    ),
+  );
+  checks.push(
+    `members ${v!.members} = control account 20101 ${v!.ledger}: ${v!.members === v!.ledger ? 'yes' : 'NO'}; trial balance ${v!.d} = ${v!.c}: ${
+      v!.d === v!.c ? 'yes' : 'NO'
+    }; rows without journal: ${v!.bad}`,
+  );
+}
+
+const ok2xx = r.requests.total - r.non2xx;
+console.log(
+  `\nsavings benchmark on PostgreSQL, ${new Date().toISOString()}, ${cpus().length} CPUs, load average ${load.toFixed(1)} at start`,
+);
+console.log(
+  `${ACCOUNTS} accounts in ${TENANTS} cooperative(s), ${CONNECTIONS} connections, pool ${POOL}, ${SECONDS} s sustained (after 5 s warm-up)`,
+);
+console.log(
+  `deposits + withdrawals: ${(ok2xx / SECONDS).toFixed(0)} transactions/s   p50 ${r.latency.p50} ms   p90 ${r.latency.p90} ms   p99 ${r.latency.p99} ms   max ${r.latency.max} ms`,
+);
+console.log(
+  `requests ${r.requests.total}, 2xx ${ok2xx}, non-2xx ${r.non2xx}, errors ${r.errors}, timeouts ${r.timeouts}; rows posted ${posted}`,
+);
+console.log(`database round trips per request: ${(roundTrips / Math.max(1, r.requests.total)).toFixed(1)}`);
+console.log(
+  `CPU per request: Node (API, load generator, crypto threads) ${((cpuNode.user + cpuNode.system) / 1000 / Math.max(1, r.requests.total)).toFixed(2)} ms, PostgreSQL ${(
+    (cpuPg * 1000) / Math.max(1, r.requests.total)
+  ).toFixed(2)} ms (the backends of this database and the WAL writer)`,
+);
+console.log(`one request at a time (200 deposits, no contention): p50 ${timings[100].toFixed(1)} ms, p99 ${timings[197].toFixed(1)} ms`);
+console.log('where one request spends its database time (mean per request, 200 sequential deposits):');
+for (const [k, v] of [...profile].sort((a, b) => b[1].ms - a[1].ms).slice(0, 16)) {
+  console.log(`  ${(v.ms / 200).toFixed(2).padStart(6)} ms  ${String((v.n / 200).toFixed(1)).padStart(4)}x  ${k}`);
+}
+for (const c of checks) console.log(c);
+await app.close();

@@ -1,0 +1,43 @@
+import { accessMessages } from './access.ts';
+import { authMessages } from './auth.ts';
+import { commonMessages } from './common.ts';
+import { ledgerMessages } from './ledger.ts';
+import { memberMessages } from './members.ts';
+import { savingMessages } from './savings.ts';
+import type { Catalog, Lang } from './types.ts';
+import { webMessages } from './web.ts';
+
+export type { Catalog, Lang } from './types.ts';
+
+/**
+ * The server's message catalogue (Indonesian and English). Each module adds a
+ * file beside these and spreads it here. Keys are `<area>.<what>`.
+ */
+export const messages: Catalog = {
+  ...commonMessages,
+  ...authMessages,
+  ...accessMessages,
+  ...webMessages,
+  ...memberMessages,
+  ...ledgerMessages,
+  ...savingMessages,
+};
+
+export function hasMessage(key: string): boolean {
+  return Object.hasOwn(messages, key);
+}
+
+/** Translate a key with `{param}` placeholders; unknown keys come back unchanged. */
+export function translate(key: string, lang: Lang = 'id', params?: Record<string, unknown>): string {
+  const entry = messages[key];
+  let text = entry ? (entry[lang] ?? entry.id) : key;
+  if (params) {
+    text = text.replace(/\{(\w+)\}/g, (m, name: string) => {
+      const v = params[name];
+      if (v === undefined || v === null) return m;
+      if (typeof v === 'string' && hasMessage(v)) return translate(v, lang);
+      return String(v);
+    });
+  }
+  return text;
+}
