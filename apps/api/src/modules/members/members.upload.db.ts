@@ -1,0 +1,300 @@
+/**
+ * The database side of a member upload: one transaction per batch of rows,
+ * as the app role in the tenant's transaction (row-level security applies):
+ *
+ *  1. the job row is locked and must still be RUNNING at exactly the row
+ *     before this batch (a fence: a batch commits once, in order, and a runner
+ *     that lost the job, e.g. to a resumed upload, stops);
+ *  2. identity numbers and phones of live members, and the CIF numbers typed
+ *     in the file, are looked up (one statement);
+ *  3. CIF numbers are drawn from the tenant's counter (members.cif.ts), inside
+ *     the same transaction, so a batch that rolls back leaves no gap;
+ *  4. one statement writes the members, their audit entries (built from the
+ *     same rows), the failed and skipped rows, and the job's counters.
+ *
+ * A batch is all or nothing, and its progress is committed with its members,
+ * so a job resumes at `processed_rows` without inserting anything twice.
+ */
+import { randomUUID } from 'node:crypto';
+import { translate } from '@koperasi/contracts';
+import { dec } from '@koperasi/finance';
+import type { Tx } from '../../db/db.ts';
+import type { Ctx } from '../../lib/context.ts';
+import { allocateCifs } from './members.cif.ts';
+import type { Batch, Candidate, Lookup } from './members.upload.rows.ts';
+
+export interface BatchResult {
+  success: number;
+  skipped: number;
+  failed: number;
+}
+
+/** The job is no longer this runner's (finished, failed, or continued by another upload of the file). */
+export class JobSuperseded extends Error {}
+
+/** MEMBER_UPLOAD_PROFILE=1 prints where an upload spends its time (benchmarks). */
+export const profile = process.env.MEMBER_UPLOAD_PROFILE ? new Map<string, number>() : null;
+export async function timed<T>(label: string, fn: () => Promise<T>): Promise<T> {
+  if (!profile) return fn();
+  const s = performance.now();
+  try {
+    return await fn();
+  } finally {
+    profile.set(label, (profile.get(label) ?? 0) + performance.now() - s);
+  }
+}
+
+/** Commit one batch (retried when a member registered meanwhile takes an identity number, phone or CIF of the batch). */
+export async function commitBatch(ctx: Ctx, jobId: string, batch: Batch, lk: Lookup): Promise<BatchResult> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await timed('db: batch transaction (total)', () =>
+        ctx.db.tenant(ctx.tenantId, (tx) => commitBatchTx(tx, ctx, jobId, batch, lk)),
+      );
+    } catch (err) {
+      // A member registered by someone else between our check and insert: check again.
+      if ((err as { code?: string }).code === '23505' && attempt < 3) continue;
+      throw err;
+    }
+  }
+}
+
+interface Holder {
+  kind: 'identity' | 'phone' | 'cif';
+  key: string;
+  id: string;
+  cif_number: string;
+  full_name: string;
+}
+
+/**
+ * Live members holding these identity numbers or phones, and members holding
+ * these CIF numbers: one index lookup per value (LATERAL ... LIMIT keeps each
+ * an index lookup even while the statistics are stale mid-upload).
+ */
+async function holders(tx: Tx, identities: string[], phones: string[], cifs: string[]): Promise<Holder[]> {
+  return tx.query<Holder>(
+    `SELECT 'identity' AS kind, k.v AS key, h.* FROM unnest($1::text[]) AS k(v) CROSS JOIN LATERAL (
+       SELECT m.id, m.cif_number, m.full_name FROM member m
+       WHERE m.tenant_id = app_tenant() AND m.is_active AND m.identity_number = k.v LIMIT 1) h
+     UNION ALL
+     SELECT 'phone', k.v, h.* FROM unnest($2::text[]) AS k(v) CROSS JOIN LATERAL (
+       SELECT m.id, m.cif_number, m.full_name FROM member m
+       WHERE m.tenant_id = app_tenant() AND m.is_active AND m.phone = k.v LIMIT 1) h
+     UNION ALL
+     SELECT 'cif', k.v, h.* FROM unnest($3::text[]) AS k(v) CROSS JOIN LATERAL (
+       SELECT m.id, m.cif_number, m.full_name FROM member m
+       WHERE m.tenant_id = app_tenant() AND m.cif_number = k.v LIMIT 1) h`,
+    [identities, phones, cifs],
+  );
+}
+
+const sameName = (a: string, b: string) => a.toLowerCase().replace(/\s+/g, ' ').trim() === b.toLowerCase().replace(/\s+/g, ' ').trim();
+
+/** Member columns an upload sets, with their SQL types (jsonb_to_recordset reads absent keys as NULL). */
+const COLUMNS: Array<[string, string]> = [
+  ['id', 'uuid'],
+  ['cif_number', 'text'],
+  ['full_name', 'text'],
+  ['gender', 'text'],
+  ['birth_place', 'text'],
+  ['birth_date', 'date'],
+  ['phone', 'text'],
+  ['identity_type', 'text'],
+  ['identity_number', 'text'],
+  ['family_card_number', 'text'],
+  ['address', 'text'],
+  ['occupation', 'text'],
+  ['member_type', 'text'],
+  ['status', 'text'],
+  ['join_date', 'date'],
+  ['loan_limit', 'numeric'],
+  ['group_name', 'text'],
+  ['closest_family_name', 'text'],
+  ['closest_family_relationship', 'text'],
+  ['closest_family_phone', 'text'],
+  ['branch_id', 'uuid'],
+  ['area_id', 'uuid'],
+  ['principal_status', 'text'],
+  ['principal_owed', 'numeric'],
+];
+const COLUMN_LIST = COLUMNS.map(([c]) => c).join(', ');
+
+/**
+ * Members, audit entries, row results and job counters in one statement.
+ * $1 members (jsonb array, with the file row number `row_n`), $2 actor,
+ * $3 job, $4-$6 request id, ip and user agent of the audit entries,
+ * $7 failed and skipped rows (jsonb array), $8-$11 the counts.
+ */
+const WRITE_SQL = `
+WITH src AS (
+  SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(row_n int, ${COLUMNS.map(([c, t]) => `${c} ${t}`).join(', ')})
+), ins AS (
+  INSERT INTO member (tenant_id, ${COLUMN_LIST}, registration_channel, upload_job_id, registered_by, updated_by)
+  SELECT app_tenant(), ${COLUMN_LIST}, 'UPLOAD', $3::uuid, $2::uuid, $2::uuid FROM src ORDER BY row_n
+), aud AS (
+  INSERT INTO audit_log (tenant_id, actor_user_id, action, entity, entity_id, after, request_id, ip, user_agent)
+  SELECT app_tenant(), $2::uuid, 'member.upload', 'member', src.id::text,
+         jsonb_build_object('jobId', $3::uuid, 'row', src.row_n, 'cifNumber', src.cif_number, 'fullName', src.full_name,
+                            'memberType', src.member_type, 'identityNumber', src.identity_number),
+         $4, $5, $6
+  FROM src ORDER BY src.row_n
+), res AS (
+  INSERT INTO member_upload_row (tenant_id, job_id, row_number, status, message, data, member_id)
+  SELECT app_tenant(), $3::uuid, x.row_number, x.status, x.message, x.data, x.member_id
+  FROM jsonb_to_recordset($7::jsonb) AS x(row_number int, status text, message text, data jsonb, member_id uuid)
+  ON CONFLICT (tenant_id, job_id, row_number) DO NOTHING
+)
+UPDATE member_upload_job SET processed_rows = processed_rows + $8, success_rows = success_rows + $9,
+       skipped_rows = skipped_rows + $10, failed_rows = failed_rows + $11
+WHERE tenant_id = app_tenant() AND id = $3`;
+
+async function commitBatchTx(tx: Tx, ctx: Ctx, jobId: string, batch: Batch, lk: Lookup): Promise<BatchResult> {
+  const fence = await tx.one<{ status: string; processed_rows: number }>(
+    'SELECT status, processed_rows FROM member_upload_job WHERE tenant_id = app_tenant() AND id = $1 FOR UPDATE',
+    [jobId],
+  );
+  if (fence?.status !== 'RUNNING' || fence.processed_rows !== batch.first - 1) throw new JobSuperseded(jobId);
+
+  const results: Array<{
+    row_number: number;
+    status: 'FAILED' | 'SKIPPED';
+    message: string;
+    data: Record<string, string>;
+    member_id: string | null;
+  }> = [];
+  const fail = (c: Candidate, reason: string) =>
+    results.push({
+      row_number: c.n,
+      status: 'FAILED',
+      message: translate('member.upload_row_failed', lk.lang, { n: c.n, reason }),
+      data: c.data,
+      member_id: null,
+    });
+  const valid: Candidate[] = [];
+  for (const c of batch.rows) {
+    if (c.error) fail(c, c.error);
+    else valid.push(c);
+  }
+  const found = await timed('db: existing identity/phone/CIF', () =>
+    holders(
+      tx,
+      valid.map((c) => c.value!.identityNumber),
+      valid.map((c) => c.value!.phone),
+      valid.map((c) => c.value!.cifNumber).filter((x): x is string => Boolean(x)),
+    ),
+  );
+  const byIdentity = new Map<string, Holder>();
+  const byPhone = new Map<string, Holder>();
+  const takenCifs = new Set<string>();
+  for (const h of found) {
+    if (h.kind === 'identity') byIdentity.set(h.key, h);
+    else if (h.kind === 'phone') byPhone.set(h.key, h);
+    else takenCifs.add(h.key);
+  }
+  const toInsert: Candidate[] = [];
+  for (const c of valid) {
+    const v = c.value!;
+    const holder = byIdentity.get(v.identityNumber);
+    if (holder) {
+      if (sameName(holder.full_name, v.fullName)) {
+        results.push({
+          row_number: c.n,
+          status: 'SKIPPED',
+          message: translate('member.upload_row_skipped', lk.lang, { n: c.n, cif: holder.cif_number }),
+          data: c.data,
+          member_id: holder.id,
+        });
+      } else {
+        fail(
+          c,
+          translate('member.upload_identity_other_name', lk.lang, {
+            identityNumber: v.identityNumber,
+            name: holder.full_name,
+            cif: holder.cif_number,
+          }),
+        );
+      }
+      continue;
+    }
+    const phoneHolder = byPhone.get(v.phone);
+    if (phoneHolder) {
+      fail(
+        c,
+        translate('member.upload_phone_taken', lk.lang, { phone: v.phone, name: phoneHolder.full_name, cif: phoneHolder.cif_number }),
+      );
+      continue;
+    }
+    if (v.cifNumber && takenCifs.has(v.cifNumber)) {
+      fail(c, translate('member.cif_taken', lk.lang, { cif: v.cifNumber }));
+      continue;
+    }
+    toInsert.push(c);
+  }
+  const needCif = toInsert.filter((c) => !c.value!.cifNumber);
+  const cifs = await timed('db: CIF numbers', () =>
+    allocateCifs(
+      tx,
+      lk.pattern,
+      needCif.map((c) => ({ date: c.value!.joinDate ?? lk.today, branchCode: c.value!.branchCode })),
+    ),
+  );
+  needCif.forEach((c, i) => {
+    c.value!.cifNumber = cifs[i];
+  });
+  const owed = lk.principalAmount > 0 ? dec(lk.principalAmount).toFixed(2) : null;
+  const members = toInsert.map((c) => {
+    const v = c.value!;
+    const principal =
+      v.memberType === 'MEMBER' && owed ? { principal_status: 'OWED', principal_owed: owed } : { principal_status: 'NOT_REQUIRED' };
+    // Only the values a row has: absent keys read as NULL (a smaller document to build and parse).
+    const row: Record<string, unknown> = {
+      row_n: c.n,
+      id: randomUUID(),
+      cif_number: v.cifNumber,
+      full_name: v.fullName,
+      gender: v.gender,
+      birth_date: v.birthDate,
+      phone: v.phone,
+      identity_type: v.identityType,
+      identity_number: v.identityNumber,
+      address: v.address,
+      member_type: v.memberType,
+      status: v.memberType === 'PROSPECTIVE' ? 'WAITING_INTERVIEW' : 'ACTIVE',
+      ...principal,
+    };
+    if (v.birthPlace != null) row.birth_place = v.birthPlace;
+    if (v.familyCardNumber != null) row.family_card_number = v.familyCardNumber;
+    if (v.occupation != null) row.occupation = v.occupation;
+    if (v.joinDate != null) row.join_date = v.joinDate;
+    if (v.loanLimit != null) row.loan_limit = dec(v.loanLimit).toFixed(2);
+    if (v.groupName != null) row.group_name = v.groupName;
+    if (v.closestFamilyName != null) row.closest_family_name = v.closestFamilyName;
+    if (v.closestFamilyRelationship != null) row.closest_family_relationship = v.closestFamilyRelationship;
+    if (v.closestFamilyPhone != null) row.closest_family_phone = v.closestFamilyPhone;
+    if (v.branchId != null) row.branch_id = v.branchId;
+    if (v.areaId != null) row.area_id = v.areaId;
+    return row;
+  });
+  const r = {
+    success: toInsert.length,
+    skipped: results.filter((x) => x.status === 'SKIPPED').length,
+    failed: results.filter((x) => x.status === 'FAILED').length,
+  };
+  await timed('db: members, audit, rows, job (one statement)', () =>
+    tx.exec(WRITE_SQL, [
+      JSON.stringify(members),
+      ctx.userId,
+      jobId,
+      ctx.requestId,
+      ctx.ip,
+      ctx.userAgent?.slice(0, 500) ?? null,
+      JSON.stringify(results),
+      batch.rows.length,
+      r.success,
+      r.skipped,
+      r.failed,
+    ]),
+  );
+  return r;
+}
