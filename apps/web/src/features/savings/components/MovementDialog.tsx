@@ -1,0 +1,183 @@
+/**
+ * Setor / Tarik on one account: amount (rupiah, grouped as typed), the cash
+ * or bank account (the teller's own by default), a note; then the
+ * confirmation with the balance before and after; then the result with
+ * "Cetak bukti". A withdrawal warns before sending when it is more than what
+ * may be taken or above the role's limit, and shows the server's refusal
+ * (minimum balance, blocked amount, role limit) in the dialog.
+ */
+import Alert from '@mui/material/Alert';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormMoneyField, FormTextField } from '../../../components/form/fields';
+import { useZodForm } from '../../../components/form/useZodForm';
+import { MoneyText } from '../../../components/money/MoneyText';
+import { useUser } from '../../../lib/auth/AuthProvider';
+import { useFormat } from '../../../lib/format';
+import { useCashAccounts } from '../api/cashAccounts';
+import { type MovementInput, useDeposit } from '../api/deposit';
+import type { MovementResult, SavingAccount } from '../api/types';
+import { useWithdraw } from '../api/withdraw';
+import { balanceAfter, exceedsAvailable, exceedsLimit } from '../lib/amounts';
+import { type MovementFormIn, type MovementFormOut, movementForm } from '../lib/forms';
+import { useSubmissionKeys } from '../lib/submission';
+import { CashAccountSelect } from './CashAccountSelect';
+import { AccountHeader, DoneView, PostingDialog, usePosting } from './Posting';
+
+export type MovementKind = 'deposit' | 'withdraw';
+
+export function MovementDialog({
+  kind,
+  account,
+  byAccount,
+  onClose,
+}: {
+  kind: MovementKind;
+  account: SavingAccount;
+  /** The member holds several accounts of this product: post by account, not by CIF and product. */
+  byAccount: boolean;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('savings');
+  const f = useFormat();
+  const user = useUser();
+  const cash = useCashAccounts();
+  const keys = useSubmissionKeys();
+  const posting = usePosting<MovementResult>();
+  const deposit = useDeposit();
+  const withdraw = useWithdraw();
+  const form = useZodForm(movementForm, { defaultValues: { amount: null, description: '', coaId: '' } as MovementFormIn });
+  const amount = form.watch('amount') as number | null;
+  const coaId = form.watch('coaId');
+  const out = kind === 'withdraw';
+  const after = balanceAfter(account.balance, amount, out ? 'out' : 'in');
+  const overAvailable = out && exceedsAvailable(amount, account.availableBalance);
+  const overLimit = out && exceedsLimit(amount, user.limits.savingWithdrawal);
+  const cashName = (id: string) => {
+    const a = cash.data?.find((c) => c.id === id);
+    return a ? `${a.code} · ${a.name}` : t('form.cashDefault');
+  };
+
+  // The amount first (after the dialog's own focus handling has run).
+  useEffect(() => {
+    const timer = window.setTimeout(() => form.setFocus('amount'), 60);
+    return () => window.clearTimeout(timer);
+  }, [form]);
+
+  const values = () => form.getValues() as MovementFormOut;
+  const input = (): MovementInput => {
+    const v = values();
+    return {
+      cif: account.cifNumber,
+      productId: account.productId,
+      memberSavingId: account.id,
+      byAccount,
+      amount: v.amount,
+      description: v.description ?? null,
+      coaId: v.coaId || null,
+    };
+  };
+  const confirm = () =>
+    posting.run(async () => {
+      const i = input();
+      const ticket = keys.ticket(i);
+      const env = await (out ? withdraw : deposit).mutateAsync({ input: i, idempotencyKey: ticket.key });
+      keys.done();
+      return env.data;
+    });
+
+  const r = posting.result;
+  const tx = r?.transaction;
+  const title = out ? t('withdraw.title') : t('deposit.title');
+  return (
+    <PostingDialog
+      open
+      onClose={onClose}
+      title={title}
+      testId={`${kind}-dialog`}
+      step={posting.step}
+      busy={posting.busy}
+      error={posting.error}
+      header={<AccountHeader account={account} />}
+      onContinue={form.handleSubmit(() => posting.toConfirm())}
+      onConfirm={confirm}
+      onBack={posting.back}
+      confirmLabel={out ? t('withdraw.confirm') : t('deposit.confirm')}
+      form={
+        <>
+          <FormMoneyField control={form.control} name="amount" label={out ? t('withdraw.amount') : t('deposit.amount')} required />
+          {overAvailable && (
+            <Alert severity="warning" data-testid="warn-available">
+              {t('withdraw.overAvailable', { available: f.money(account.availableBalance) })}
+            </Alert>
+          )}
+          {overLimit && (
+            <Alert severity="info" data-testid="warn-limit">
+              {t('withdraw.overLimit', { limit: f.money(user.limits.savingWithdrawal), role: user.role.name })}
+            </Alert>
+          )}
+          <CashAccountSelect value={coaId} onChange={(id) => form.setValue('coaId', id)} />
+          <FormTextField
+            control={form.control}
+            name="description"
+            label={t('form.description')}
+            slotProps={{ htmlInput: { maxLength: 500, 'data-testid': 'movement-description' } }}
+          />
+        </>
+      }
+      summary={[
+        { label: t('account.number'), value: `${account.accountNumber} · ${account.productName}` },
+        { label: t('account.member'), value: `${account.memberName} (${account.cifNumber})` },
+        { label: t('posting.balanceBefore'), value: <MoneyText value={account.balance} />, testId: 'summary-before' },
+        {
+          label: out ? t('withdraw.amount') : t('deposit.amount'),
+          value: <MoneyText value={out && amount ? -amount : amount} colorNegative />,
+          testId: 'summary-amount',
+          strong: true,
+        },
+        { label: t('posting.balanceAfter'), value: <MoneyText value={after} colorNegative />, testId: 'summary-after', strong: true },
+        { label: t('form.cashAccount'), value: cashName(coaId) },
+        values().description ? { label: t('form.description'), value: values().description } : null,
+      ]}
+      summaryNote={
+        overAvailable ? (
+          <Alert severity="warning">{t('withdraw.overAvailable', { available: f.money(account.availableBalance) })}</Alert>
+        ) : undefined
+      }
+      done={
+        r?.status === 'WAITING_APPROVAL' ? (
+          <DoneView title={t('withdraw.waiting')} waiting>
+            <Alert severity="info" sx={{ textAlign: 'start' }}>
+              {t('withdraw.waitingText', { amount: f.money(amount) })}
+            </Alert>
+          </DoneView>
+        ) : (
+          <DoneView
+            title={out ? t('withdraw.done') : t('deposit.done')}
+            receiptId={tx?.id}
+            lines={
+              tx
+                ? [
+                    { label: t('tx.code'), value: tx.code, testId: 'done-code' },
+                    {
+                      label: out ? t('withdraw.amount') : t('deposit.amount'),
+                      value: <MoneyText value={tx.amount} />,
+                      testId: 'done-amount',
+                    },
+                    {
+                      label: t('posting.balanceAfter'),
+                      value: <MoneyText value={tx.balanceAfter} />,
+                      testId: 'done-balance',
+                      strong: true,
+                    },
+                    { label: t('tx.journal'), value: tx.journalNumber ?? '-' },
+                    { label: t('form.cashAccount'), value: tx.cashCoa ? `${tx.cashCoa.code} · ${tx.cashCoa.name}` : '-' },
+                  ]
+                : undefined
+            }
+          />
+        )
+      }
+    />
+  );
+}

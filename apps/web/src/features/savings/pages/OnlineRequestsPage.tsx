@@ -1,0 +1,159 @@
+/**
+ * Pengajuan Online (/transactions/online-requests): cash-out requests from the
+ * member app, waiting ones first come first served (other statuses on
+ * demand), with what is waiting in total; a request opens its detail where
+ * staff approve (the withdrawal posts) or reject with a reason.
+ */
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type { GridColDef } from '@mui/x-data-grid';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type DateRange, DateRangeFields } from '../../../components/dates/PeriodPicker';
+import { MoneyText } from '../../../components/money/MoneyText';
+import { PageHeader } from '../../../components/PageHeader';
+import { ServerDataTable } from '../../../components/table/ServerDataTable';
+import type { ListParams } from '../../../lib/api/list';
+import { useFormat } from '../../../lib/format';
+import { type CashOutPage, listCashOut } from '../api/cashOutRequests';
+import { requestsKey } from '../api/keys';
+import type { CashOutRequest } from '../api/types';
+import { RequestStatusChip } from '../components/Chips';
+import { RequestDialog } from '../components/RequestDialog';
+
+export default function OnlineRequestsPage() {
+  const { t } = useTranslation('savings');
+  const f = useFormat();
+  const [status, setStatus] = useState('WAITING');
+  const [range, setRange] = useState<DateRange>({ start: null, end: null });
+  const [openId, setOpenId] = useState<string | null>(null);
+  const [summary, setSummary] = useState<Pick<CashOutPage, 'waitingCount' | 'waitingAmount'> | null>(null);
+  const ok = !(range.start && range.end && range.end < range.start);
+
+  const fetchPage = async (p: ListParams, signal?: AbortSignal) => {
+    const page = await listCashOut(p, signal);
+    setSummary({ waitingCount: page.waitingCount, waitingAmount: page.waitingAmount });
+    return page;
+  };
+
+  const columns = useMemo<GridColDef<CashOutRequest>[]>(
+    () => [
+      {
+        field: 'requested_at',
+        headerName: t('online.requestedAt'),
+        width: 150,
+        valueGetter: (_v, r) => r.requestedAt,
+        valueFormatter: (v: string) => f.date(v, 'dateTime'),
+      },
+      {
+        field: 'member_name',
+        headerName: t('account.member'),
+        flex: 1,
+        minWidth: 200,
+        renderCell: ({ row }) => (
+          <Box sx={{ minWidth: 0 }}>
+            <Typography sx={{ fontSize: '0.8125rem', fontWeight: 600 }} noWrap>
+              {row.memberName}
+            </Typography>
+            <Typography sx={{ fontSize: '0.75rem', color: 'text.secondary' }} noWrap>
+              {row.cifNumber} · {row.accountNumber} {row.productName}
+            </Typography>
+          </Box>
+        ),
+      },
+      {
+        field: 'amount',
+        headerName: t('tx.amount'),
+        width: 140,
+        align: 'right',
+        headerAlign: 'right',
+        renderCell: ({ row }) => <MoneyText value={row.amount} />,
+      },
+      {
+        field: 'bank',
+        headerName: t('online.bank'),
+        width: 210,
+        sortable: false,
+        renderCell: ({ row }) => (
+          <Box sx={{ minWidth: 0 }}>
+            <Typography sx={{ fontSize: '0.8125rem' }} noWrap>
+              {[row.bankName, row.bankAccountNumber].filter(Boolean).join(' ') || '-'}
+            </Typography>
+            <Typography sx={{ fontSize: '0.75rem', color: 'text.secondary' }} noWrap>
+              {row.bankAccountName}
+            </Typography>
+          </Box>
+        ),
+      },
+      { field: 'status', headerName: t('tx.status'), width: 130, renderCell: ({ row }) => <RequestStatusChip status={row.status} /> },
+      {
+        field: 'decidedByName',
+        headerName: t('online.decidedBy'),
+        width: 150,
+        sortable: false,
+        valueGetter: (_v, r) => r.decidedByName ?? '',
+      },
+    ],
+    [t, f],
+  );
+
+  return (
+    <>
+      <PageHeader
+        title={t('online.title')}
+        subtitle={t('online.subtitle')}
+        breadcrumbs={[{ label: t('common:nav.member_transaction.title') }, { label: t('online.title') }]}
+      />
+      {summary && (
+        <Card sx={{ p: 2.5, mb: 3, display: 'flex', gap: 4, flexWrap: 'wrap' }} data-testid="online-summary">
+          <Box>
+            <Typography sx={{ fontSize: '0.75rem', color: 'text.secondary' }}>{t('online.waitingCount')}</Typography>
+            <Typography sx={{ fontWeight: 700, fontSize: '1.5rem' }} data-testid="online-waiting-count">
+              {f.number(summary.waitingCount)}
+            </Typography>
+          </Box>
+          <Box>
+            <Typography sx={{ fontSize: '0.75rem', color: 'text.secondary' }}>{t('online.waitingAmount')}</Typography>
+            <Typography sx={{ fontWeight: 700, fontSize: '1.5rem' }} data-testid="online-waiting-amount">
+              <MoneyText value={summary.waitingAmount} />
+            </Typography>
+          </Box>
+        </Card>
+      )}
+      <ServerDataTable<CashOutRequest>
+        queryKey={requestsKey}
+        fetchPage={fetchPage}
+        filters={{ status, start: ok ? range.start : undefined, end: ok ? range.end : undefined }}
+        columns={columns}
+        searchPlaceholder={t('online.search')}
+        onRowClick={(row) => setOpenId(row.id)}
+        emptyText={status === 'WAITING' ? t('online.emptyWaiting') : t('online.empty')}
+        toolbar={
+          <>
+            <TextField
+              select
+              label={t('tx.status')}
+              value={status}
+              onChange={(e) => setStatus(e.target.value)}
+              sx={{ width: { xs: '100%', sm: 170 } }}
+              slotProps={{ htmlInput: { 'data-testid': 'filter-request-status' } }}
+            >
+              {(['WAITING', 'APPROVED', 'REJECTED', 'CANCELLED', 'ALL'] as const).map((s) => (
+                <MenuItem key={s} value={s}>
+                  {s === 'ALL' ? t('history.allStatuses') : t(`requestStatus.${s}`)}
+                </MenuItem>
+              ))}
+            </TextField>
+            <Box sx={{ width: { xs: '100%', md: 340 } }}>
+              <DateRangeFields value={range} onChange={setRange} />
+            </Box>
+          </>
+        }
+      />
+      {openId && <RequestDialog id={openId} onClose={() => setOpenId(null)} />}
+    </>
+  );
+}

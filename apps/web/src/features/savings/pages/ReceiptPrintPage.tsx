@@ -1,0 +1,136 @@
+/**
+ * The receipt's print view (/transactions/receipt/:id?paper=A5|80MM, layout
+ * `blank`): the receipt on white paper with its own page size — A5 portrait,
+ * or an 80 mm roll of any length — and nothing else printed. It opens the
+ * browser's print dialog once the receipt (and the logo) have loaded;
+ * `?preview=1` does not. The paper can be switched before printing.
+ */
+import CloseRounded from '@mui/icons-material/CloseRounded';
+import PrintOutlined from '@mui/icons-material/PrintOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import GlobalStyles from '@mui/material/GlobalStyles';
+import ScopedCssBaseline from '@mui/material/ScopedCssBaseline';
+import { createTheme, ThemeProvider } from '@mui/material/styles';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import { useEffect, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams, useSearchParams } from 'react-router';
+import { useLogo } from '../api/logo';
+import { type Paper, useReceipt } from '../api/receipt';
+import { ReceiptDocument } from '../components/ReceiptDocument';
+
+/** The @page rule of a paper: A5 with margins, or the 80 mm roll without (the printer feeds as long as the receipt). */
+export function pageCss(paper: Paper) {
+  return paper === '80MM' ? { size: '80mm auto', margin: '4mm 4mm' } : { size: 'A5 portrait', margin: '8mm' };
+}
+
+export default function ReceiptPrintPage() {
+  const { t } = useTranslation('savings');
+  const { id } = useParams();
+  const [params, setParams] = useSearchParams();
+  const paper: Paper = params.get('paper')?.toUpperCase() === '80MM' ? '80MM' : 'A5';
+  const q = useReceipt(id, paper);
+  const logo = useLogo(q.data?.cooperative.logoUrl);
+  const ready = Boolean(q.data) && logo.settled;
+  const printed = useRef(false);
+  // Paper is white whatever the app's theme.
+  const theme = useMemo(
+    () =>
+      createTheme({
+        palette: { mode: 'light', primary: { main: '#1D8B4F' } },
+        typography: { fontFamily: '"Poppins", "Helvetica", "Arial", sans-serif', fontSize: 13, button: { textTransform: 'none' } },
+      }),
+    [],
+  );
+
+  useEffect(() => {
+    if (q.data) document.title = `${q.data.title} ${q.data.code}`;
+  }, [q.data]);
+  useEffect(() => {
+    if (!ready || printed.current || params.has('preview')) return;
+    printed.current = true;
+    const timer = window.setTimeout(() => window.print(), 300);
+    return () => window.clearTimeout(timer);
+  }, [ready, params]);
+
+  return (
+    <ThemeProvider theme={theme}>
+      <GlobalStyles
+        styles={{
+          '@page': pageCss(paper),
+          'html, body': { background: '#eef0f2 !important' },
+          '@media print': {
+            'html, body': { background: '#fff !important' },
+            '.no-print': { display: 'none !important' },
+            '.paper': { boxShadow: 'none !important', padding: '0 !important', margin: '0 !important', width: 'auto !important' },
+          },
+        }}
+      />
+      <ScopedCssBaseline sx={{ bgcolor: 'transparent', minHeight: '100vh', py: 3, px: 2 }} data-testid="receipt-page">
+        <Box
+          className="no-print"
+          sx={{ display: 'flex', gap: 1, justifyContent: 'center', flexWrap: 'wrap', mb: 2.5, alignItems: 'center' }}
+        >
+          <ToggleButtonGroup
+            exclusive
+            size="small"
+            value={paper}
+            onChange={(_e, v: Paper | null) => {
+              if (!v) return;
+              const next = new URLSearchParams(params);
+              next.set('paper', v);
+              next.set('preview', '1');
+              setParams(next, { replace: true });
+            }}
+            aria-label={t('receipt.paper')}
+          >
+            <ToggleButton value="A5" data-testid="paper-a5">
+              A5
+            </ToggleButton>
+            <ToggleButton value="80MM" data-testid="paper-80mm">
+              {t('receipt.thermal')}
+            </ToggleButton>
+          </ToggleButtonGroup>
+          <Button
+            variant="contained"
+            startIcon={<PrintOutlined />}
+            onClick={() => window.print()}
+            disabled={!ready}
+            data-testid="receipt-print"
+          >
+            {t('receipt.printNow')}
+          </Button>
+          <Button variant="outlined" color="inherit" startIcon={<CloseRounded />} onClick={() => window.close()}>
+            {t('common:common.close')}
+          </Button>
+        </Box>
+        {q.isError ? (
+          <Alert severity="error" sx={{ maxWidth: 520, mx: 'auto' }} data-testid="receipt-error">
+            {(q.error as Error).message}
+          </Alert>
+        ) : !q.data ? (
+          <Box sx={{ display: 'grid', placeItems: 'center', py: 10 }}>
+            <CircularProgress />
+          </Box>
+        ) : (
+          <Box
+            className="paper"
+            sx={{
+              bgcolor: '#fff',
+              mx: 'auto',
+              boxShadow: '0 2px 12px rgba(0,0,0,.15)',
+              width: paper === '80MM' ? '80mm' : '148mm',
+              p: paper === '80MM' ? '4mm' : '8mm',
+            }}
+          >
+            <ReceiptDocument receipt={q.data} logoUrl={logo.url} />
+          </Box>
+        )}
+      </ScopedCssBaseline>
+    </ThemeProvider>
+  );
+}
