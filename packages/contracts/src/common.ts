@@ -42,6 +42,15 @@ export const percent = z.coerce
 export const uuid = z.string().uuid('validation.uuid');
 export const idParam = z.object({ id: uuid });
 
+/**
+ * Today as YYYY-MM-DD on the cooperative's calendar: Asia/Jakarta (WIB, UTC+7,
+ * no daylight saving). Every "not in the future" or "from today" rule uses it,
+ * so a teller working just after midnight WIB is not a day behind (UTC).
+ */
+export function todayWib(now: Date = new Date()): string {
+  return new Date(now.getTime() + 7 * 3_600_000).toISOString().slice(0, 10);
+}
+
 export const dateString = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date')

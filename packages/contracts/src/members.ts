@@ -3,7 +3,7 @@
  * app. Error messages are catalogue keys (messages/members.ts).
  */
 import { z } from 'zod';
-import { boolFilter, dateString, listQuery, moneyNonNegative, normalizePhone, optionalFilter, uuid } from './common.ts';
+import { boolFilter, dateString, listQuery, moneyNonNegative, normalizePhone, optionalFilter, todayWib, uuid } from './common.ts';
 import { GENDERS, IDENTITY_TYPES, MEMBER_TYPES } from './enums.ts';
 
 export type MemberType = (typeof MEMBER_TYPES)[number];
@@ -93,11 +93,8 @@ const optionalMemberPhone = z
   });
 
 /** Birth date: a real date, not in the future, not before 1900. */
-export const memberBirthDate = dateString.refine(
-  (s) => s >= '1900-01-01' && s <= new Date().toISOString().slice(0, 10),
-  'member.birth_date_invalid',
-);
-const pastOrToday = dateString.refine((s) => s >= '1900-01-01' && s <= new Date().toISOString().slice(0, 10), 'member.date_not_future');
+export const memberBirthDate = dateString.refine((s) => s >= '1900-01-01' && s <= todayWib(), 'member.birth_date_invalid');
+const pastOrToday = dateString.refine((s) => s >= '1900-01-01' && s <= todayWib(), 'member.date_not_future');
 
 const identityTypeField = z.enum(IDENTITY_TYPES, {
   error: (iss) => (iss.input === undefined || iss.input === '' ? 'validation.must_choose' : 'member.identity_type_invalid'),

@@ -5,6 +5,7 @@
  * (CIF) pattern with a live example, and what happens above a user's limit.
  * Configuration keys cooperativeRegulation, cifNumber, transactionPolicy.
  */
+
 import {
   ABOVE_LIMIT_POLICIES,
   cifNumberConfig,
@@ -17,6 +18,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
+import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { FormMoneyField, FormNumberField, FormSelect, FormTextField } from '../../../components/form/fields';
 import { PageHeader } from '../../../components/PageHeader';
@@ -29,7 +31,7 @@ function CifPreview({ pattern }: { pattern: string }) {
   const msg = useMessageText();
   const error = cifPatternError(pattern ?? '');
   if (error) return <Alert severity="warning">{msg(error)}</Alert>;
-  const today = new Date().toISOString().slice(0, 10);
+  const today = dayjs().format('YYYY-MM-DD');
   return (
     <Alert severity="success" icon={false} data-testid="cif-preview">
       {t('regulation.cifExample')}{' '}

@@ -5,6 +5,7 @@ import { GENDER_CODES, profileInformation } from '@koperasi/contracts/web';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
 import Skeleton from '@mui/material/Skeleton';
+import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { FormDateField } from '../../../components/dates/DateField';
 import { EmptyState } from '../../../components/EmptyState';
@@ -50,12 +51,7 @@ export function InformationTab() {
               />
             </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>
-              <FormDateField
-                control={form.control}
-                name="birthDate"
-                label={t('fields.birthDate')}
-                max={new Date().toISOString().slice(0, 10)}
-              />
+              <FormDateField control={form.control} name="birthDate" label={t('fields.birthDate')} max={dayjs().format('YYYY-MM-DD')} />
             </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>
               <FormSelect
