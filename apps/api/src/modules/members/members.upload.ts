@@ -351,11 +351,15 @@ export const uploadsInFlight = new Set<Promise<unknown>>();
 
 // ---------------------------------------------------------------- processing
 
-const BATCH = 2000;
-/** Batches the worker may read ahead of the commits. */
-const AHEAD = 2;
-/** Worker runs of one job (the first and two after crashes) before the job is given up as interrupted. */
-const WORKER_RUNS = 3;
+/** Processing settings (benchmarks and tests change them). */
+export const uploadTuning = {
+  /** Rows per batch (one transaction each). */
+  batchSize: 2000,
+  /** Batches the worker may read ahead of the commits. */
+  ahead: 2,
+  /** Worker runs of one job (the first and two after crashes) before the job is given up as interrupted. */
+  workerRuns: 3,
+};
 
 /** Test hook: called after each committed batch (a test can kill the reader there to see the job resume). */
 export const uploadHooks: {
@@ -453,7 +457,14 @@ function spawnReader(buf: Buffer): { source(lk: Lookup, resumeFrom: number): Bat
   return {
     close,
     source(lk, resumeFrom) {
-      const start: WorkerStart = { type: 'start', lk, resumeFrom, size: BATCH, ahead: AHEAD, profile: Boolean(profile) };
+      const start: WorkerStart = {
+        type: 'start',
+        lk,
+        resumeFrom,
+        size: uploadTuning.batchSize,
+        ahead: uploadTuning.ahead,
+        profile: Boolean(profile),
+      };
       worker.postMessage(start);
       return {
         async *[Symbol.asyncIterator]() {
@@ -484,7 +495,7 @@ const useWorkers = () => process.env.MEMBER_UPLOAD_WORKER !== '0';
 /** Reading in this thread (MEMBER_UPLOAD_WORKER=0, or where a worker cannot start). */
 function inlineSource(buf: Buffer, lk: Lookup, resumeFrom: number): BatchSource {
   const prof = profile ? { read: 0, validate: 0 } : undefined;
-  const it = candidateBatches(buf, lk, { resumeFrom, size: BATCH, profile: prof });
+  const it = candidateBatches(buf, lk, { resumeFrom, size: uploadTuning.batchSize, profile: prof });
   return {
     [Symbol.asyncIterator]: () => it,
     ack: () => undefined,
@@ -581,8 +592,8 @@ async function readAndCommit(
         await commitBatch(ctx, jobId, r.value, lk);
         committed = r.value.last;
         onCommit(committed);
-        source.ack();
         await uploadHooks.afterBatch?.({ tenantId: ctx.tenantId, jobId, committedRows: committed, run, killReader: () => source.kill() });
+        source.ack();
       }
       const p = source.readProfile();
       if (p) {
@@ -598,7 +609,7 @@ async function readAndCommit(
         useWorker = false;
         continue;
       }
-      if (++run > WORKER_RUNS) throw new UploadError('member.upload_interrupted');
+      if (++run > uploadTuning.workerRuns) throw new UploadError('member.upload_interrupted');
     } finally {
       await source.close();
     }
