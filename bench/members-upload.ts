@@ -1,24 +1,76 @@
 /**
  * Upload of 100,000 generated members from an Excel file (the member upload
- * template), on PostgreSQL, through the real endpoint: POST /api/member/upload,
- * then polling GET /api/member/upload/{jobId}/progress until the job is done.
+ * template), through the real endpoint: POST /api/member/upload, then polling
+ * GET /api/member/upload/{jobId}/progress until the job is done.
  *   npm run bench -- members-upload            (local PostgreSQL, fresh database)
+ *   npm run bench -- members-upload pglite     (embedded PGlite in a fresh directory)
  *   BENCH_DATABASE_URL=... npm run bench -- members-upload
  *   ROWS=20000 npm run bench -- members-upload (a smaller run)
- * Prints the time from the upload to the last committed row (target under 30 s).
+ *   MEMBER_UPLOAD_PROFILE=1 ...                (where the time goes: reader, validation, database)
+ *   MEMBER_UPLOAD_WORKER=0 ...                 (read in the main thread, for comparison)
+ *   BATCH=5000 ...                             (rows per batch)
+ * Prints the time from the upload to the last committed row (target under 30 s),
+ * the load average, a CPU calibration (how busy the shared machine was), and
+ * the memory of this process (main thread and upload worker; the database server
+ * is separate on PostgreSQL, inside it on PGlite).
  */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { buildApp } from '../apps/api/src/app.ts';
-import { UPLOAD_COLUMNS } from '../apps/api/src/modules/members/members.upload.ts';
+import { UPLOAD_COLUMNS, uploadTuning } from '../apps/api/src/modules/members/members.upload.ts';
 import { createTenant } from '../apps/api/src/modules/tenants/tenants.service.ts';
 import { benchDatabaseUrl } from './_pg.ts';
 
 const ROWS = Number(process.env.ROWS ?? 100_000);
-const url = await benchDatabaseUrl('members_upload');
+const engine = process.argv.includes('pglite') ? 'PGlite' : 'PostgreSQL';
+if (process.env.BATCH) uploadTuning.batchSize = Number(process.env.BATCH);
+
+/** Wall time of a fixed CPU loop: about 1 s on an idle core of this machine; more when the machine is busy. */
+function calibrate(): number {
+  const t = performance.now();
+  let x = 0;
+  for (let i = 0; i < 2e8; i++) x = (x + i * 7) % 1_000_003;
+  return x < 0 ? 0 : (performance.now() - t) / 1000;
+}
+const load = () =>
+  loadavg()
+    .slice(0, 1)
+    .map((l) => l.toFixed(1))[0];
+const mb = (bytes: number) => Math.round(bytes / 1048576);
+
+/**
+ * CPU seconds of the PostgreSQL backends serving this benchmark, read from /proc
+ * (the server is local); sampled while the upload runs, since the pool closes idle connections.
+ */
+const backendTicks = new Map<number, { first: number; last: number }>();
+/** Backends first seen after the first sample were opened during the upload: counted from zero. */
+async function sampleBackends(first = false): Promise<void> {
+  if (!url) return;
+  const pids = await app.db.owner((tx) =>
+    tx.query<{ pid: number }>("SELECT pid FROM pg_stat_activity WHERE application_name IN ('koperasi', 'koperasi-owner')"),
+  );
+  for (const { pid } of pids) {
+    try {
+      const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      const ticks = Number(f[11]) + Number(f[12]);
+      const seen = backendTicks.get(pid);
+      if (seen) seen.last = ticks;
+      else backendTicks.set(pid, { first: first ? ticks : 0, last: ticks });
+    } catch {
+      // ended meanwhile
+    }
+  }
+}
+const backendCpu = () => [...backendTicks.values()].reduce((s, t) => s + t.last - t.first, 0) / 100;
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'koperasi-bench-upload-'));
+const url = engine === 'PGlite' ? undefined : await benchDatabaseUrl('members_upload');
 const app = await buildApp({
   logger: false,
-  config: { databaseUrl: url, jwtSecret: 'bench-secret-0123456789abcdefghijkl', dbPoolSize: 10 },
+  config: { databaseUrl: url, dataDir, seedDemo: false, jwtSecret: 'bench-secret-0123456789abcdefghijkl', dbPoolSize: 10 },
 });
 await app.ready();
 const email = `bench-${Date.now()}@koperasi.id`;
@@ -128,6 +180,12 @@ const payload = Buffer.concat([
   Buffer.from(`\r\n--${boundary}--\r\n`),
 ]);
 
+const calibration = calibrate();
+const loadBefore = load();
+const rssBefore = process.memoryUsage().rss;
+let rssPeak = rssBefore;
+const cpuBefore = process.cpuUsage();
+await sampleBackends(true);
 const t0 = Date.now();
 const res = await app.inject({
   method: 'POST',
@@ -150,22 +208,42 @@ let job: {
 let lastPrint = 0;
 for (;;) {
   await new Promise((r) => setTimeout(r, 250));
+  rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
+  await sampleBackends();
   job = (await app.inject({ method: 'GET', url: `/api/member/upload/${jobId}/progress`, headers })).json().data;
   if (Date.now() - lastPrint > 3000 || job.status !== 'RUNNING') {
     console.log(
-      `  ${((Date.now() - t0) / 1000).toFixed(1).padStart(5)} s  ${String(job.percent).padStart(3)} %  ${job.processedRows.toLocaleString('en-US')} rows`,
+      `  ${((Date.now() - t0) / 1000).toFixed(1).padStart(5)} s  ${String(job.percent).padStart(3)} %  ${job.processedRows.toLocaleString('en-US')} rows  (load ${load()}, rss ${mb(process.memoryUsage().rss)} MB)`,
     );
     lastPrint = Date.now();
   }
   if (job.status !== 'RUNNING') break;
 }
 const seconds = (Date.now() - t0) / 1000;
+const loadAfter = load();
+const cpu = process.cpuUsage(cpuBefore);
+const nodeCpu = (cpu.user + cpu.system) / 1e6;
+await sampleBackends();
+const pgCpu = backendCpu();
 const stored = await app.db.owner((tx) =>
   tx.one<{ n: number }>('SELECT count(*)::int AS n FROM member WHERE tenant_id = $1', [info.tenantId]),
 );
-console.log(`\nmember upload on PostgreSQL, ${new Date().toISOString()}`);
+const maxRss = process.resourceUsage().maxRSS * 1024;
+console.log(`\nmember upload on ${engine}, ${new Date().toISOString()}`);
 console.log(
   `${ROWS.toLocaleString('en-US')} rows: ${job.status} in ${seconds.toFixed(1)} s (${Math.round(ROWS / seconds).toLocaleString('en-US')} rows/s), ` +
     `${job.successRows} saved, ${job.skippedRows} skipped, ${job.failedRows} failed; ${stored?.n} members stored (target under 30 s)`,
 );
+console.log(
+  `load ${loadBefore} -> ${loadAfter}, calibration ${calibration.toFixed(2)} s (about 1 s idle); ` +
+    `memory: ${mb(rssBefore)} MB before the upload, peak ${mb(rssPeak)} MB while it ran (+${mb(rssPeak - rssBefore)} MB), process max ${mb(maxRss)} MB`,
+);
+console.log(
+  `CPU during the upload: this process (main thread and upload worker${url ? '' : ', PGlite'}) ${nodeCpu.toFixed(1)} s` +
+    (url ? `, PostgreSQL backends ${pgCpu.toFixed(1)} s` : ''),
+);
+console.log(
+  `| ${engine} | ${ROWS.toLocaleString('en-US')} | ${loadBefore}-${loadAfter} | ${calibration.toFixed(2)} s | **${seconds.toFixed(1)} s** | ${Math.round(ROWS / seconds).toLocaleString('en-US')} | +${mb(rssPeak - rssBefore)} MB (${mb(rssPeak)} MB) |`,
+);
 await app.close();
+rmSync(dataDir, { recursive: true, force: true });

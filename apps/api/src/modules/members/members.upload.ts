@@ -252,24 +252,11 @@ export async function failedRowsWorkbook(ctx: Ctx, jobId: string): Promise<{ fil
 export async function startUpload(ctx: Ctx, storage: Storage, file: { buffer: Buffer; fileName: string }) {
   const buf = file.buffer;
   if (!looksLikeXlsx(buf)) throw badRequest('UPLOAD_NOT_XLSX', 'member.upload_not_xlsx');
-  let rows: number;
-  try {
-    rows = await countSheetRows(buf);
-  } catch {
-    throw badRequest('UPLOAD_NOT_XLSX', 'member.upload_not_xlsx');
-  }
-  const dataRows = Math.max(0, rows - 1);
-  if (dataRows === 0) throw badRequest('UPLOAD_EMPTY', 'member.upload_empty');
-  if (dataRows > MEMBER_UPLOAD_MAX_ROWS) {
-    throw badRequest('UPLOAD_TOO_MANY_ROWS', 'member.upload_too_many_rows', {
-      rows: dataRows.toLocaleString(ctx.lang === 'id' ? 'id-ID' : 'en-US'),
-      max: MEMBER_UPLOAD_MAX_ROWS.toLocaleString(ctx.lang === 'id' ? 'id-ID' : 'en-US'),
-    });
-  }
-  // The reader loads while the job is created; it is closed again when there is nothing to process.
+  // The reader loads (a moment) while the rows are counted and the job is created; it is closed when there is nothing to read.
   const reader = useWorkers() ? spawnReader(buf) : null;
   let created: { job: JobRow; duplicate: boolean };
   try {
+    const dataRows = await countDataRows(ctx, buf);
     created = await createJob(ctx, buf, file.fileName, dataRows);
   } catch (err) {
     void reader?.close();
@@ -288,6 +275,25 @@ export async function startUpload(ctx: Ctx, storage: Storage, file: { buffer: Bu
   uploadsInFlight.add(running);
   void running.finally(() => uploadsInFlight.delete(running));
   return { job: jobView(created.job), duplicate: false };
+}
+
+/** Data rows of the file (header not counted); refuses a file that is not a workbook, is empty or is over the limit. */
+async function countDataRows(ctx: Ctx, buf: Buffer): Promise<number> {
+  let rows: number;
+  try {
+    rows = await countSheetRows(buf);
+  } catch {
+    throw badRequest('UPLOAD_NOT_XLSX', 'member.upload_not_xlsx');
+  }
+  const dataRows = Math.max(0, rows - 1);
+  if (dataRows === 0) throw badRequest('UPLOAD_EMPTY', 'member.upload_empty');
+  if (dataRows > MEMBER_UPLOAD_MAX_ROWS) {
+    throw badRequest('UPLOAD_TOO_MANY_ROWS', 'member.upload_too_many_rows', {
+      rows: dataRows.toLocaleString(ctx.lang === 'id' ? 'id-ID' : 'en-US'),
+      max: MEMBER_UPLOAD_MAX_ROWS.toLocaleString(ctx.lang === 'id' ? 'id-ID' : 'en-US'),
+    });
+  }
+  return dataRows;
 }
 
 /** The job of a file: a new one, the stopped job of the same file continued, or (duplicate) the running or done one. */

@@ -84,31 +84,30 @@ function entryText(buf: Buffer, entries: ZipEntry[], name: string): string {
  * counted from the raw XML without building cells. Throws on a broken file.
  */
 export async function countSheetRows(buf: Buffer): Promise<number> {
-  const source = entryStream(buf, firstSheet(centralDirectory(buf)));
+  const sheet = firstSheet(centralDirectory(buf));
+  const data = entryBytes(buf, sheet);
+  const source = sheet.method === 0 ? Readable.from([data]) : Readable.from([data]).pipe(createInflateRaw({ chunkSize: 256 * 1024 }));
+  // A row counts when a value (<v>, or <is> for inline text) stands between its start and its </row>;
+  // searched in the bytes with Buffer.indexOf, without decoding the text.
   let rows = 0;
-  let hasValue = false;
-  let carry = '';
-  const token = /<row[\s>]|<\/row>|<v>|<v |<is>/g;
+  let carry: Buffer = Buffer.alloc(0);
   for await (const chunk of source) {
-    const text = carry + (chunk as Buffer).toString('latin1');
-    token.lastIndex = 0;
-    let m: RegExpExecArray | null = token.exec(text);
-    let consumed = 0;
-    while (m) {
-      const t = m[0];
-      if (t.startsWith('<row')) hasValue = false;
-      else if (t === '</row>') {
-        if (hasValue) rows++;
-        hasValue = false;
-      } else hasValue = true;
-      consumed = m.index + t.length;
-      m = token.exec(text);
+    const text = carry.length ? Buffer.concat([carry, chunk as Buffer]) : (chunk as Buffer);
+    let from = 0;
+    for (let end = text.indexOf(ROW_END, from); end >= 0; end = text.indexOf(ROW_END, from)) {
+      // From the previous </row>: the row, and before it only empty (self-closing) rows or the sheet's head.
+      const row = text.subarray(from, end);
+      if (row.includes(V_OPEN) || row.includes(V_ATTRS) || row.includes(IS_OPEN)) rows++;
+      from = end + ROW_END.length;
     }
-    // Keep a tail that may hold the start of a token cut by the chunk boundary.
-    carry = text.slice(Math.max(consumed, text.length - 6));
+    carry = text.subarray(from);
   }
   return rows;
 }
+const ROW_END = Buffer.from('</row>');
+const V_OPEN = Buffer.from('<v>');
+const V_ATTRS = Buffer.from('<v ');
+const IS_OPEN = Buffer.from('<is>');
 
 /** Text of a cell value as exceljs gives it (string, number, Date, rich text, hyperlink, formula result). */
 export function cellText(v: unknown): string {
