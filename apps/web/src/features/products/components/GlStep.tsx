@@ -50,7 +50,9 @@ export function GlStep({
   return (
     <Box sx={{ display: 'grid', gap: 2.5 }} data-testid="step-gl">
       <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
-        <Typography sx={{ color: 'text.secondary', fontSize: '0.875rem', flex: 1, minWidth: 240 }}>{t('form.glIntro')}</Typography>
+        <Typography sx={{ color: 'text.secondary', fontSize: '0.875rem', flex: 1, minWidth: 240 }}>
+          {onApplyDefaults ? t('form.glIntro') : t('form.glIntroEdit')}
+        </Typography>
         {onApplyDefaults && (
           <Button size="small" variant="outlined" color="inherit" startIcon={<AutoFixHighOutlined />} onClick={onApplyDefaults}>
             {t('form.applyDefaults')}

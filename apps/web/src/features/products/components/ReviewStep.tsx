@@ -102,7 +102,9 @@ export function ReviewStep({
             changed={was('requiresApproval')}
           />
           <Pair label={t('fields.status')} value={values.isActive ? t('status.active') : t('status.inactive')} changed={was('isActive')} />
-          <Pair label={t('fields.effectiveDate')} value={f.date(values.effectiveDate, 'long')} changed={termsChanged} />
+          {(!product || termsChanged) && (
+            <Pair label={t('fields.effectiveDate')} value={f.date(values.effectiveDate, 'long')} changed={termsChanged} />
+          )}
           {values.description.trim() && <Pair label={t('fields.description')} value={values.description} changed={was('description')} />}
         </Box>
       </Section>

@@ -69,6 +69,7 @@ export function TermsGrid({
                       sx={{ m: 0, fontSize: '0.875rem', fontWeight: 600, color: changed ? 'primary.main' : 'text.primary' }}
                     >
                       {text(kind, f.name, values[f.name], values)}
+                      {changed && before && ' '}
                       {changed && before && (
                         <Box component="span" sx={{ ml: 1, fontWeight: 400, fontSize: '0.75rem', color: 'text.secondary' }}>
                           ({t('form.was')} {text(kind, f.name, before[f.name], before)})

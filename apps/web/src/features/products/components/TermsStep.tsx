@@ -72,7 +72,7 @@ export function TermsStep({
             <FormSelect
               control={control}
               name={x.typeField!}
-              label={t(`terms.${x.typeField}`)}
+              label={t('form.feeType')}
               options={FEE_TYPES.map((o) => ({ value: o, label: t(`enum.feeType.${o}`) }))}
             />
           </Box>

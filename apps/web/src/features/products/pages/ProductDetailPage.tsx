@@ -4,6 +4,7 @@
  * effective date and what it changed, and the GL mapping. "Edit" for roles
  * that may update products.
  */
+import { GL_ROLES } from '@koperasi/contracts/products';
 import AccountTreeOutlined from '@mui/icons-material/AccountTreeOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
@@ -229,18 +230,20 @@ export default function ProductDetailPage({ segment }: { segment: Segment }) {
                 </TableRow>
               </TableHead>
               <TableBody>
-                {p.glAccounts.map((g) => (
-                  <TableRow key={g.role} data-testid={`gl-row-${g.role}`}>
-                    <TableCell>{t(`glRole.${g.role}`, { defaultValue: g.role })}</TableCell>
-                    <TableCell>
-                      <Box component="span" sx={{ fontFamily: 'monospace', mr: 1 }}>
-                        {g.code}
-                      </Box>
-                      {g.name}
-                    </TableCell>
-                    <TableCell>{t(`accountType.${g.type}`, { defaultValue: g.type })}</TableCell>
-                  </TableRow>
-                ))}
+                {[...p.glAccounts]
+                  .sort((a, b) => GL_ROLES[p.kind].indexOf(a.role) - GL_ROLES[p.kind].indexOf(b.role))
+                  .map((g) => (
+                    <TableRow key={g.role} data-testid={`gl-row-${g.role}`}>
+                      <TableCell>{t(`glRole.${g.role}`, { defaultValue: g.role })}</TableCell>
+                      <TableCell>
+                        <Box component="span" sx={{ fontFamily: 'monospace', mr: 1 }}>
+                          {g.code}
+                        </Box>{' '}
+                        {g.name}
+                      </TableCell>
+                      <TableCell>{t(`accountType.${g.type}`, { defaultValue: g.type })}</TableCell>
+                    </TableRow>
+                  ))}
               </TableBody>
             </Table>
           </Box>

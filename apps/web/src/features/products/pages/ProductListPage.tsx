@@ -35,14 +35,21 @@ import { termValues } from '../lib/terms';
 import type { ProductView } from '../lib/types';
 import { useTermText } from '../lib/useTermText';
 
-/** The two or three terms that say most about a product of each kind. */
-const KEY_TERMS: Record<ProductKind, string[]> = {
-  SAVING: ['minBalance', 'baseRate', 'balanceBasis'],
-  SAVING_EQUITY: ['amount', 'period'],
-  SAVING_DEPOSIT: ['rate12Month', 'minDeposit'],
-  LOAN: ['interestMethod', 'interestRate', 'maxTenor'],
-  BILL: ['billType', 'billAmount'],
-};
+/** The lines of the list's "main terms": which summary texts each kind shows. */
+function summaryKeys(kind: ProductKind, savingType: string | null): string[] {
+  switch (kind) {
+    case 'SAVING':
+      return savingType === 'PLAN' ? ['SAVING', 'PLAN'] : ['SAVING', 'SAVING_basis'];
+    case 'SAVING_EQUITY':
+      return [savingType ?? 'PARTICIPATION'];
+    case 'SAVING_DEPOSIT':
+      return ['SAVING_DEPOSIT', 'SAVING_DEPOSIT_min'];
+    case 'LOAN':
+      return ['LOAN', 'LOAN_tenor'];
+    case 'BILL':
+      return ['BILL', 'BILL_installments'];
+  }
+}
 
 const SORTABLE = new Set(['code', 'name', 'kind', 'created_date']);
 
@@ -72,21 +79,20 @@ export default function ProductListPage({ segment }: { segment?: Segment }) {
   const keyTerms = useCallback(
     (p: ProductView) => {
       const values = termValues(p.kind, p.terms);
-      return KEY_TERMS[p.kind]
-        .filter((n) => !(n === 'period' && p.savingType !== 'MANDATORY'))
-        .map((n) => `${t(`terms.${n}`)}: ${text(p.kind, n, values[n], values)}`);
+      const shown = Object.fromEntries(Object.keys(values).map((n) => [n, text(p.kind, n, values[n], values)]));
+      return summaryKeys(p.kind, p.savingType).map((k) => t(`list.summary.${k}`, shown));
     },
     [t, text],
   );
 
   const columns = useMemo<GridColDef<ProductView>[]>(
     () => [
-      { field: 'code', headerName: t('fields.code'), width: 100 },
+      { field: 'code', headerName: t('list.code'), width: 80 },
       {
         field: 'name',
         headerName: t('fields.name'),
         flex: 1,
-        minWidth: 200,
+        minWidth: 180,
         renderCell: ({ row }) => (
           <Box sx={{ minWidth: 0, py: 0.75 }}>
             <Typography sx={{ fontSize: '0.8125rem', fontWeight: 600 }} noWrap>
@@ -103,14 +109,14 @@ export default function ProductListPage({ segment }: { segment?: Segment }) {
       {
         field: 'kind',
         headerName: t('fields.kind'),
-        width: 170,
+        width: 160,
         renderCell: ({ row }) => <ProductKindChip kind={row.kind} savingType={row.savingType} />,
       },
       {
         field: 'terms',
         headerName: t('list.terms'),
         flex: 1.2,
-        minWidth: 240,
+        minWidth: 230,
         sortable: false,
         renderCell: ({ row }) => (
           <Box sx={{ py: 0.75, minWidth: 0 }}>
@@ -125,15 +131,15 @@ export default function ProductListPage({ segment }: { segment?: Segment }) {
       {
         field: 'version',
         headerName: t('list.version'),
-        width: 130,
+        width: 110,
         sortable: false,
         valueGetter: (_v, row) => t('list.versionShort', { version: row.terms.version, date: f.date(row.terms.effectiveDate) }),
       },
-      { field: 'accountCount', headerName: t('fields.accountCount'), width: 95, sortable: false, type: 'number' },
+      { field: 'accountCount', headerName: t('fields.accountCount'), width: 85, sortable: false, type: 'number' },
       {
         field: 'totalBalance',
         headerName: t('fields.totalBalance'),
-        width: 150,
+        width: 135,
         sortable: false,
         align: 'right',
         headerAlign: 'right',
@@ -142,7 +148,7 @@ export default function ProductListPage({ segment }: { segment?: Segment }) {
       {
         field: 'isActive',
         headerName: t('fields.status'),
-        width: 100,
+        width: 95,
         sortable: false,
         renderCell: ({ row }) => <ProductStatusChip active={row.isActive} />,
       },

@@ -2,6 +2,7 @@
 import Box from '@mui/material/Box';
 import Chip, { type ChipProps } from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MoneyText } from '../../../components/money/MoneyText';
 
@@ -18,6 +19,20 @@ export function Member({ name, cif }: { name: string; cif: string }) {
     <Box sx={{ minWidth: 0 }}>
       <Typography sx={{ fontSize: 'inherit', fontWeight: 600, lineHeight: 1.35 }}>{name}</Typography>
       <Typography sx={{ fontSize: '0.72rem', color: 'text.secondary', fontFamily: 'monospace' }}>{cif}</Typography>
+    </Box>
+  );
+}
+
+/** A main value with a small second line (code under a date, account under a product). */
+export function TwoLine({ main, sub, mono }: { main: ReactNode; sub?: ReactNode; mono?: boolean }) {
+  return (
+    <Box sx={{ minWidth: 0 }}>
+      <Typography sx={{ fontSize: 'inherit', lineHeight: 1.35 }}>{main}</Typography>
+      {sub && (
+        <Typography sx={{ fontSize: '0.72rem', color: 'text.secondary', fontFamily: mono ? 'monospace' : undefined, whiteSpace: 'nowrap' }}>
+          {sub}
+        </Typography>
+      )}
     </Box>
   );
 }

@@ -10,7 +10,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../../lib/format';
 import type { MovementReport } from '../../lib/types';
-import { Member, Money } from '../Cells';
+import { Member, Money, TwoLine } from '../Cells';
 import { Figures } from '../ReportShell';
 import { type Column, type Paging, ReportTable, type Sort } from '../ReportTable';
 
@@ -42,23 +42,37 @@ export function MovementBody({
     { key: 'total', header: t('col.total'), align: 'right', render: (r) => <Money value={r.total} /> },
   ];
   const rows: Column<Row>[] = [
-    { key: 'date', header: t('col.date'), sortKey: 'transaction_date', nowrap: true, render: (r) => f.date(r.transactionDate) },
-    { key: 'code', header: t('col.txCode'), sortKey: 'code', nowrap: true, render: (r) => r.code },
+    {
+      key: 'date',
+      header: t('col.dateCode'),
+      sortKey: 'transaction_date',
+      nowrap: true,
+      render: (r) => <TwoLine main={f.date(r.transactionDate)} sub={r.code} mono />,
+    },
     {
       key: 'member',
       header: t('col.member'),
       sortKey: 'member_name',
-      minWidth: 170,
+      minWidth: 160,
       render: (r) => <Member name={r.memberName} cif={r.cifNumber} />,
     },
     {
       key: 'product',
-      header: t('col.product'),
+      header: t('col.productAccount'),
       sortKey: 'product_name',
-      render: (r) => `${r.productName}${r.accountNumber ? ` · ${r.accountNumber}` : ''}`,
+      render: (r) => <TwoLine main={r.productName} sub={r.accountNumber} mono />,
     },
-    { key: 'activity', header: t('col.activity'), render: (r) => t(`activity.${r.activity}`, { defaultValue: r.activity }) },
-    { key: 'amount', header: t('col.amount'), align: 'right', sortKey: 'amount', render: (r) => <Money value={r.amount} /> },
+    {
+      key: 'activity',
+      header: t('col.activity'),
+      render: (r) => (
+        <TwoLine
+          main={t(`activity.${r.activity}`, { defaultValue: r.activity })}
+          sub={t(`channel.${r.channel}`, { defaultValue: r.channel })}
+        />
+      ),
+    },
+    { key: 'amount', header: t('col.amount'), align: 'right', sortKey: 'amount', nowrap: true, render: (r) => <Money value={r.amount} /> },
     { key: 'teller', header: t('col.teller'), render: (r) => r.tellerName ?? '-' },
   ];
   const block = (title: string, body: ReactNode) =>

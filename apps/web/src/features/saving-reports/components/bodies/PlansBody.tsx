@@ -4,7 +4,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../../lib/format';
 import type { PlanReport } from '../../lib/types';
-import { Member, Money, StatusChip } from '../Cells';
+import { Member, Money, StatusChip, TwoLine } from '../Cells';
 import { Figures } from '../ReportShell';
 import { type Column, type Paging, ReportTable, type Sort } from '../ReportTable';
 
@@ -31,32 +31,44 @@ export function PlansBody({
       key: 'member',
       header: t('col.member'),
       sortKey: 'member_name',
-      minWidth: 170,
+      minWidth: 160,
       render: (r) => <Member name={r.memberName} cif={r.cifNumber} />,
     },
     { key: 'product', header: t('col.product'), render: (r) => r.productName },
-    { key: 'monthly', header: t('col.monthly'), align: 'right', render: (r) => <Money value={r.plan.planMonthlyAmount} /> },
-    { key: 'target', header: t('col.target'), align: 'right', render: (r) => <Money value={r.plan.planTargetBalance} /> },
+    { key: 'monthly', header: t('col.monthly'), align: 'right', nowrap: true, render: (r) => <Money value={r.plan.planMonthlyAmount} /> },
     {
-      key: 'targetDate',
-      header: t('col.targetDate'),
+      key: 'target',
+      header: t('col.target'),
+      align: 'right',
       sortKey: 'plan_target_date',
       nowrap: true,
-      render: (r) => f.date(r.plan.planTargetDate),
+      render: (r) => <TwoLine main={<Money value={r.plan.planTargetBalance} />} sub={f.date(r.plan.planTargetDate)} />,
     },
-    { key: 'balance', header: t('col.balance'), align: 'right', sortKey: 'balance', render: (r) => <Money value={r.balance} /> },
-    { key: 'expected', header: t('col.expected'), align: 'right', render: (r) => <Money value={r.plan.expectedBalance} /> },
     {
-      key: 'shortfall',
-      header: t('col.shortfall'),
+      key: 'balance',
+      header: t('col.balance'),
       align: 'right',
-      render: (r) => (r.plan.shortfall ? <Money value={r.plan.shortfall} /> : '-'),
+      sortKey: 'balance',
+      nowrap: true,
+      render: (r) => <Money value={r.balance} />,
+    },
+    {
+      key: 'expected',
+      header: t('col.expected'),
+      align: 'right',
+      nowrap: true,
+      render: (r) => (
+        <TwoLine
+          main={<Money value={r.plan.expectedBalance} />}
+          sub={r.plan.shortfall ? t('plan.shortfall', { amount: f.money(r.plan.shortfall) }) : undefined}
+        />
+      ),
     },
     {
       key: 'progress',
       header: t('col.progress'),
       align: 'right',
-      minWidth: 110,
+      minWidth: 100,
       render: (r) => (
         <Box>
           {f.percent(r.plan.progressPercent)}
@@ -96,7 +108,7 @@ export function PlansBody({
         sort={sort}
         onSort={onSort}
         print={print}
-        minWidth={1100}
+        minWidth={980}
         footer={{
           account: t('col.total'),
           target: <Money value={data.totals.target} strong />,

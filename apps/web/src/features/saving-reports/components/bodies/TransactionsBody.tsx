@@ -7,7 +7,7 @@ import Box from '@mui/material/Box';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../../lib/format';
 import type { TransactionsReport } from '../../lib/types';
-import { Member, Money, StatusChip } from '../Cells';
+import { Member, Money, StatusChip, TwoLine } from '../Cells';
 import { Figures } from '../ReportShell';
 import { type Column, type Paging, ReportTable, type Sort } from '../ReportTable';
 
@@ -31,32 +31,44 @@ export function TransactionsBody({
   const { t } = useTranslation('saving-reports');
   const f = useFormat();
   const columns: Column<Row>[] = [
-    { key: 'date', header: t('col.date'), sortKey: 'transaction_date', nowrap: true, render: (r) => f.date(r.transactionDate) },
-    { key: 'code', header: t('col.txCode'), sortKey: 'code', nowrap: true, render: (r) => r.code },
+    {
+      key: 'date',
+      header: t('col.dateCode'),
+      sortKey: 'transaction_date',
+      nowrap: true,
+      render: (r) => <TwoLine main={f.date(r.transactionDate)} sub={r.code} mono />,
+    },
     {
       key: 'member',
       header: t('col.member'),
       sortKey: 'member_name',
-      minWidth: 170,
+      minWidth: 160,
       render: (r) => <Member name={r.memberName} cif={r.cifNumber} />,
     },
     {
       key: 'product',
-      header: t('col.product'),
+      header: t('col.productAccount'),
       sortKey: 'product_name',
-      render: (r) => `${r.productName}${r.accountNumber ? ` · ${r.accountNumber}` : ''}`,
+      minWidth: 150,
+      render: (r) => <TwoLine main={r.productName} sub={r.accountNumber} mono />,
     },
     {
       key: 'activity',
       header: t('col.activity'),
       sortKey: 'activity',
-      render: (r) => t(`activity.${r.activity}`, { defaultValue: r.activity }),
+      render: (r) => (
+        <TwoLine
+          main={t(`activity.${r.activity}`, { defaultValue: r.activity })}
+          sub={t(`channel.${r.channel}`, { defaultValue: r.channel })}
+        />
+      ),
     },
     {
       key: 'amount',
       header: t('col.amount'),
       align: 'right',
       sortKey: 'amount',
+      nowrap: true,
       render: (r) => (
         <Box component="span" sx={{ color: r.signedAmount < 0 ? 'error.main' : 'success.main', fontWeight: 600 }}>
           {r.signedAmount < 0 ? '−' : '+'}
@@ -64,8 +76,7 @@ export function TransactionsBody({
         </Box>
       ),
     },
-    { key: 'balanceAfter', header: t('col.balanceAfter'), align: 'right', render: (r) => <Money value={r.balanceAfter} /> },
-    { key: 'channel', header: t('col.channel'), render: (r) => t(`channel.${r.channel}`, { defaultValue: r.channel }) },
+    { key: 'balanceAfter', header: t('col.balanceAfter'), align: 'right', nowrap: true, render: (r) => <Money value={r.balanceAfter} /> },
     { key: 'teller', header: t('col.teller'), render: (r) => r.tellerName ?? '-' },
     {
       key: 'status',
@@ -97,7 +108,7 @@ export function TransactionsBody({
         onSort={onSort}
         onRowClick={onRowClick}
         print={print}
-        minWidth={1150}
+        minWidth={980}
       />
     </>
   );
