@@ -25,4 +25,12 @@ export const widgets: DashboardWidget[] = [
     order: 132,
     dashboards: ['staff', 'agent'],
   },
+  {
+    id: 'savings.mandatory-arrears',
+    component: lazy(() => import('./components/widgets/MandatoryArrearsWidget')),
+    permission: 'dashboard',
+    size: 'md',
+    order: 133,
+    dashboards: ['staff', 'agent'],
+  },
 ];

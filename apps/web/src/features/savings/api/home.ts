@@ -41,6 +41,37 @@ export interface SavingLoanSummary {
 export const getPrincipalOwed = (limit: number, signal?: AbortSignal) =>
   api<Page<PrincipalOwed> & { totalRemaining: number }>('/api/home/member-not-paid-pokok', { query: { page: 0, limit }, signal });
 
+export interface MandatoryArrears {
+  memberId: string;
+  cifNumber: string;
+  fullName: string;
+  phone: string | null;
+  joinDate: string | null;
+  memberSavingId: string | null;
+  accountNumber: string | null;
+  totalDue: number;
+  paid: number;
+  arrears: number;
+  periodsDue: number;
+  periodsUnpaid: number;
+  paidThrough: string | null;
+  oldestUnpaid: string | null;
+}
+
+export type MandatoryArrearsPage = Page<MandatoryArrears> & {
+  totalArrears: number;
+  product: { id: string; name: string; period: 'BULANAN' | 'HARIAN' } | null;
+  throughPeriod: string | null;
+};
+
+/** GET /api/home/member-not-paid-wajib: members behind on the mandatory saving, largest arrears first. */
+export const getMandatoryArrears = (limit: number, signal?: AbortSignal) =>
+  api<MandatoryArrearsPage>('/api/home/member-not-paid-wajib', { query: { page: 0, limit }, signal });
+
+export function useMandatoryArrears(limit = 6) {
+  return useQuery({ queryKey: [...homeKey, 'mandatory-arrears', limit], queryFn: ({ signal }) => getMandatoryArrears(limit, signal) });
+}
+
 export const getSavingLoan = (signal?: AbortSignal) => api<SavingLoanSummary>('/api/home/saving-loan', { signal });
 
 export function usePrincipalOwed(limit = 5) {

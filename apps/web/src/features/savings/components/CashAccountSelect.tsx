@@ -60,7 +60,11 @@ export function CashAccountSelect({
       disabled={disabled || all.isLoading}
       error={all.isError}
       helperText={all.isError ? t('common:empty.loadFailed') : def.mineId === value && value ? t('form.cashAccountMine') : undefined}
-      slotProps={{ htmlInput: { 'data-testid': testId } }}
+      slotProps={{
+        htmlInput: { 'data-testid': testId },
+        inputLabel: { shrink: true },
+        select: { SelectDisplayProps: { 'data-testid': `${testId}-select` } as object },
+      }}
     >
       {list.map((a) => (
         <MenuItem key={a.id} value={a.id} data-testid={`cash-option-${a.code}`}>

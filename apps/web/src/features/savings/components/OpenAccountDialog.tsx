@@ -139,7 +139,10 @@ export function OpenAccountDialog({ member, accounts, onClose }: { member: Membe
             onChange={(e) => form.setValue('productId', e.target.value, { shouldValidate: true })}
             error={Boolean(form.formState.errors.productId)}
             helperText={fieldError(form.formState.errors.productId?.message, t('open.product')) ?? product?.description ?? undefined}
-            slotProps={{ htmlInput: { 'data-testid': 'open-product' } }}
+            slotProps={{
+              htmlInput: { 'data-testid': 'open-product' },
+              select: { SelectDisplayProps: { 'data-testid': 'open-product-select' } as object },
+            }}
           >
             {list.map((p) => (
               <MenuItem key={p.id} value={p.id} data-testid={`product-option-${p.code}`}>

@@ -241,7 +241,12 @@ export default function AccountMutationsPage() {
                             '& td.amount': { textDecoration: struck ? 'line-through' : undefined },
                           }}
                         >
-                          <TableCell>{f.date(r.createdAt, 'dateTime')}</TableCell>
+                          <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                            {f.date(r.transactionDate)}
+                            <Box component="span" sx={{ display: 'block', fontSize: '0.75rem', color: 'text.secondary' }}>
+                              {f.date(r.createdAt, 'time')}
+                            </Box>
+                          </TableCell>
                           <TableCell sx={{ fontFamily: 'monospace' }}>
                             <Link
                               component={RouterLink}
@@ -280,7 +285,7 @@ export default function AccountMutationsPage() {
                           <TableCell align="right" sx={{ fontWeight: 600 }} data-testid="mutation-balance">
                             <MoneyText value={r.balanceAfter} />
                           </TableCell>
-                          <TableCell>{r.tellerName ?? t(`channel.${r.channel}`)}</TableCell>
+                          <TableCell sx={{ whiteSpace: 'nowrap' }}>{r.tellerName ?? t(`channel.${r.channel}`)}</TableCell>
                         </TableRow>
                       );
                     })}
@@ -298,6 +303,7 @@ export default function AccountMutationsPage() {
                     setPage(0);
                   }}
                   labelRowsPerPage={t('table.rowsPerPage')}
+                  labelDisplayedRows={({ from, to, count }) => `${from}–${to} ${t('table.of')} ${count}`}
                 />
               </Box>
             )}

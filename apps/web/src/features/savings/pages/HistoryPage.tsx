@@ -92,21 +92,21 @@ export default function HistoryPage() {
       {
         field: 'created_date',
         headerName: t('tx.time'),
-        width: 150,
+        width: 135,
         valueGetter: (_v, r) => r.createdAt,
         valueFormatter: (v: string) => f.date(v, 'dateTime'),
       },
       {
         field: 'code',
         headerName: t('tx.code'),
-        width: 170,
+        width: 150,
         renderCell: ({ row }) => <Box sx={{ fontFamily: 'monospace', fontSize: '0.75rem' }}>{row.code}</Box>,
       },
       {
         field: 'member_name',
         headerName: t('account.member'),
         flex: 1,
-        minWidth: 190,
+        minWidth: 180,
         renderCell: ({ row }) => (
           <Box sx={{ minWidth: 0 }}>
             <Typography sx={{ fontSize: '0.8125rem', fontWeight: 600 }} noWrap>
@@ -118,11 +118,11 @@ export default function HistoryPage() {
           </Box>
         ),
       },
-      { field: 'activity', headerName: t('tx.activity'), width: 150, renderCell: ({ row }) => <ActivityChip activity={row.activity} /> },
+      { field: 'activity', headerName: t('tx.activity'), width: 130, renderCell: ({ row }) => <ActivityChip activity={row.activity} /> },
       {
         field: 'amount',
         headerName: t('tx.amount'),
-        width: 140,
+        width: 120,
         align: 'right',
         headerAlign: 'right',
         renderCell: ({ row }) => <MoneyText value={row.signedAmount} colorNegative />,
@@ -130,7 +130,7 @@ export default function HistoryPage() {
       {
         field: 'balanceAfter',
         headerName: t('tx.balanceAfter'),
-        width: 140,
+        width: 120,
         align: 'right',
         headerAlign: 'right',
         sortable: false,
@@ -139,11 +139,11 @@ export default function HistoryPage() {
       {
         field: 'tellerName',
         headerName: t('tx.teller'),
-        width: 140,
+        width: 120,
         sortable: false,
         valueGetter: (_v, r) => r.tellerName ?? t(`channel.${r.channel}`),
       },
-      { field: 'status', headerName: t('tx.status'), width: 120, sortable: false, renderCell: ({ row }) => <TxStatusChip tx={row} /> },
+      { field: 'status', headerName: t('tx.status'), width: 105, sortable: false, renderCell: ({ row }) => <TxStatusChip tx={row} /> },
     ],
     [t, f],
   );

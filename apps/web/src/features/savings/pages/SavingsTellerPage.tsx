@@ -69,21 +69,16 @@ function MemberCard({ member, totals }: { member: MemberHit; totals?: { equity: 
         ]}
       />
       {totals && (
-        <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', gap: 1, mt: 0.5 }}>
-          {(
-            [
-              ['equity', totals.equity],
-              ['saving', totals.saving],
-              ['available', totals.available],
-            ] as const
-          ).map(([k, v]) => (
-            <Box key={k} sx={{ p: 1.25, borderRadius: 2, bgcolor: 'action.hover' }} data-testid={`member-total-${k}`}>
-              <Typography sx={{ fontSize: '0.6875rem', color: 'text.secondary' }}>{t(`member.totals.${k}`)}</Typography>
-              <Typography sx={{ fontSize: '0.875rem', fontWeight: 600 }}>
-                <MoneyText value={v} />
-              </Typography>
-            </Box>
-          ))}
+        <Box sx={{ p: 1.5, borderRadius: 2, bgcolor: 'action.hover' }} data-testid="member-totals">
+          <Facts
+            dense
+            items={(['equity', 'saving', 'available'] as const).map((k) => ({
+              label: t(`member.totals.${k}`),
+              value: <MoneyText value={totals[k]} />,
+              testId: `member-total-${k}`,
+              strong: k === 'available',
+            }))}
+          />
         </Box>
       )}
     </Box>

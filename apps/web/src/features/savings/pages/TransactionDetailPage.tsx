@@ -213,7 +213,10 @@ export default function TransactionDetailPage() {
             {tx.journals.map((j) => (
               <Card key={j.id} data-testid="tx-journal-card">
                 <Typography sx={{ fontWeight: 600, p: 2.5, pb: 1 }}>
-                  {t('detail.journal', { number: j.number ?? '-', date: f.date(j.date, 'long') })}
+                  {t(tx.reversal?.journalId === j.id ? 'detail.reversalJournal' : 'detail.journal', {
+                    number: j.number ?? '-',
+                    date: f.date(j.date, 'long'),
+                  })}
                 </Typography>
                 <Box sx={{ overflowX: 'auto' }}>
                   <Table size="small">
