@@ -14,7 +14,7 @@
  * the memory of this process (main thread and upload worker; the database server
  * is separate on PostgreSQL, inside it on PGlite).
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -50,7 +50,9 @@ const backendTicks = new Map<number, { first: number; last: number }>();
 async function sampleBackends(first = false): Promise<void> {
   if (!url) return;
   const pids = await app.db.owner((tx) =>
-    tx.query<{ pid: number }>("SELECT pid FROM pg_stat_activity WHERE application_name IN ('koperasi', 'koperasi-owner')"),
+    tx.query<{ pid: number }>(
+      "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND application_name IN ('koperasi', 'koperasi-owner')",
+    ),
   );
   for (const { pid } of pids) {
     try {
@@ -63,6 +65,21 @@ async function sampleBackends(first = false): Promise<void> {
       // ended meanwhile
     }
   }
+}
+/** CPU seconds per thread of this process (main thread, upload worker, libuv and V8 helpers), from /proc. */
+function threadCpu(): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const tid of readdirSync('/proc/self/task')) {
+    try {
+      const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      out.set(`${name} ${tid}`, (Number(f[11]) + Number(f[12])) / 100);
+    } catch {
+      // ended meanwhile
+    }
+  }
+  return out;
 }
 const backendCpu = () => [...backendTicks.values()].reduce((s, t) => s + t.last - t.first, 0) / 100;
 
@@ -185,6 +202,8 @@ const loadBefore = load();
 const rssBefore = process.memoryUsage().rss;
 let rssPeak = rssBefore;
 const cpuBefore = process.cpuUsage();
+const threadsBefore = threadCpu();
+let threadsPeak = new Map<string, number>();
 await sampleBackends(true);
 const t0 = Date.now();
 const res = await app.inject({
@@ -208,8 +227,14 @@ let job: {
 let lastPrint = 0;
 for (;;) {
   await new Promise((r) => setTimeout(r, 250));
-  rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
+  const m = process.memoryUsage();
+  if (m.rss > rssPeak) {
+    rssPeak = m.rss;
+    if (process.env.BENCH_MEMORY)
+      console.log(`  memory ${JSON.stringify(Object.fromEntries(Object.entries(m).map(([k, v]) => [k, mb(v)])))}`);
+  }
   await sampleBackends();
+  for (const [k, v] of threadCpu()) threadsPeak.set(k, Math.max(v, threadsPeak.get(k) ?? 0));
   job = (await app.inject({ method: 'GET', url: `/api/member/upload/${jobId}/progress`, headers })).json().data;
   if (Date.now() - lastPrint > 3000 || job.status !== 'RUNNING') {
     console.log(
@@ -241,6 +266,18 @@ console.log(
 console.log(
   `CPU during the upload: this process (main thread and upload worker${url ? '' : ', PGlite'}) ${nodeCpu.toFixed(1)} s` +
     (url ? `, PostgreSQL backends ${pgCpu.toFixed(1)} s` : ''),
+);
+threadsPeak = new Map([...threadsPeak].map(([k, v]) => [k, v - (threadsBefore.get(k) ?? 0)]));
+const threadName = (k: string) => {
+  const tid = Number(k.split(' ').at(-1));
+  return tid === process.pid ? 'main' : threadsBefore.has(k) ? 'helper' : 'new (upload worker)';
+};
+console.log(
+  `  threads: ${[...threadsPeak]
+    .filter(([, v]) => v >= 0.1)
+    .sort((a, b) => b[1] - a[1])
+    .map(([k, v]) => `${threadName(k)} ${v.toFixed(1)} s`)
+    .join(', ')}`,
 );
 console.log(
   `| ${engine} | ${ROWS.toLocaleString('en-US')} | ${loadBefore}-${loadAfter} | ${calibration.toFixed(2)} s | **${seconds.toFixed(1)} s** | ${Math.round(ROWS / seconds).toLocaleString('en-US')} | +${mb(rssPeak - rssBefore)} MB (${mb(rssPeak)} MB) |`,

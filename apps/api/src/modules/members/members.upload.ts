@@ -430,8 +430,8 @@ function spawnReader(buf: Buffer): { source(lk: Lookup, resumeFrom: number): Bat
   const worker = new Worker(BOOT, {
     eval: true,
     workerData: { file: workerFile, tsx: tsxApi, memberUpload: data },
-    // A larger young generation: reading makes many short-lived objects per row.
-    resourceLimits: { maxOldGenerationSizeMb: 512, maxYoungGenerationSizeMb: 96 },
+    // A runaway reader stops at this size (a crash, retried, then the job fails) instead of taking the server down.
+    resourceLimits: { maxOldGenerationSizeMb: 512 },
   });
   const queue: WorkerMessage[] = [];
   let started = false;

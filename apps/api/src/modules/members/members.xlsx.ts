@@ -65,10 +65,10 @@ function entryBytes(buf: Buffer, e: ZipEntry): Buffer {
   return buf.subarray(start, start + e.compressedSize);
 }
 
-/** An entry as a stream of its uncompressed bytes. */
+/** An entry as a stream of its uncompressed bytes, in chunks of 256 KB. */
 function entryStream(buf: Buffer, e: ZipEntry): Readable {
   const data = entryBytes(buf, e);
-  return e.method === 0 ? Readable.from([data]) : Readable.from([data]).pipe(createInflateRaw());
+  return e.method === 0 ? Readable.from([data]) : Readable.from([data]).pipe(createInflateRaw({ chunkSize: 256 * 1024 }));
 }
 
 /** A small entry (shared strings, styles, workbook) as text; '' when the workbook has none. */
@@ -84,9 +84,7 @@ function entryText(buf: Buffer, entries: ZipEntry[], name: string): string {
  * counted from the raw XML without building cells. Throws on a broken file.
  */
 export async function countSheetRows(buf: Buffer): Promise<number> {
-  const sheet = firstSheet(centralDirectory(buf));
-  const data = entryBytes(buf, sheet);
-  const source = sheet.method === 0 ? Readable.from([data]) : Readable.from([data]).pipe(createInflateRaw({ chunkSize: 256 * 1024 }));
+  const source = entryStream(buf, firstSheet(centralDirectory(buf)));
   // A row counts when a value (<v>, or <is> for inline text) stands between its start and its </row>;
   // searched in the bytes with Buffer.indexOf, without decoding the text.
   let rows = 0;
@@ -349,8 +347,7 @@ export async function* readSheetRows(buf: Buffer): AsyncGenerator<unknown[][]> {
     dates: dateStyles(entryText(buf, entries, 'xl/styles.xml')),
     date1904: /<workbookPr\b[^>]*?\sdate1904=["'](?:1|true)["']/.test(entryText(buf, entries, 'xl/workbook.xml')),
   };
-  const data = entryBytes(buf, sheet);
-  const source = sheet.method === 0 ? Readable.from([data]) : Readable.from([data]).pipe(createInflateRaw({ chunkSize: 256 * 1024 }));
+  const source = entryStream(buf, sheet);
   const decoder = new StringDecoder('utf8');
   let carry = '';
   for await (const chunk of source) {
