@@ -5,6 +5,7 @@
  * and never splits a row.
  */
 import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -54,6 +55,7 @@ export function ReportTable<T>({
   testId,
   emptyText,
   minWidth = 760,
+  framed,
 }: {
   columns: Column<T>[];
   rows: T[];
@@ -68,6 +70,8 @@ export function ReportTable<T>({
   testId?: string;
   emptyText?: string;
   minWidth?: number;
+  /** In its own card (a table standing alone on the page). */
+  framed?: boolean;
 }) {
   const { t } = useTranslation('saving-reports');
   const head = {
@@ -84,8 +88,9 @@ export function ReportTable<T>({
     else if (sort.dir === 'asc') onSort({ field: key, dir: 'desc' });
     else onSort(null);
   };
+  const Frame = framed && !print ? Card : Box;
   return (
-    <Box data-testid={testId}>
+    <Frame data-testid={testId}>
       <Box sx={{ overflowX: print ? 'visible' : 'auto' }}>
         <Table
           size="small"
@@ -170,6 +175,6 @@ export function ReportTable<T>({
           data-testid="report-pagination"
         />
       )}
-    </Box>
+    </Frame>
   );
 }

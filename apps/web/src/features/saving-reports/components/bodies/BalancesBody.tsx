@@ -58,6 +58,7 @@ export function BalancesBody({
       }
       <ReportTable
         testId="report-balances"
+        framed
         columns={columns}
         rows={data.content}
         rowKey={(r) => r.id}

@@ -58,6 +58,7 @@ export function PeriodsBody({ data, print }: { data: SavingPeriodReport; print?:
       }
       <ReportTable
         testId="report-periods"
+        framed
         columns={columns}
         rows={data.rows}
         rowKey={(r) => `${r.productId}-${r.month}`}

@@ -101,6 +101,7 @@ export function PlansBody({
       }
       <ReportTable
         testId="report-plans"
+        framed
         columns={columns}
         rows={data.content}
         rowKey={(r) => r.id}

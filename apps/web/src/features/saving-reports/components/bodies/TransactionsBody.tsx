@@ -100,6 +100,7 @@ export function TransactionsBody({
       }
       <ReportTable
         testId="report-transactions"
+        framed
         columns={columns}
         rows={data.content}
         rowKey={(r) => r.id}
