@@ -10,15 +10,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import Cookies from 'js-cookie';
-import type { ReactNode } from 'react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { useAuth } from '../../../lib/auth/AuthProvider';
 import { i18n } from '../../../lib/i18n';
 import { loadFullCatalog } from '../../../lib/i18n/messages';
 import { user } from '../../../test/fixtures';
 import { ok, renderWithProviders, stubFetch } from '../../../test/render';
 import { MovementDialog } from '../components/MovementDialog';
 import { account, CASH, MY_CASH } from './fixtures';
+import { Signed } from './signed';
 
 beforeAll(async () => {
   await i18n.loadNamespaces(['savings']);
@@ -33,10 +32,6 @@ const teller = user({
   permissions: { member_transaction: { view: true, add: true, update: true, delete: false } },
   limits: { savingWithdrawal: 10_000_000, loanRequest: 0, loanApproval: 0, canReleaseLoan: false, canCancelTransaction: false },
 });
-
-function Signed({ children }: { children: ReactNode }) {
-  return useAuth().user ? children : null;
-}
 
 interface Sent {
   path: string;

@@ -8,16 +8,15 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import Cookies from 'js-cookie';
-import type { ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useAuth } from '../../../lib/auth/AuthProvider';
 import { i18n } from '../../../lib/i18n';
 import { user } from '../../../test/fixtures';
 import { ok, renderWithProviders, stubFetch } from '../../../test/render';
 import type { Receipt } from '../api/types';
 import { ReceiptDocument } from '../components/ReceiptDocument';
 import ReceiptPrintPage, { pageCss } from '../pages/ReceiptPrintPage';
+import { Signed } from './signed';
 
 beforeAll(async () => {
   await i18n.loadNamespaces(['savings']);
@@ -145,10 +144,6 @@ describe('receipt print view', () => {
     print.mockReset();
     window.print = print;
   });
-
-  function Signed({ children }: { children: ReactNode }) {
-    return useAuth().user ? children : null;
-  }
 
   function open(path: string) {
     const calls = stubFetch((url) => {

@@ -8,10 +8,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import Cookies from 'js-cookie';
-import type { ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { useAuth } from '../../../lib/auth/AuthProvider';
 import { i18n } from '../../../lib/i18n';
 import { loadFullCatalog } from '../../../lib/i18n/messages';
 import { user } from '../../../test/fixtures';
@@ -19,6 +17,7 @@ import { ok, renderWithProviders, stubFetch } from '../../../test/render';
 import { TransferDialog } from '../components/TransferDialog';
 import TransactionDetailPage from '../pages/TransactionDetailPage';
 import { account } from './fixtures';
+import { Signed } from './signed';
 
 beforeAll(async () => {
   await i18n.loadNamespaces(['savings']);
@@ -27,10 +26,6 @@ beforeAll(async () => {
 beforeEach(() => {
   Cookies.set('token', 't');
 });
-
-function Signed({ children }: { children: ReactNode }) {
-  return useAuth().user ? children : null;
-}
 
 const staff = (canCancel: boolean) =>
   user({
