@@ -248,8 +248,28 @@ describe('products and saving reports', () => {
       '1',
       'Rp 150.000',
     ]);
-    expect(await txt(page.getByTestId('report-rows').locator('tbody tr').first())).toContain(member.fullName);
-    expect(failures).toEqual([]);
+    const opening = await txt(page.getByTestId('report-rows').locator('tbody tr').first());
+    expect(opening).toContain(member.fullName);
+    expect(opening).toContain(`${CODE}.000001`);
     await shot('saving-report-deposits');
+
+    // The transactions report finds the opening deposit by its code (detail-by-code) with its journal.
+    const code = /TRX\d+/.exec(opening)![0];
+    await page.goto(url('/reports/transactions'));
+    await page.getByTestId('report-transactions').waitFor();
+    await page.getByTestId('code-lookup').fill(code.toLowerCase());
+    await page.getByTestId('code-lookup').press('Enter');
+    await page.waitForURL(new RegExp(`/reports/transactions/${code}$`));
+    await page.getByTestId('tx-journal').waitFor();
+    expect(await txt(page.getByTestId('tx-code'))).toBe(code);
+    expect(await txt(page.getByTestId('tx-amount'))).toBe('Rp 150.000');
+    expect(await txt(page.getByTestId('tx-member'))).toContain(member.fullName);
+    const lines = await page.getByTestId('tx-journal').locator('tbody tr').allInnerTexts();
+    expect(lines.map((l) => l.replace(/\s+/g, ' ').trim())).toEqual([
+      expect.stringMatching(/^10\d{3} · .+ Rp 150\.000$/),
+      '20101 · Simpanan Sukarela Rp 150.000',
+    ]);
+    expect(failures).toEqual([]);
+    await shot('saving-report-transaction-detail');
   });
 });
