@@ -9,6 +9,8 @@
 import { PassThrough, Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
+import { ageOn as serviceAgeOn } from '../src/modules/members/members.service.ts';
+import { ageOn } from '../src/modules/members/members.upload.rows.ts';
 import {
   cellDate,
   cellDigits,
@@ -199,6 +201,17 @@ describe('member upload sheet reader', () => {
     expect(decodeXml('&#0; &#x110000;')).toBe(' ');
     for (const f of ['yyyy-mm-dd', 'dd/mm/yyyy', 'd-mmm-yy', 'h:mm', '[h]:mm:ss', 'mm-dd-yy']) expect(isDateFormat(f)).toBe(true);
     for (const f of ['General', '0.00', '#,##0', '@', '"Rp"#,##0', '[Red]0.00', '0.00E+00']) expect(isDateFormat(f)).toBe(false);
+  });
+
+  it('computes ages as POST member does (the minimum age rule)', () => {
+    const day = (k: number) => new Date(Date.UTC(1950, 0, 1) + k * 86_400_000).toISOString().slice(0, 10);
+    for (let k = 0; k < 3000; k++) {
+      const birth = day((k * 7919) % 27000);
+      const on = day((k * 104729) % 30000);
+      expect(ageOn(birth, on)).toBe(serviceAgeOn(birth, on));
+    }
+    expect(ageOn('2008-03-05', '2025-03-04')).toBe(16);
+    expect(ageOn('2008-03-05', '2025-03-05')).toBe(17);
   });
 
   it('refuses a broken file', async () => {

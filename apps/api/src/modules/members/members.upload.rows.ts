@@ -174,79 +174,92 @@ function issueText(issue: { path: PropertyKey[]; message: string; code: string; 
 
 /** Whole years between a birth date and a day (the rule of POST member, members.service.ts ageOn). */
 export function ageOn(birthDate: string, day: string): number {
-  const [by, bm, bd] = birthDate.split('-').map(Number);
-  const [y, m, d] = day.split('-').map(Number);
-  return y - by - (m < bm || (m === bm && d < bd) ? 1 : 0);
+  // YYYY-MM-DD: years, then month and day compared as one number.
+  const years = Number(day.slice(0, 4)) - Number(birthDate.slice(0, 4));
+  return years - (Number(day.slice(5, 7) + day.slice(8, 10)) < Number(birthDate.slice(5, 7) + birthDate.slice(8, 10)) ? 1 : 0);
 }
 
+/** A template column found in the header: its key, its position in the row's values, and whether it holds a date. */
+interface Field {
+  key: string;
+  index: number;
+  date: boolean;
+}
+
+const NUMBER_KEYS = ['identityNumber', 'phone', 'familyCardNumber', 'closestFamilyPhone', 'cifNumber'];
+
+const failed = (n: number, data: Record<string, string>, error: string): Candidate => ({ n, data, error });
+
 /** One spreadsheet row to a candidate member, or the reason it cannot be one. */
-function parseRow(n: number, cells: Map<string, unknown>, lk: Lookup): Candidate {
+function parseRow(n: number, values: unknown[], fields: Field[], lk: Lookup): Candidate {
   const data: Record<string, string> = {};
-  for (const [k, v] of cells) data[k] = /Date$/.test(k) ? cellDate(v) : cellText(v);
-  const fail = (reason: string): Candidate => ({ n, data, error: reason });
+  const cells: Record<string, unknown> = {};
+  for (const f of fields) {
+    const v = values[f.index];
+    cells[f.key] = v;
+    data[f.key] = f.date ? cellDate(v) : cellText(v);
+  }
   const raw: Record<string, unknown> = {};
-  for (const key of ['identityNumber', 'phone', 'familyCardNumber', 'closestFamilyPhone', 'cifNumber']) {
-    if (!cells.has(key)) continue;
-    const d = cellDigits(cells.get(key));
+  for (const key of NUMBER_KEYS) {
+    if (!(key in cells)) continue;
+    const d = cellDigits(cells[key]);
     if (d === null) {
       // The spreadsheet already rounded the number: keep the cell empty in the correction file so it is typed again.
       data[key] = '';
-      return fail(translate('member.upload_number_as_text', lk.lang, { field: fieldLabel(key, lk.lang) }));
+      return failed(n, data, translate('member.upload_number_as_text', lk.lang, { field: fieldLabel(key, lk.lang) }));
     }
     raw[key] = d;
   }
-  const text = (k: string) => data[k] ?? '';
-  const optional = (k: string) => (text(k) === '' ? undefined : text(k));
-  const gender = text('gender')
-    .toUpperCase()
-    .replace(/[^A-Z]/g, '');
-  const type = text('memberType')
-    .toUpperCase()
-    .replace(/[^A-Z]/g, '');
+  const gender = (data.gender ?? '').toUpperCase().replace(/[^A-Z]/g, '');
+  const type = (data.memberType ?? '').toUpperCase().replace(/[^A-Z]/g, '');
   const input: Record<string, unknown> = {
-    fullName: text('fullName'),
+    fullName: data.fullName ?? '',
     gender: GENDER_WORDS[gender] ?? (gender || undefined),
-    birthPlace: optional('birthPlace'),
-    birthDate: optional('birthDate'),
+    birthPlace: data.birthPlace || undefined,
+    birthDate: data.birthDate || undefined,
     phone: raw.phone === '' ? undefined : raw.phone,
-    identityType: optional('identityType')?.toUpperCase(),
+    identityType: data.identityType ? data.identityType.toUpperCase() : undefined,
     identityNumber: raw.identityNumber === '' ? undefined : raw.identityNumber,
     familyCardNumber: raw.familyCardNumber || undefined,
-    address: text('address'),
-    occupation: optional('occupation'),
+    address: data.address ?? '',
+    occupation: data.occupation || undefined,
     memberType: type ? (TYPE_WORDS[type] ?? type) : 'MEMBER',
     cifNumber: raw.cifNumber || undefined,
-    joinDate: optional('joinDate'),
-    loanLimit: cells.has('loanLimit') ? rupiahText(cells.get('loanLimit')) : undefined,
-    groupName: optional('groupName'),
-    closestFamilyName: optional('closestFamilyName'),
-    closestFamilyRelationship: optional('closestFamilyRelationship'),
+    joinDate: data.joinDate || undefined,
+    loanLimit: 'loanLimit' in cells ? rupiahText(cells.loanLimit) : undefined,
+    groupName: data.groupName || undefined,
+    closestFamilyName: data.closestFamilyName || undefined,
+    closestFamilyRelationship: data.closestFamilyRelationship || undefined,
     closestFamilyPhone: raw.closestFamilyPhone || undefined,
   };
   const parsed = memberCreateBody.safeParse(input);
-  if (!parsed.success) return fail(parsed.error.issues.map((i) => issueText(i as never, lk.lang)).join('; '));
+  if (!parsed.success) return failed(n, data, parsed.error.issues.map((i) => issueText(i as never, lk.lang)).join('; '));
   const v = parsed.data;
-  if (v.memberType !== 'MEMBER' && v.joinDate) return fail(translate('member.join_date_member_only', lk.lang));
+  if (v.memberType !== 'MEMBER' && v.joinDate) return failed(n, data, translate('member.join_date_member_only', lk.lang));
   const joinDate = v.memberType === 'MEMBER' ? (v.joinDate ?? lk.today) : null;
   if (v.memberType !== 'NON_MEMBER' && lk.minimumAge > 0 && ageOn(v.birthDate, joinDate ?? lk.today) < lk.minimumAge) {
-    return fail(translate('member.too_young', lk.lang, { age: lk.minimumAge }));
+    return failed(n, data, translate('member.too_young', lk.lang, { age: lk.minimumAge }));
   }
-  if (joinDate && joinDate < v.birthDate) return fail(translate('member.join_before_birth', lk.lang));
+  if (joinDate && joinDate < v.birthDate) return failed(n, data, translate('member.join_before_birth', lk.lang));
   let branchCode: string | null = null;
-  const branchText = text('branch');
+  const branchText = data.branch ?? '';
   if (branchText) {
     const b = lk.branches.get(branchText.toLowerCase());
-    if (!b) return fail(translate('member.upload_branch_unknown', lk.lang, { value: branchText }));
+    if (!b) return failed(n, data, translate('member.upload_branch_unknown', lk.lang, { value: branchText }));
     v.branchId = b.id;
     branchCode = b.code;
   }
-  const areaText = text('area');
+  const areaText = data.area ?? '';
   if (areaText) {
     const a = lk.areas.get(areaText.toLowerCase());
-    if (!a) return fail(translate('member.upload_area_unknown', lk.lang, { value: areaText }));
+    if (!a) return failed(n, data, translate('member.upload_area_unknown', lk.lang, { value: areaText }));
     v.areaId = a;
   }
-  return { n, data, value: { ...v, joinDate, branchCode } };
+  // zod's output is a new object: completed in place rather than copied.
+  const value = v as MemberCreate & { branchCode: string | null };
+  value.joinDate = joinDate;
+  value.branchCode = branchCode;
+  return { n, data, value };
 }
 
 /** A rupiah amount from a number cell or text written the Indonesian (1.500.000,50) or English (1,500,000.50) way. */
@@ -261,6 +274,11 @@ function rupiahText(v: unknown): string | undefined {
   return s;
 }
 
+function hasValue(values: unknown[]): boolean {
+  for (const v of values) if (cellText(v) !== '') return true;
+  return false;
+}
+
 /**
  * Reads a sheet's rows in order: the first row with a value is the header
  * (throws UploadError when a required column is missing), every later row
@@ -269,7 +287,7 @@ function rupiahText(v: unknown): string | undefined {
  * naming the earlier one).
  */
 export class RowValidator {
-  private columns: Array<string | null> | null = null;
+  private fields: Field[] | null = null;
   /** Data rows seen so far (the number of the last one). */
   rows = 0;
   private readonly seenIdentity = new Map<string, number>();
@@ -278,41 +296,41 @@ export class RowValidator {
   constructor(private readonly lk: Lookup) {}
 
   get sawHeader(): boolean {
-    return this.columns !== null;
+    return this.fields !== null;
   }
 
   /** The candidate of a row, or null for the header and for rows without a value. */
   next(values: unknown[]): Candidate | null {
-    if (!values.some((v) => cellText(v) !== '')) return null;
-    if (!this.columns) {
+    if (!hasValue(values)) return null;
+    if (!this.fields) {
       const columns = Array.from(values, (v) => HEADER_INDEX.get(norm(cellText(v))) ?? null);
       const missing = UPLOAD_COLUMNS.filter((c) => c.required && !columns.includes(c.key)).map((c) => c.header);
       if (missing.length) throw new UploadError('member.upload_bad_header', { columns: missing.join(', ') });
-      this.columns = columns;
+      // A column named twice: the first one counts.
+      this.fields = [];
+      columns.forEach((key, index) => {
+        if (key && !this.fields!.some((f) => f.key === key)) this.fields!.push({ key, index, date: /Date$/.test(key) });
+      });
       return null;
     }
     const n = ++this.rows;
-    const cells = new Map<string, unknown>();
-    this.columns.forEach((key, i) => {
-      if (key && !cells.has(key)) cells.set(key, values[i]);
-    });
-    const c = parseRow(n, cells, this.lk);
+    const c = parseRow(n, values, this.fields, this.lk);
     if (c.value) {
       // Repeats inside the file: the later row fails, naming the earlier one.
       const v = c.value;
-      const dup = (
-        [
-          ['identityNumber', v.identityNumber, this.seenIdentity],
-          ['phone', v.phone, this.seenPhone],
-          ['cifNumber', v.cifNumber, this.seenCif],
-        ] as const
-      ).find(([, value, seen]) => value && seen.has(value));
+      const dup = this.seenIdentity.has(v.identityNumber)
+        ? (['identityNumber', v.identityNumber, this.seenIdentity] as const)
+        : this.seenPhone.has(v.phone)
+          ? (['phone', v.phone, this.seenPhone] as const)
+          : v.cifNumber && this.seenCif.has(v.cifNumber)
+            ? (['cifNumber', v.cifNumber, this.seenCif] as const)
+            : null;
       if (dup) {
         const [field, value, seen] = dup;
         c.error = translate('member.upload_duplicate_in_file', this.lk.lang, {
           field: fieldLabel(field, this.lk.lang),
           value,
-          other: seen.get(value!),
+          other: seen.get(value),
         });
         delete c.value;
       } else {

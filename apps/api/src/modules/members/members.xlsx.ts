@@ -205,9 +205,6 @@ function attr(attrs: string, re: RegExp): string | undefined {
   const m = re.exec(attrs);
   return m ? decodeXml(m[1] ?? m[2]) : undefined;
 }
-const A_REF = /(?:^|\s)r=(?:"([A-Za-z]*)[^"]*"|'([A-Za-z]*)[^']*')/;
-const A_TYPE = /(?:^|\s)t=(?:"([^"]*)"|'([^']*)')/;
-const A_STYLE = /(?:^|\s)s=(?:"([^"]*)"|'([^']*)')/;
 const A_NUMFMT_ID = /(?:^|\s)numFmtId=(?:"([^"]*)"|'([^']*)')/;
 const A_FORMAT_CODE = /(?:^|\s)formatCode=(?:"([^"]*)"|'([^']*)')/;
 
@@ -245,19 +242,11 @@ function dateStyles(xml: string): boolean[] {
   return out;
 }
 
-function columnNumber(letters: string): number {
-  let n = 0;
-  for (let i = 0; i < letters.length; i++) n = n * 26 + (letters.charCodeAt(i) & 0x1f);
-  return n;
-}
-
 /** An Excel serial number as a Date (1900 or 1904 date system), as exceljs converts it. */
 function excelDate(v: number, date1904: boolean): Date {
   return new Date(Math.round((v - 25569 + (date1904 ? 1462 : 0)) * 86_400_000));
 }
 
-const ROW = /<row\b([^>]*?)(?:\/>|>([\s\S]*?)<\/row>)/g;
-const CELL = /<c\b([^>]*?)(?:\/>|>([\s\S]*?)<\/c>)/g;
 const V = /<v\b[^>]*?(?:\/>|>([\s\S]*?)<\/v>)/;
 const IS = /<is\b[^>]*?(?:\/>|>([\s\S]*?)<\/is>)/;
 
@@ -273,8 +262,7 @@ interface SheetContext {
  * date format), a boolean, `{ error }`, or `{ result }` for a formula (its
  * cached result, text or number). A formula without a cached result is empty.
  */
-function cellValue(attrs: string, inner: string, cx: SheetContext): unknown {
-  const t = attr(attrs, A_TYPE);
+function cellValue(t: string | undefined, style: number, inner: string, cx: SheetContext): unknown {
   if (t === 'inlineStr') {
     const is = IS.exec(inner);
     return is ? itemText(is[1] ?? '') : undefined;
@@ -301,32 +289,103 @@ function cellValue(attrs: string, inner: string, cx: SheetContext): unknown {
     }
     default: {
       const num = Number.parseFloat(v);
-      const s = attr(attrs, A_STYLE);
-      return s && cx.dates[Number(s)] ? excelDate(num, cx.date1904) : num;
+      return style && cx.dates[style] ? excelDate(num, cx.date1904) : num;
     }
   }
 }
 
-function parseRows(xml: string, cx: SheetContext, out: unknown[][]): void {
-  ROW.lastIndex = 0;
-  for (let r = ROW.exec(xml); r; r = ROW.exec(xml)) {
-    const body = r[2];
-    if (!body) continue;
-    const values: unknown[] = [];
-    let col = 0;
-    let any = false;
-    CELL.lastIndex = 0;
-    for (let c = CELL.exec(body); c; c = CELL.exec(body)) {
-      const letters = attr(c[1], A_REF);
-      col = letters ? columnNumber(letters) : col + 1;
-      if (!c[2]) continue;
-      const v = cellValue(c[1], c[2], cx);
-      if (v !== undefined) {
-        values[col] = v;
-        any = true;
-      }
+/** The attributes of a cell's start tag that matter, read without building strings (one object, reused). */
+const tag = { col: 0, type: undefined as string | undefined, style: 0 };
+
+/** Reads the attributes r (its column letters), t and s between `from` and `to` (a cell's start tag). */
+function readCellTag(xml: string, from: number, to: number): void {
+  tag.col = 0;
+  tag.type = undefined;
+  tag.style = 0;
+  let i = from;
+  while (i < to) {
+    if (xml.charCodeAt(i) <= 32) {
+      i++;
+      continue;
     }
-    if (any) out.push(values);
+    const nameStart = i;
+    while (i < to && xml.charCodeAt(i) !== 61 && xml.charCodeAt(i) > 32) i++;
+    const nameEnd = i;
+    while (i < to && xml.charCodeAt(i) <= 32) i++;
+    if (i >= to || xml.charCodeAt(i) !== 61) continue;
+    i++;
+    while (i < to && xml.charCodeAt(i) <= 32) i++;
+    const quote = xml.charCodeAt(i);
+    if (quote !== 34 && quote !== 39) continue;
+    const start = i + 1;
+    const end = xml.indexOf(quote === 34 ? '"' : "'", start);
+    if (end < 0 || end >= to) return;
+    i = end + 1;
+    if (nameEnd - nameStart !== 1) continue;
+    const name = xml.charCodeAt(nameStart);
+    if (name === 114) {
+      // r="AB12": the column from the letters
+      let col = 0;
+      for (let k = start; k < end; k++) {
+        const ch = xml.charCodeAt(k) | 0x20;
+        if (ch < 97 || ch > 122) break;
+        col = col * 26 + ch - 96;
+      }
+      tag.col = col;
+    } else if (name === 116) tag.type = decodeXml(xml.slice(start, end));
+    else if (name === 115) tag.style = Number(xml.slice(start, end)) || 0;
+  }
+}
+
+/** Is the character after a tag name the end of the name (so '<c' is a cell, not '<col')? */
+const endsName = (code: number) => code <= 32 || code === 62 || code === 47;
+
+/** The values of the cells between `from` and `to` (a row's content), or null when none has a value. */
+function rowValues(xml: string, from: number, to: number, cx: SheetContext): unknown[] | null {
+  const values: unknown[] = [];
+  let any = false;
+  let col = 0;
+  let i = from;
+  for (;;) {
+    const start = xml.indexOf('<c', i);
+    if (start < 0 || start >= to) break;
+    const close = xml.indexOf('>', start + 2);
+    if (close < 0 || close >= to) break;
+    i = close + 1;
+    if (!endsName(xml.charCodeAt(start + 2))) continue;
+    const empty = xml.charCodeAt(close - 1) === 47;
+    readCellTag(xml, start + 2, empty ? close - 1 : close);
+    col = tag.col || col + 1;
+    if (empty) continue;
+    const end = xml.indexOf('</c>', close);
+    if (end < 0 || end > to) break;
+    i = end + 4;
+    if (end === close + 1) continue;
+    const v = cellValue(tag.type, tag.style, xml.slice(close + 1, end), cx);
+    if (v !== undefined) {
+      values[col] = v;
+      any = true;
+    }
+  }
+  return any ? values : null;
+}
+
+/** The rows with a value in `xml` (whole rows only), scanned with indexOf rather than regular expressions. */
+function parseRows(xml: string, cx: SheetContext, out: unknown[][]): void {
+  let pos = 0;
+  for (;;) {
+    const start = xml.indexOf('<row', pos);
+    if (start < 0) return;
+    const close = xml.indexOf('>', start + 4);
+    if (close < 0) return;
+    pos = close + 1;
+    // Not a row (<rowBreaks>), or an empty row (<row r="5"/>).
+    if (!endsName(xml.charCodeAt(start + 4)) || xml.charCodeAt(close - 1) === 47) continue;
+    const end = xml.indexOf('</row>', close);
+    if (end < 0) return;
+    pos = end + 6;
+    const values = rowValues(xml, close + 1, end, cx);
+    if (values) out.push(values);
   }
 }
 
