@@ -82,7 +82,8 @@ export async function startServer(): Promise<RunningServer> {
     SEED_DEMO: '1',
     LOG_LEVEL: 'info',
     AUTH_RATE_LIMIT_PER_MINUTE: '10000',
-    WEB_DIST: path.join(WEB_DIR, 'dist'),
+    // E2E_WEB_DIST: a build elsewhere (an engineer's own `vite build --outDir`, while another build rewrites dist/).
+    WEB_DIST: process.env.E2E_WEB_DIST ?? path.join(WEB_DIR, 'dist'),
   };
   delete env.DATABASE_URL;
   delete env.SMTP_URL;

@@ -15,7 +15,7 @@ import { user } from '../../../test/fixtures';
 import { ok, renderWithProviders, stubFetch } from '../../../test/render';
 import type { Receipt } from '../api/types';
 import { ReceiptDocument } from '../components/ReceiptDocument';
-import ReceiptPrintPage, { pageCss } from '../pages/ReceiptPrintPage';
+import ReceiptPrintPage, { pageCss, pxToMm } from '../pages/ReceiptPrintPage';
 import { Signed } from './signed';
 
 beforeAll(async () => {
@@ -133,7 +133,10 @@ describe('receipt document', () => {
 
   it('uses the paper size as the print page', () => {
     expect(pageCss('A5')).toEqual({ size: 'A5 portrait', margin: '8mm' });
-    expect(pageCss('80MM')).toEqual({ size: '80mm auto', margin: '4mm 4mm' });
+    // The roll's page is as long as the receipt (at least 80 mm); never the invalid `80mm auto`.
+    expect(pageCss('80MM', 151.3)).toEqual({ size: '80mm 152mm', margin: '0' });
+    expect(pageCss('80MM', 40)).toEqual({ size: '80mm 80mm', margin: '0' });
+    expect(pxToMm(96)).toBeCloseTo(25.4);
   });
 });
 

@@ -16,17 +16,25 @@ import ScopedCssBaseline from '@mui/material/ScopedCssBaseline';
 import { createTheme, ThemeProvider } from '@mui/material/styles';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { useLogo } from '../api/logo';
 import { type Paper, useReceipt } from '../api/receipt';
 import { ReceiptDocument } from '../components/ReceiptDocument';
 
-/** The @page rule of a paper: A5 with margins, or the 80 mm roll without (the printer feeds as long as the receipt). */
-export function pageCss(paper: Paper) {
-  return paper === '80MM' ? { size: '80mm auto', margin: '4mm 4mm' } : { size: 'A5 portrait', margin: '8mm' };
+/**
+ * The @page rule of a paper: A5 portrait with margins, or a page of the
+ * 80 mm roll exactly as long as the receipt (`size: 80mm auto` is not valid
+ * CSS and browsers drop it; a single length would make an 80 mm square).
+ */
+export function pageCss(paper: Paper, rollLengthMm?: number | null) {
+  if (paper === 'A5') return { size: 'A5 portrait', margin: '8mm' };
+  return { size: `80mm ${Math.max(80, Math.ceil(rollLengthMm ?? 200))}mm`, margin: '0' };
 }
+
+/** CSS pixels (96 per inch) to millimetres. */
+export const pxToMm = (px: number) => (px * 25.4) / 96;
 
 export default function ReceiptPrintPage() {
   const { t } = useTranslation('savings');
@@ -35,7 +43,17 @@ export default function ReceiptPrintPage() {
   const paper: Paper = params.get('paper')?.toUpperCase() === '80MM' ? '80MM' : 'A5';
   const q = useReceipt(id, paper);
   const logo = useLogo(q.data?.cooperative.logoUrl);
-  const ready = Boolean(q.data) && logo.settled;
+  const paperRef = useRef<HTMLDivElement | null>(null);
+  const [rollMm, setRollMm] = useState<number | null>(null);
+  // The roll's page is as long as the receipt: measured once it has rendered.
+  useLayoutEffect(() => {
+    if (paper !== '80MM' || !q.data || !logo.settled || !paperRef.current) {
+      setRollMm(null);
+      return;
+    }
+    setRollMm(pxToMm(paperRef.current.getBoundingClientRect().height));
+  }, [paper, q.data, logo.settled]);
+  const ready = Boolean(q.data) && logo.settled && (paper === 'A5' || rollMm !== null);
   const printed = useRef(false);
   // Paper is white whatever the app's theme.
   const theme = useMemo(
@@ -61,12 +79,16 @@ export default function ReceiptPrintPage() {
     <ThemeProvider theme={theme}>
       <GlobalStyles
         styles={{
-          '@page': pageCss(paper),
+          '@page': pageCss(paper, rollMm),
           'html, body': { background: '#eef0f2 !important' },
           '@media print': {
             'html, body': { background: '#fff !important' },
             '.no-print': { display: 'none !important' },
-            '.paper': { boxShadow: 'none !important', padding: '0 !important', margin: '0 !important', width: 'auto !important' },
+            // A5: the page margin replaces the sheet's padding; the roll keeps its 4 mm (its page has no margin).
+            '.paper':
+              paper === 'A5'
+                ? { boxShadow: 'none !important', padding: '0 !important', margin: '0 !important', width: 'auto !important' }
+                : { boxShadow: 'none !important', margin: '0 !important' },
           },
         }}
       />
@@ -118,6 +140,7 @@ export default function ReceiptPrintPage() {
           </Box>
         ) : (
           <Box
+            ref={paperRef}
             className="paper"
             sx={{
               bgcolor: '#fff',
