@@ -42,6 +42,11 @@ export const SEGMENT_INFO: Record<Segment, SegmentInfo> = {
   },
 };
 
+/** The kind screen named in the address (`/products/:segment/...`), or null for an unknown one. */
+export function segmentParam(value: string | undefined): Segment | null {
+  return (SEGMENTS as readonly string[]).includes(value ?? '') ? (value as Segment) : null;
+}
+
 /** The screen a product belongs to (its detail and edit paths live there). */
 export function segmentOf(kind: ProductKind, savingType?: string | null): Segment {
   switch (kind) {

@@ -34,7 +34,7 @@ import { useProduct } from '../api/getProduct';
 import { ProductKindChip, ProductStatusChip } from '../components/ProductChips';
 import { TermsGrid } from '../components/TermsGrid';
 import { VersionHistory } from '../components/VersionHistory';
-import { SEGMENT_INFO, type Segment } from '../lib/kinds';
+import { SEGMENT_INFO, type Segment, segmentParam } from '../lib/kinds';
 import { termValues } from '../lib/terms';
 
 function Section({
@@ -96,7 +96,14 @@ function Pair({ label, children, testId }: { label: string; children: ReactNode;
   );
 }
 
-export default function ProductDetailPage({ segment }: { segment: Segment }) {
+export default function ProductDetailPage({ segment: given }: { segment?: Segment }) {
+  const { segment: fromAddress } = useParams();
+  const segment = given ?? segmentParam(fromAddress);
+  if (!segment) return <UnknownKind />;
+  return <ProductDetailPageOf segment={segment} />;
+}
+
+function ProductDetailPageOf({ segment }: { segment: Segment }) {
   const { t } = useTranslation('products');
   const f = useFormat();
   const { can } = useAuth();
@@ -250,5 +257,14 @@ export default function ProductDetailPage({ segment }: { segment: Segment }) {
         </Section>
       </Box>
     </>
+  );
+}
+
+/** `/products/<unknown>/...`. */
+function UnknownKind() {
+  return (
+    <Card>
+      <EmptyState kind="notFound" />
+    </Card>
   );
 }

@@ -10,9 +10,16 @@ import { EmptyState } from '../../../components/EmptyState';
 import { PageHeader } from '../../../components/PageHeader';
 import { useProduct } from '../api/getProduct';
 import { ProductForm } from '../components/ProductForm';
-import { productPath, SEGMENT_INFO, type Segment } from '../lib/kinds';
+import { productPath, SEGMENT_INFO, type Segment, segmentParam } from '../lib/kinds';
 
-export default function ProductFormPage({ segment }: { segment: Segment }) {
+export default function ProductFormPage({ segment: given }: { segment?: Segment }) {
+  const { segment: fromAddress } = useParams();
+  const segment = given ?? segmentParam(fromAddress);
+  if (!segment) return <UnknownKind />;
+  return <ProductFormPageOf segment={segment} />;
+}
+
+function ProductFormPageOf({ segment }: { segment: Segment }) {
   const { t } = useTranslation('products');
   const { id } = useParams();
   const [params] = useSearchParams();
@@ -55,5 +62,14 @@ export default function ProductFormPage({ segment }: { segment: Segment }) {
         />
       )}
     </>
+  );
+}
+
+/** `/products/<unknown>/...`. */
+function UnknownKind() {
+  return (
+    <Card>
+      <EmptyState kind="notFound" />
+    </Card>
   );
 }
