@@ -95,11 +95,6 @@ async function balanceSheetFigures(codes: string[]): Promise<Record<string, numb
   return out;
 }
 
-async function openMember() {
-  await page.goto(url(`/transactions/savings?memberId=${member.id}`));
-  await page.locator(`[data-account="${ss.accountNumber}"]`).waitFor();
-}
-
 const row = (a: Account) => page.locator(`[data-account="${a.accountNumber}"]`);
 
 beforeAll(async () => {
