@@ -42,6 +42,10 @@ export interface IdempotencyInfo {
   path: string;
   /** Set once a transaction stored the answer, so the plugin does not store it again. */
   stored?: boolean;
+  /** Set once a transaction tried to claim the key (transactional mode). */
+  claimed?: boolean;
+  /** The transaction that claimed the key (selfClaim: the service's own statement did). */
+  claimTx?: unknown;
 }
 
 export interface Ctx {
@@ -98,15 +102,23 @@ export interface TxOptions {
   idempotent?: boolean;
   /** Message key of the success envelope stored for replay. */
   message?: string;
+  /**
+   * With `idempotent`: `fn` claims the key itself, in its first statement (a
+   * database function taking `ctx.idem`, answering what the claim found:
+   * `applyClaim`), or by calling `claimKey` before anything else. Saves the
+   * claim's round trip on hot paths; the decisions are the same.
+   */
+  selfClaim?: boolean;
 }
 
 /** Run `fn` in one transaction confined to the context's tenant. */
 export async function withTx<T>(ctx: Ctx, fn: (tx: Tx) => Promise<T>, opts: TxOptions = {}): Promise<T> {
   const idem = opts.idempotent ? ctx.idem : undefined;
   return ctx.db.tenant(ctx.tenantId, async (tx) => {
-    if (idem) await claimIdempotencyKey(tx, ctx.tenantId, idem);
+    if (idem && !opts.selfClaim) await claimIdempotencyKey(tx, ctx.tenantId, idem);
     const result = await fn(tx);
     if (idem) {
+      if (idem.claimTx !== tx) throw new Error('withTx: selfClaim but the key was not claimed in this transaction');
       const body = ok(result, opts.message ?? 'common.success');
       await tx.exec(
         `UPDATE idempotency_key SET status_code = 200, response = $3::jsonb
@@ -119,7 +131,38 @@ export async function withTx<T>(ctx: Ctx, fn: (tx: Tx) => Promise<T>, opts: TxOp
   });
 }
 
+/** For `selfClaim` transactions: claim the key now (no-op without a key or when claimed in this transaction). */
+export async function claimKey(tx: Tx, ctx: Ctx): Promise<void> {
+  if (ctx.idem && ctx.idem.claimTx !== tx) await claimIdempotencyKey(tx, ctx.tenantId, ctx.idem);
+}
+
+/**
+ * For `selfClaim` transactions whose database function claimed the key: what
+ * the claim found, decided exactly as `claimIdempotencyKey` decides
+ * (CLAIMED goes on; REPLAY answers the stored answer; MISMATCH and
+ * IN_PROGRESS are 409).
+ */
+export function applyClaim(
+  tx: Tx,
+  ctx: Ctx,
+  outcome: 'CLAIMED' | 'REPLAY' | 'MISMATCH' | 'IN_PROGRESS',
+  stored?: { statusCode: number | null; response: unknown },
+): void {
+  const idem = ctx.idem;
+  if (!idem) return;
+  idem.claimed = true;
+  if (outcome === 'CLAIMED') {
+    idem.claimTx = tx;
+    return;
+  }
+  if (outcome === 'MISMATCH') throw conflict('IDEMPOTENCY_KEY_REUSED', 'common.idempotency_mismatch');
+  if (outcome === 'IN_PROGRESS') throw conflict('IDEMPOTENCY_IN_PROGRESS', 'common.idempotency_in_progress');
+  throw new IdempotentReplay(stored?.statusCode ?? 200, stored?.response ?? null);
+}
+
 async function claimIdempotencyKey(tx: Tx, tenantId: string, idem: IdempotencyInfo): Promise<void> {
+  idem.claimed = true;
+  idem.claimTx = tx;
   for (let i = 0; i < 2; i++) {
     const claimed = await tx.one(
       `INSERT INTO idempotency_key (tenant_id, key, request_hash, method, path)

@@ -13,13 +13,21 @@
  *    service claims the key inside its own database transaction
  *    (`withTx(ctx, fn, {idempotent: true})`), so the money movement and the
  *    stored answer commit together, and a concurrent duplicate waits for the
- *    first and replays its answer. Nothing can be posted twice.
+ *    first and replays its answer. Nothing can be posted twice. The plugin
+ *    does not look the key up before the handler (the claim does: a replay
+ *    or a 409 for another body comes from there, saving a transaction per
+ *    request); only when the handler answers an error before any transaction
+ *    claimed the key (a check before `withTx`) is the key looked up, and a
+ *    stored answer replayed (or 409) exactly as a look-up first would have.
  * Answers of 5xx are not kept, so the client may retry them.
  */
+import { hasMessage, translate } from '@koperasi/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { type IdempotencyInfo, requestHash } from '../lib/context.ts';
-import { badRequest, conflict, IdempotentReplay } from '../lib/errors.ts';
+import { type AppError, badRequest, conflict, IdempotentReplay } from '../lib/errors.ts';
+import { langOf } from '../lib/i18n.ts';
+import { errorBody } from './envelope.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -48,6 +56,13 @@ async function priorAnswer(app: FastifyInstance, tenantId: string, key: string):
   );
 }
 
+/** A stored answer as the error handler replays it (its message in the caller's language). */
+function translatedBody(req: FastifyRequest, body: unknown): unknown {
+  const b = body as { message?: unknown } | null;
+  if (b && typeof b.message === 'string' && hasMessage(b.message)) b.message = translate(b.message, langOf(req));
+  return b;
+}
+
 function checkPrior(prior: Prior, info: IdempotencyInfo, inProgressIsError: boolean) {
   if (prior.request_hash !== info.hash) throw conflict('IDEMPOTENCY_KEY_REUSED', 'common.idempotency_mismatch');
   if (prior.status_code !== null) throw new IdempotentReplay(prior.status_code, prior.response);
@@ -71,10 +86,11 @@ async function idempotencyPlugin(app: FastifyInstance) {
       path,
     };
     req.idempotency = info;
+    // Transactional routes claim the key in their own transaction (replay and 409 happen there).
+    if (mode === 'transactional') return;
     const tenantId = req.principal.tenantId;
     const prior = await priorAnswer(app, tenantId, key);
-    if (prior && !prior.expired) checkPrior(prior, info, mode === 'generic');
-    if (mode === 'transactional') return;
+    if (prior && !prior.expired) checkPrior(prior, info, true);
 
     const claimed = await app.db.tenant(tenantId, async (tx) => {
       if (prior?.expired) {
@@ -95,6 +111,25 @@ async function idempotencyPlugin(app: FastifyInstance) {
 
   app.addHook('onSend', async (req, reply, payload) => {
     const info = req.idempotency;
+    if (info && !info.claimed && reply.statusCode >= 400 && req.principal && req.routeOptions.config?.idempotency === 'transactional') {
+      // A transactional route that failed before its transaction claimed the key: answer what a look-up
+      // before the handler would have (the stored answer, or 409 for another request with this key).
+      const prior = await priorAnswer(app, req.principal.tenantId, info.key);
+      if (prior && !prior.expired) {
+        try {
+          checkPrior(prior, info, false);
+        } catch (err) {
+          if (err instanceof IdempotentReplay) {
+            reply.code(err.statusCode).header('idempotent-replayed', 'true');
+            return JSON.stringify(translatedBody(req, err.body));
+          }
+          const e = err as AppError;
+          reply.code(e.statusCode);
+          return JSON.stringify(errorBody(req, e.statusCode, e.errorCode, translate(e.messageKey, langOf(req), e.params)));
+        }
+      }
+      return payload;
+    }
     if (!info || !req.idempotencyClaimed || info.stored || !req.principal) return payload;
     const tenantId = req.principal.tenantId;
     if (reply.statusCode >= 500) {

@@ -22,6 +22,7 @@ import { z } from 'zod';
 import { ctxOf } from '../../lib/context.ts';
 import { sendExcel } from '../../lib/excel.ts';
 import { ok } from '../../lib/http.ts';
+import { numbersFirst } from '../ledger/posting.ts';
 import { ledgerSheet } from '../reports/ledger-excel.ts';
 import * as coa from './coa.service.ts';
 
@@ -97,6 +98,7 @@ export async function coaRoutes(appBase: FastifyInstance) {
   app.get(
     '/api/coa/:id/mutation',
     {
+      ...numbersFirst,
       config: { permission: 'cash_bank:view' },
       schema: {
         tags: TAG,

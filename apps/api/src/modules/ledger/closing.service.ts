@@ -24,8 +24,12 @@
  *  - Reopening a fiscal year (reason, general_journal:delete, audited) needs
  *    the following year open; it reverses the closing journal on the same
  *    date and marks the year OPEN. Its months stay closed until reopened.
- *  - Lock order: the ledger_state row first, then the tenant-year counters
- *    (ledger_lock_years / ledger_post); postings only take the counters.
+ *  - Lock order: the ledger_state row first, then the cooperative's ledger
+ *    lock exclusively (every posting holds it shared until it commits, so
+ *    closing waits for the postings in flight and keeps new ones out), the
+ *    numbering lock and the tenant-year counters (ledger_lock_years). The
+ *    journals still waiting for a number are numbered before a month or
+ *    year closes, so a closed period's journals all carry their numbers.
  */
 import { translate } from '@koperasi/contracts';
 import { type Dec, dec, ZERO } from '@koperasi/finance';
@@ -75,6 +79,8 @@ async function lockState(tx: Tx): Promise<LedgerState> {
 async function lockYears(tx: Tx, years: number[]) {
   if (!years.length) return;
   await tx.query('SELECT ledger_lock_years($1::int[])', [`{${[...new Set(years)].sort((a, b) => a - b).join(',')}}`]);
+  // Under the exclusive ledger lock no posting is in flight: number every committed journal still waiting.
+  await tx.query('SELECT ledger_number_pending()');
 }
 
 /** The months still open up to `throughEnd` (a month end), oldest first. */
@@ -240,10 +246,12 @@ export async function closeYear(ctx: Ctx, year: number) {
         year,
       ]);
       if (row?.status === 'CLOSED') throw conflict('FISCAL_YEAR_ALREADY_CLOSED', 'ledger.fiscal_year_already_closed', { year });
+      // Years with journals: numbered ones (counters) and those still waiting for their numbers.
       const open = await tx.one<{ fiscal_year: number }>(
-        `SELECT c.fiscal_year FROM ledger_counter c
-         WHERE c.tenant_id = $1 AND c.fiscal_year < $2 AND c.last_seq > 0
-           AND NOT EXISTS (SELECT 1 FROM ledger_fiscal_year y WHERE y.tenant_id = c.tenant_id AND y.fiscal_year = c.fiscal_year AND y.status = 'CLOSED')
+        `SELECT c.fiscal_year FROM (SELECT fiscal_year FROM ledger_counter WHERE tenant_id = $1 AND last_seq > 0
+                                    UNION SELECT fiscal_year FROM journal WHERE tenant_id = $1 AND seq IS NULL) c
+         WHERE c.fiscal_year < $2
+           AND NOT EXISTS (SELECT 1 FROM ledger_fiscal_year y WHERE y.tenant_id = $1 AND y.fiscal_year = c.fiscal_year AND y.status = 'CLOSED')
          ORDER BY c.fiscal_year LIMIT 1`,
         [tx.tenantId, year],
       );

@@ -26,6 +26,7 @@ import { t } from '../../lib/i18n.ts';
 import { journalListSheet } from '../reports/ledger-excel.ts';
 import * as closing from './closing.service.ts';
 import * as journals from './journal.service.ts';
+import { numbersFirst } from './posting.ts';
 
 const idParam = z.object({ id: uuid });
 
@@ -55,6 +56,7 @@ export async function ledgerRoutes(appBase: FastifyInstance) {
   app.get(
     '/api/journal-manual/v2/datatable',
     {
+      ...numbersFirst,
       config: { permission: 'general_journal:view' },
       schema: {
         tags: JOURNAL_TAG,
@@ -89,6 +91,7 @@ export async function ledgerRoutes(appBase: FastifyInstance) {
   app.get(
     '/api/journal-manual/:id/detail',
     {
+      ...numbersFirst,
       config: { permission: 'general_journal:view' },
       schema: {
         tags: JOURNAL_TAG,
@@ -102,6 +105,7 @@ export async function ledgerRoutes(appBase: FastifyInstance) {
   app.post(
     '/api/journal-manual/cancel',
     {
+      ...numbersFirst,
       config: { permission: 'general_journal:delete', idempotency: 'transactional' },
       schema: {
         tags: JOURNAL_TAG,
@@ -135,6 +139,7 @@ export async function ledgerRoutes(appBase: FastifyInstance) {
   app.get(
     '/api/journal-adjustment/v2/datatable',
     {
+      ...numbersFirst,
       config: { permission: 'adjustment_journal:view' },
       schema: { tags: JOURNAL_TAG, summary: 'Adjustment journals (Jurnal Penyesuaian), paged', querystring: journalListQuery },
     },
@@ -145,6 +150,7 @@ export async function ledgerRoutes(appBase: FastifyInstance) {
   app.get(
     '/api/journal-adjustment/:id/detail',
     {
+      ...numbersFirst,
       config: { permission: 'adjustment_journal:view' },
       schema: { tags: JOURNAL_TAG, summary: 'An adjustment journal with its lines', params: idParam },
     },
@@ -154,6 +160,7 @@ export async function ledgerRoutes(appBase: FastifyInstance) {
   app.post(
     '/api/journal-adjustment/cancel',
     {
+      ...numbersFirst,
       config: { permission: 'adjustment_journal:delete', idempotency: 'transactional' },
       schema: { tags: JOURNAL_TAG, summary: 'Cancel an adjustment journal by posting its reversal', body: journalCancelBody },
     },
@@ -165,6 +172,7 @@ export async function ledgerRoutes(appBase: FastifyInstance) {
   app.get(
     '/api/journal/v2/datatable',
     {
+      ...numbersFirst,
       config: { permission: 'general_journal:view' },
       schema: {
         tags: JOURNAL_TAG,
@@ -181,6 +189,7 @@ export async function ledgerRoutes(appBase: FastifyInstance) {
   app.get(
     '/api/journal/:id/detail',
     {
+      ...numbersFirst,
       config: { permission: 'general_journal:view' },
       schema: { tags: JOURNAL_TAG, summary: 'Any journal with its lines, source and reversal links', params: idParam },
     },
@@ -190,6 +199,7 @@ export async function ledgerRoutes(appBase: FastifyInstance) {
   app.get(
     '/api/journal/by-source',
     {
+      ...numbersFirst,
       config: { permission: 'general_journal:view' },
       schema: {
         tags: JOURNAL_TAG,
@@ -205,6 +215,7 @@ export async function ledgerRoutes(appBase: FastifyInstance) {
   app.get(
     '/api/ledger/period',
     {
+      ...numbersFirst,
       config: { permission: 'general_journal:view' },
       schema: {
         tags: CLOSING_TAG,
@@ -218,6 +229,7 @@ export async function ledgerRoutes(appBase: FastifyInstance) {
   app.get(
     '/api/ledger/fiscal-year',
     {
+      ...numbersFirst,
       config: { permission: 'general_journal:view' },
       schema: { tags: CLOSING_TAG, summary: 'Fiscal years with journals: status, closing journal, surplus' },
     },

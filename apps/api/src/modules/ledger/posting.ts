@@ -15,16 +15,22 @@
  *    (ACCOUNT_INACTIVE, 422) and postable (ACCOUNT_NOT_POSTABLE, 422); a line's
  *    branch exists (BRANCH_NOT_FOUND, 404).
  *  - The date's month is open (PERIOD_CLOSED, 422).
- *  These checks run before anything is written, so a refused journal leaves
- *  the caller's transaction usable. The database function `ledger_post`
- *  repeats them after taking its locks (so a concurrent month close or
- *  account change cannot slip between check and write), and a deferred
- *  constraint trigger refuses an unbalanced journal at COMMIT whatever wrote it.
- *  - Numbers are gap-free per tenant and fiscal year (JU/2026/000123). The
- *    tenant-year counter row stays locked until the caller commits: post as the
- *    last step of a transaction, after the slow work, so other postings of the
- *    same cooperative wait as little as possible.
- *  - The monthly summary (ledger_balance) is updated in the same call.
+ *  These checks run before anything is written (in the same database call as
+ *  the posting: `ledger_post_json` answers a refusal as a row), so a refused
+ *  journal leaves the caller's transaction usable. The function repeats them
+ *  after taking its locks (so a concurrent month close or account change
+ *  cannot slip between check and write), and a deferred constraint trigger
+ *  refuses an unbalanced journal at COMMIT whatever wrote it.
+ *  - Numbers are gap-free per tenant and fiscal year (JU/2026/000123). By
+ *    default a journal is numbered in the caller's transaction (the
+ *    tenant-year counter stays locked until COMMIT). A hot path passes
+ *    `{ numberAfterCommit: true }`: the journal commits unnumbered and the
+ *    numbering step (`numberJournals`, `numberPending`, the job every second)
+ *    gives it the next number after COMMIT, in posting order; nothing is held
+ *    across the caller's COMMIT. Anything that shows numbers numbers first
+ *    (`numberPending` / the route option `numbersFirst`).
+ *  - The monthly summary (ledger_balance) is updated in the same call, on a
+ *    stripe of the account's month that no other transaction holds.
  *  - Journals are immutable; `reverse()` posts the mirror journal, at most once
  *    per journal, never of a reversal.
  *
@@ -33,7 +39,8 @@
  */
 import { MAX_MONEY, translate } from '@koperasi/contracts';
 import { type Dec, type DecInput, dec, ZERO } from '@koperasi/finance';
-import type { Tx } from '../../db/db.ts';
+import type { FastifyRequest } from 'fastify';
+import type { Db, Tx } from '../../db/db.ts';
 import { isUuid } from '../../db/db.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { AppError, badRequest, conflict, type FieldError, notFound, unprocessable } from '../../lib/errors.ts';
@@ -53,6 +60,11 @@ export interface JournalLineInput {
 }
 
 export interface JournalInput {
+  /**
+   * The journal's id, chosen by the caller (a UUID; default a new UUIDv7), so a
+   * module can write its own rows pointing at the journal before posting it.
+   */
+  id?: string;
   /** Business date YYYY-MM-DD; its month must be open. */
   date: string;
   description: string;
@@ -180,6 +192,7 @@ function prepare(ctx: Ctx, j: JournalInput, internal: Internal = {}): Prepared {
     );
   }
   if (description.length > 500) throw badRequest('VALIDATION_FAILED', 'validation.invalid', { field: 'description' });
+  if (j.id !== undefined && !isUuid(j.id)) throw badRequest('VALIDATION_FAILED', 'validation.uuid', { field: 'id' });
   const sourceModule = j.source?.module;
   if (typeof sourceModule !== 'string' || !SOURCE_RE.test(sourceModule) || (sourceModule === 'CLOSING' && !internal.isClosing)) {
     throw badRequest('JOURNAL_SOURCE_INVALID', 'ledger.source_invalid');
@@ -232,8 +245,8 @@ function prepare(ctx: Ctx, j: JournalInput, internal: Internal = {}): Prepared {
     throw badRequest('JOURNAL_UNBALANCED', 'ledger.unbalanced', params, fieldError(ctx, 'lines', 'ledger.unbalanced', params));
   }
   return {
-    // Time-ordered: new journals and their lines append to the primary-key indexes.
-    id: uuidv7(),
+    // Time-ordered by default: new journals and their lines append to the primary-key indexes.
+    id: j.id ? j.id.toLowerCase() : uuidv7(),
     date: j.date,
     description,
     referenceCode,
@@ -249,69 +262,49 @@ function prepare(ctx: Ctx, j: JournalInput, internal: Internal = {}): Prepared {
   };
 }
 
-/** Accounts, branches and periods of the batch, in one round trip; throws the first problem. */
-async function checkAgainstDb(tx: Tx, ctx: Ctx, batch: Prepared[]): Promise<Map<string, AccountInfo>> {
-  const accountIds = new Set<string>();
-  const branchIds = new Set<string>();
-  for (const j of batch) {
-    for (const l of j.lines) {
-      accountIds.add(l.accountId);
-      if (l.branchId) branchIds.add(l.branchId);
+/** The row ledger_post_json answers per journal (or one row with a refusal). */
+interface PostRow {
+  journal_id: string | null;
+  fiscal_year: number | null;
+  seq: number | null;
+  number: string | null;
+  posted_at: Date | null;
+  refusal: 'ACCOUNT_NOT_FOUND' | 'ACCOUNT_INACTIVE' | 'ACCOUNT_NOT_POSTABLE' | 'BRANCH_NOT_FOUND' | 'PERIOD_CLOSED' | null;
+  refusal_journal: number | null;
+  refusal_line: number | null;
+  refusal_detail: string | null;
+  accounts: Record<string, [string, string, string | null]> | null;
+}
+
+/** The batch's accounts as the database answered them (code, name, business unit). */
+function accountMap(raw: PostRow['accounts']): Map<string, AccountInfo> {
+  const out = new Map<string, AccountInfo>();
+  for (const [id, [code, name, bu]] of Object.entries(raw ?? {})) {
+    out.set(id, { id, code, name, isActive: true, isPostable: true, businessUnitId: bu });
+  }
+  return out;
+}
+
+/** The error of a refusal row: exactly what the checks before writing always answered. */
+function refusalError(ctx: Ctx, batch: Prepared[], r: PostRow, accounts: Map<string, AccountInfo>): AppError {
+  const j = batch[(r.refusal_journal ?? 1) - 1];
+  const i = r.refusal_line ?? 0;
+  const a = j?.lines[i] ? accounts.get(j.lines[i].accountId) : undefined;
+  const named = { code: a?.code ?? '', name: a?.name ?? '' };
+  switch (r.refusal) {
+    case 'ACCOUNT_NOT_FOUND':
+      return lineError(ctx, 404, 'ACCOUNT_NOT_FOUND', 'ledger.account_not_found', i, 'accountId');
+    case 'ACCOUNT_INACTIVE':
+      return lineError(ctx, 422, 'ACCOUNT_INACTIVE', 'ledger.account_inactive', i, 'accountId', named);
+    case 'ACCOUNT_NOT_POSTABLE':
+      return lineError(ctx, 422, 'ACCOUNT_NOT_POSTABLE', 'ledger.account_not_postable', i, 'accountId', named);
+    case 'BRANCH_NOT_FOUND':
+      return lineError(ctx, 404, 'BRANCH_NOT_FOUND', 'ledger.branch_not_found', i, 'branchId');
+    default: {
+      const params = { periode: periodLabel(j?.date ?? `${r.refusal_detail}-01`) };
+      return new AppError(422, 'PERIOD_CLOSED', 'ledger.period_closed', params, fieldError(ctx, 'date', 'ledger.period_closed', params));
     }
   }
-  // Plain rows in one round trip (planning a JSON-building query cost several times more).
-  const params: unknown[] = [tx.tenantId, pgArray(accountIds)];
-  let sql = `SELECT 'A' AS k, a.id, a.code, a.name, a.is_active, a.is_postable, a.business_unit_id, NULL::date AS closed_through
-             FROM coa_account a WHERE a.tenant_id = $1 AND a.id = ANY($2::uuid[])
-             UNION ALL
-             SELECT 'S', NULL, NULL, NULL, NULL, NULL, NULL, s.closed_through FROM ledger_state s WHERE s.tenant_id = $1`;
-  if (branchIds.size) {
-    params.push(pgArray(branchIds));
-    sql += ` UNION ALL SELECT 'B', b.id, NULL, NULL, NULL, NULL, NULL, NULL FROM branch b WHERE b.tenant_id = $1 AND b.id = ANY($3::uuid[])`;
-  }
-  const rows = await tx.query<{
-    k: 'A' | 'S' | 'B';
-    id: string | null;
-    code: string;
-    name: string;
-    is_active: boolean;
-    is_postable: boolean;
-    business_unit_id: string | null;
-    closed_through: string | null;
-  }>(sql, params);
-  const accounts = new Map<string, AccountInfo>();
-  const branches = new Set<string>();
-  let closedThrough: string | null = null;
-  for (const r of rows) {
-    if (r.k === 'A' && r.id) {
-      accounts.set(r.id, {
-        id: r.id,
-        code: r.code,
-        name: r.name,
-        isActive: r.is_active,
-        isPostable: r.is_postable,
-        businessUnitId: r.business_unit_id,
-      });
-    } else if (r.k === 'B' && r.id) branches.add(r.id);
-    else if (r.k === 'S') closedThrough = r.closed_through;
-  }
-  for (const j of batch) {
-    j.lines.forEach((l, i) => {
-      const a = accounts.get(l.accountId);
-      if (!a) throw lineError(ctx, 404, 'ACCOUNT_NOT_FOUND', 'ledger.account_not_found', i, 'accountId');
-      if (!a.isActive)
-        throw lineError(ctx, 422, 'ACCOUNT_INACTIVE', 'ledger.account_inactive', i, 'accountId', { code: a.code, name: a.name });
-      if (!a.isPostable) {
-        throw lineError(ctx, 422, 'ACCOUNT_NOT_POSTABLE', 'ledger.account_not_postable', i, 'accountId', { code: a.code, name: a.name });
-      }
-      if (l.branchId && !branches.has(l.branchId)) throw lineError(ctx, 404, 'BRANCH_NOT_FOUND', 'ledger.branch_not_found', i, 'branchId');
-    });
-    if (!j.isClosing && closedThrough && j.date <= closedThrough) {
-      const params = { periode: periodLabel(j.date) };
-      throw new AppError(422, 'PERIOD_CLOSED', 'ledger.period_closed', params, fieldError(ctx, 'date', 'ledger.period_closed', params));
-    }
-  }
-  return accounts;
 }
 
 /** Errors of ledger_post (raised only when something changed between our checks and its locks). */
@@ -353,11 +346,10 @@ function fromDatabase(err: unknown, accounts: Map<string, AccountInfo>, batch: P
   }
 }
 
-async function write(tx: Tx, ctx: Ctx, batch: Prepared[]): Promise<PostedJournal[]> {
+async function write(tx: Tx, ctx: Ctx, batch: Prepared[], numberNow = true): Promise<PostedJournal[]> {
   if (!batch.length) return [];
   if (!tx.tenantId) throw new Error('ledger: post() needs a tenant transaction (withTx or db.tenant)');
   if (tx.tenantId !== ctx.tenantId) throw new Error('ledger: the context and the transaction name different tenants');
-  const accounts = await checkAgainstDb(tx, ctx, batch);
   const payload = batch.map((j) => ({
     id: j.id,
     date: j.date,
@@ -379,20 +371,23 @@ async function write(tx: Tx, ctx: Ctx, batch: Prepared[]): Promise<PostedJournal
       businessUnitId: l.businessUnitId,
     })),
   }));
-  let rows: Array<{ journal_id: string; fiscal_year: number; seq: number; number: string; posted_at: Date }>;
+  let rows: PostRow[];
   try {
-    rows = await tx.query('SELECT journal_id, fiscal_year, seq, number, posted_at FROM ledger_post($1::jsonb)', [JSON.stringify(payload)]);
+    // One round trip: checks (a refusal comes back as a row, nothing written), lines, numbers, headers, summary.
+    rows = await tx.query<PostRow>('SELECT * FROM ledger_post_json($1::jsonb, $2::boolean, true)', [JSON.stringify(payload), numberNow]);
   } catch (err) {
-    throw fromDatabase(err, accounts, batch) ?? err;
+    throw fromDatabase(err, new Map(), batch) ?? err;
   }
+  const accounts = accountMap(rows[0]?.accounts ?? null);
+  if (rows[0]?.refusal) throw refusalError(ctx, batch, rows[0], accounts);
   const byId = new Map(rows.map((r) => [r.journal_id, r]));
   return batch.map((j) => {
     const r = byId.get(j.id)!;
     return {
       id: j.id,
-      number: r.number,
-      fiscalYear: r.fiscal_year,
-      seq: r.seq,
+      number: r.number as string,
+      fiscalYear: r.fiscal_year as number,
+      seq: r.seq as number,
       date: j.date,
       periode: periodLabel(j.date),
       description: j.description,
@@ -403,7 +398,7 @@ async function write(tx: Tx, ctx: Ctx, batch: Prepared[]): Promise<PostedJournal
       reversalOfId: j.reversalOfId,
       reversalReason: j.reversalReason,
       totalAmount: j.total,
-      postedAt: r.posted_at,
+      postedAt: r.posted_at as Date,
       createdBy: ctx.userId,
       lines: j.lines.map((l, i) => {
         const a = accounts.get(l.accountId)!;
@@ -423,9 +418,24 @@ async function write(tx: Tx, ctx: Ctx, batch: Prepared[]): Promise<PostedJournal
   });
 }
 
+/** A journal posted with `numberAfterCommit`: number and seq stay null until the numbering step. */
+export type UnnumberedJournal = Omit<PostedJournal, 'number' | 'seq'> & { number: string | null; seq: number | null };
+
+export interface PostOptions {
+  /**
+   * Leave the journal unnumbered: nothing of the cooperative's is held until
+   * COMMIT, and the numbering step numbers it after COMMIT (`numberJournals`
+   * right after the transaction, or the job within a second). For hot paths
+   * (teller movements); everything else numbers at once.
+   */
+  numberAfterCommit?: boolean;
+}
+
 /** Post one journal in the caller's transaction. */
-export async function post(tx: Tx, ctx: Ctx, j: JournalInput): Promise<PostedJournal> {
-  const [posted] = await write(tx, ctx, [prepare(ctx, j)]);
+export async function post(tx: Tx, ctx: Ctx, j: JournalInput, opts: PostOptions & { numberAfterCommit: true }): Promise<UnnumberedJournal>;
+export async function post(tx: Tx, ctx: Ctx, j: JournalInput, opts?: PostOptions & { numberAfterCommit?: false }): Promise<PostedJournal>;
+export async function post(tx: Tx, ctx: Ctx, j: JournalInput, opts: PostOptions = {}): Promise<PostedJournal | UnnumberedJournal> {
+  const [posted] = await write(tx, ctx, [prepare(ctx, j)], !opts.numberAfterCommit);
   return posted;
 }
 
@@ -483,7 +493,13 @@ async function reverseInternal(
   if (!why)
     throw badRequest('REVERSAL_REASON_REQUIRED', 'ledger.reason_required', undefined, fieldError(ctx, 'reason', 'ledger.reason_required'));
   if (why.length > 500) throw badRequest('VALIDATION_FAILED', 'validation.invalid', { field: 'reason' });
-  const orig = await findJournal(tx, journalId);
+  let orig = await findJournal(tx, journalId);
+  if (orig && !orig.number) {
+    // Committed but not numbered yet: its number goes into the reversal's description. Numbering here keeps
+    // the counter until this transaction ends, as the reversal's own number does anyway.
+    await tx.query('SELECT ledger_number_pending()');
+    orig = await findJournal(tx, journalId);
+  }
   if (!orig) throw new AppError(404, 'JOURNAL_NOT_FOUND', 'ledger.journal_not_found');
   if (orig.reversalOfId) throw unprocessable('JOURNAL_IS_REVERSAL', 'ledger.journal_is_reversal', { number: orig.number });
   if (orig.reversedById) {
@@ -617,4 +633,102 @@ export async function reverseBySource(
     out.push(await reverse(tx, ctx, j.id, reason, opts));
   }
   return out;
+}
+
+// ---------------------------------------------------------------- numbering after commit
+
+/**
+ * Numbers the cooperative's committed, unnumbered journals, in posting order
+ * (one statement in its own transaction; nothing to do costs one read).
+ * Anything that shows or exports journal numbers calls it first (the route
+ * option `numbersFirst` does). Answers how many journals it numbered.
+ */
+export async function numberPending(db: Db, tenantId: string): Promise<number> {
+  if (!isUuid(tenantId)) throw new Error('numberPending: invalid tenant id');
+  const r = await db.appQuery<{ n: number }>('SELECT ledger_number_tenant_job($1::uuid) AS n', [tenantId]);
+  return r[0]?.n ?? 0;
+}
+
+/**
+ * The numbers of these journals, after COMMIT: when one is still unnumbered
+ * the cooperative's waiting journals are numbered first (one statement;
+ * concurrent callers batch on the numbering lock, and one whose journals a
+ * batch already numbered writes nothing).
+ */
+export async function numberJournals(db: Db, tenantId: string, ids: string[]): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  if (!ids.length) return out;
+  const rows = await db.appQuery<{ journal_id: string; number: string | null }>(
+    'SELECT journal_id, number FROM ledger_number_journals($1::uuid, $2::uuid[])',
+    [tenantId, pgArray(ids)],
+  );
+  for (const r of rows) if (r.number) out.set(r.journal_id, r.number);
+  return out;
+}
+
+/**
+ * Fills `journalNumber: null` in an answer (any depth) from its `journalId`,
+ * numbering first: for answers built before COMMIT with journals posted
+ * `numberAfterCommit`, and for such answers stored for an Idempotency-Key and
+ * replayed later.
+ */
+export async function fillJournalNumbers(db: Db, tenantId: string, answer: unknown): Promise<void> {
+  const holders: Array<{ journalId: string; journalNumber: string | null }> = [];
+  const walk = (v: unknown, depth: number) => {
+    if (!v || typeof v !== 'object' || depth > 6) return;
+    if (Array.isArray(v)) {
+      for (const x of v) walk(x, depth + 1);
+      return;
+    }
+    const o = v as Record<string, unknown>;
+    if (typeof o.journalId === 'string' && o.journalNumber === null && isUuid(o.journalId)) {
+      holders.push(o as { journalId: string; journalNumber: string | null });
+    }
+    for (const k of Object.keys(o)) {
+      const x = o[k];
+      if (x && typeof x === 'object' && !(x instanceof Date) && typeof (x as { toFixed?: unknown }).toFixed !== 'function')
+        walk(x, depth + 1);
+    }
+  };
+  walk(answer, 0);
+  if (!holders.length) return;
+  const numbers = await numberJournals(db, tenantId, [...new Set(holders.map((h) => h.journalId))]);
+  for (const h of holders) h.journalNumber = numbers.get(h.journalId) ?? null;
+}
+
+/** Route option for reads that show or export journal numbers: `{ ...numbersFirst, config: ..., schema: ... }`. */
+export const numbersFirst = {
+  preHandler: async (req: FastifyRequest) => {
+    if (req.principal) await numberPending(req.server.db, req.principal.tenantId);
+  },
+};
+
+/**
+ * The numbering job: every `intervalMs`, numbers the waiting journals of every
+ * cooperative (one transaction per cooperative). Answers the stop function.
+ */
+export function startNumberingJob(db: Db, log: { error: (o: unknown, msg: string) => void }, intervalMs = 1000): () => Promise<void> {
+  let running: Promise<void> | null = null;
+  let stopped = false;
+  const tick = async () => {
+    const tenants = await db.appQuery<{ t: string }>('SELECT t FROM ledger_unnumbered_tenants() AS t');
+    for (const { t } of tenants) {
+      if (stopped) return;
+      await db.appQuery('SELECT ledger_number_tenant_job($1::uuid)', [t]);
+    }
+  };
+  const timer = setInterval(() => {
+    if (running || stopped) return;
+    running = tick()
+      .catch((err) => log.error({ err }, 'journal numbering job failed'))
+      .finally(() => {
+        running = null;
+      });
+  }, intervalMs);
+  timer.unref();
+  return async () => {
+    stopped = true;
+    clearInterval(timer);
+    await running;
+  };
 }

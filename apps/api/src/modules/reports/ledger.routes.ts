@@ -16,6 +16,7 @@ import { findAccountByRef, loadTree } from '../coa/coa.repo.ts';
 import { accountLedger, sortDirection } from '../ledger/account-ledger.ts';
 import { monthStart, todayJakarta } from '../ledger/dates.ts';
 import { journalDetail, listScoped } from '../ledger/journal.service.ts';
+import { numbersFirst } from '../ledger/posting.ts';
 import { balanceSheetSheet, journalSheet, ledgerSheet, profitAndLossSheet, trialBalanceSheet } from './ledger-excel.ts';
 import { balanceSheet, profitAndLoss, trialBalance } from './statements.ts';
 
@@ -95,6 +96,7 @@ export default async function ledgerReportRoutes(appBase: FastifyInstance) {
   app.get(
     '/api/report/v2/ledger',
     {
+      ...numbersFirst,
       config: { permission: 'report:view' },
       schema: {
         tags: TAG,
@@ -135,6 +137,7 @@ export default async function ledgerReportRoutes(appBase: FastifyInstance) {
   app.get(
     '/api/report/ledger/:id/detail',
     {
+      ...numbersFirst,
       config: { permission: 'report:view' },
       schema: {
         tags: TAG,
@@ -148,6 +151,7 @@ export default async function ledgerReportRoutes(appBase: FastifyInstance) {
   app.get(
     '/api/report/journal-transaction',
     {
+      ...numbersFirst,
       config: { permission: 'report:view' },
       schema: {
         tags: TAG,

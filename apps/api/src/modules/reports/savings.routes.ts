@@ -20,6 +20,7 @@ import { z } from 'zod';
 import { ctxOf } from '../../lib/context.ts';
 import { sendExcel } from '../../lib/excel.ts';
 import { ok } from '../../lib/http.ts';
+import { numbersFirst } from '../ledger/posting.ts';
 import { passthrough } from '../products/products.http.ts';
 import { transactionDetail, transactionSheet } from '../savings/savings.lists.ts';
 import * as reports from '../savings/savings.reports.ts';
@@ -59,6 +60,7 @@ export default async function savingReportRoutes(appBase: FastifyInstance) {
   app.get(
     '/api/report/transactions',
     {
+      ...numbersFirst,
       ...passthrough,
       config: { permission: 'report:view' },
       schema: {
@@ -87,6 +89,7 @@ export default async function savingReportRoutes(appBase: FastifyInstance) {
   app.get(
     '/api/report/transactions/:id/detail',
     {
+      ...numbersFirst,
       ...passthrough,
       config: { permission: 'report:view' },
       schema: {
@@ -101,6 +104,7 @@ export default async function savingReportRoutes(appBase: FastifyInstance) {
   app.get(
     '/api/report/transactions/:id/detail-by-code',
     {
+      ...numbersFirst,
       ...passthrough,
       config: { permission: 'report:view' },
       schema: {

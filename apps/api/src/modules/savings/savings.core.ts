@@ -12,7 +12,7 @@ import type { Tx } from '../../db/db.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { AppError, conflict, notFound, unprocessable } from '../../lib/errors.ts';
 import { todayJakarta } from '../ledger/dates.ts';
-import { type JournalLineInput, type PostedJournal, post } from '../ledger/posting.ts';
+import { type JournalLineInput, type PostedJournal, post, type UnnumberedJournal } from '../ledger/posting.ts';
 import { type CashRow, insertMovement, type LockedAccount, type MovementInsert, type MovementRow } from './savings.repo.ts';
 
 export type Channel = 'TELLER' | 'AGENT' | 'MOBILE' | 'SYSTEM';
@@ -184,12 +184,16 @@ export async function move(tx: Tx, ctx: Ctx, a: LockedAccount, m: MoveSpec): Pro
   return row;
 }
 
-/** Posts the group's journal (the ledger engine: balanced, period open, accounts usable), the last step of a movement. */
+/**
+ * Posts the group's journal (the ledger engine: balanced, period open, accounts usable), the last step of a movement.
+ * `numberAfterCommit`: the journal gets its number after COMMIT (teller movements; the caller fills the answer's
+ * journalNumber with `fillJournalNumbers`), so nothing of the cooperative is held until COMMIT.
+ */
 export async function postGroup(
   tx: Tx,
   ctx: Ctx,
-  g: { groupId: string; date: string; description: string; referenceCode: string; lines: JournalLineInput[] },
-): Promise<PostedJournal> {
+  g: { groupId: string; date: string; description: string; referenceCode: string; lines: JournalLineInput[]; numberAfterCommit?: boolean },
+): Promise<PostedJournal | UnnumberedJournal> {
   // Lines of the same account and side are merged, so a journal stays short and readable.
   const merged = new Map<string, JournalLineInput & { debit: Dec; credit: Dec }>();
   for (const l of g.lines) {
@@ -203,16 +207,15 @@ export async function postGroup(
       cur.credit = cur.credit.plus(c);
     } else merged.set(key, { ...l, debit: d, credit: c });
   }
-  const journal = await post(tx, ctx, {
+  const input = {
     date: g.date,
     description: g.description.slice(0, 500),
     referenceCode: g.referenceCode,
     source: { module: 'SAVING', id: g.groupId },
     lines: [...merged.values()],
-  });
-  // The rows are linked to this journal at COMMIT (trigger member_transaction_journal): no round trip while
-  // the cooperative's journal counter, taken by the posting, is held.
-  return journal;
+  };
+  // The rows are linked to this journal at COMMIT (trigger member_transaction_journal).
+  return g.numberAfterCommit ? post(tx, ctx, input, { numberAfterCommit: true }) : post(tx, ctx, input);
 }
 
 export const ACTIVITY_LABEL: Record<string, string> = {

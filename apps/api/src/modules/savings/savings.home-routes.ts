@@ -9,6 +9,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ctxOf } from '../../lib/context.ts';
 import { ok } from '../../lib/http.ts';
+import { numbersFirst } from '../ledger/posting.ts';
 import { passthrough } from '../products/products.http.ts';
 import * as home from './savings.home.ts';
 import * as requests from './savings.requests.ts';
@@ -98,6 +99,7 @@ export async function savingHomeRoutes(appBase: FastifyInstance) {
   app.get(
     '/api/home/request-cashing-out-online/:id/detail',
     {
+      ...numbersFirst,
       ...passthrough,
       config: { permission: 'dashboard:view' },
       schema: { tags: TAG, summary: 'One online cash-out request', params: idParam },

@@ -45,6 +45,7 @@ import { RequestValidationError } from '../../lib/errors.ts';
 import { sendExcel } from '../../lib/excel.ts';
 import { ok } from '../../lib/http.ts';
 import { todayJakarta } from '../ledger/dates.ts';
+import { numbersFirst } from '../ledger/posting.ts';
 import { documented, passthrough } from '../products/products.http.ts';
 import * as accounts from './savings.accounts.ts';
 import * as lists from './savings.lists.ts';
@@ -274,6 +275,7 @@ export async function savingRoutes(appBase: FastifyInstance) {
   app.post(
     '/api/transaction/cancel',
     {
+      ...numbersFirst,
       ...passthrough,
       config: { permission: 'member_transaction:update', ...money },
       schema: {
@@ -349,6 +351,7 @@ export async function savingRoutes(appBase: FastifyInstance) {
   app.get(
     '/api/transaction/withdraw-request/:id/detail',
     {
+      ...numbersFirst,
       ...passthrough,
       config: { permission: 'member_transaction:view' },
       schema: { tags: TAG, summary: 'One withdrawal request', params: idParam },
@@ -379,6 +382,7 @@ export async function savingRoutes(appBase: FastifyInstance) {
   app.get(
     '/api/transaction/datatable',
     {
+      ...numbersFirst,
       ...passthrough,
       config: { permission: 'member_transaction:view' },
       schema: {
@@ -408,6 +412,7 @@ export async function savingRoutes(appBase: FastifyInstance) {
   app.get(
     '/api/transaction/datatable-by-me',
     {
+      ...numbersFirst,
       ...passthrough,
       config: { permission: 'member_transaction:view' },
       schema: {
@@ -423,6 +428,7 @@ export async function savingRoutes(appBase: FastifyInstance) {
   app.get(
     '/api/transaction/:id/detail',
     {
+      ...numbersFirst,
       ...passthrough,
       config: { permission: 'member_transaction:view' },
       schema: { tags: TAG, summary: 'One transaction with its operation, reversal and journal lines', params: idParam },
@@ -433,6 +439,7 @@ export async function savingRoutes(appBase: FastifyInstance) {
   app.get(
     '/api/transaction/:id/receipt',
     {
+      ...numbersFirst,
       ...passthrough,
       config: { permission: 'member_transaction:view' },
       schema: {
@@ -452,6 +459,7 @@ export async function savingRoutes(appBase: FastifyInstance) {
   app.get(
     '/api/transaction/receipt/:id/by-code',
     {
+      ...numbersFirst,
       ...passthrough,
       config: { permission: 'member_transaction:view' },
       schema: {
@@ -468,6 +476,7 @@ export async function savingRoutes(appBase: FastifyInstance) {
   app.get(
     '/api/transaction/product/:id/detail-mutation-product',
     {
+      ...numbersFirst,
       ...passthrough,
       config: { permission: 'member_transaction:view' },
       schema: {
@@ -485,6 +494,7 @@ export async function savingRoutes(appBase: FastifyInstance) {
   app.get(
     '/api/transaction/product/:id/detail-mutation-saving-have-plan',
     {
+      ...numbersFirst,
       ...passthrough,
       config: { permission: 'member_transaction:view' },
       schema: {
@@ -500,6 +510,7 @@ export async function savingRoutes(appBase: FastifyInstance) {
   app.get(
     '/api/transaction/product/:id/passbook',
     {
+      ...numbersFirst,
       ...passthrough,
       config: { permission: 'member_transaction:view' },
       schema: {

@@ -38,12 +38,14 @@
 import type { Dec } from '@koperasi/finance';
 import type { Tx } from '../../db/db.ts';
 import { audit } from '../../lib/audit.ts';
-import { type Ctx, withTx } from '../../lib/context.ts';
-import { AppError, badRequest, conflict, notFound, unprocessable } from '../../lib/errors.ts';
-import { isPeriodOpen, type PostedJournal, reverse } from '../ledger/posting.ts';
+import { applyClaim, type Ctx, claimKey, type TxOptions, withTx } from '../../lib/context.ts';
+import { AppError, badRequest, conflict, IdempotentReplay, notFound, unprocessable } from '../../lib/errors.ts';
+import { uuidv7 } from '../../lib/uuid7.ts';
+import { fillJournalNumbers, isPeriodOpen, type PostedJournal, reverse, type UnnumberedJournal } from '../ledger/posting.ts';
 import { markPrincipalPaid } from '../members/members.registry.ts';
 import { aboveLimitPolicy, assertCanCancelTransaction, assertWithinLimit, isWithinLimit } from '../roles/limits.ts';
 import {
+  activityLabel,
   assertCanDeposit,
   assertCanMove,
   assertCanWithdraw,
@@ -109,7 +111,14 @@ function tellerName(ctx: Ctx): string | null {
 }
 
 /** The answer of a movement, from what the transaction already holds (no read-back while the ledger's rows are locked). */
-function legView(ctx: Ctx, l: Leg, groupId: string, date: string, channel: Channel, journal: PostedJournal | null): MovementView {
+function legView(
+  ctx: Ctx,
+  l: Leg,
+  groupId: string,
+  date: string,
+  channel: Channel,
+  journal: PostedJournal | UnnumberedJournal | null,
+): MovementView {
   const credit = l.kind === 'TOPUP' || l.kind === 'TOPUP_INTEREST';
   return {
     id: l.row.id,
@@ -157,6 +166,166 @@ function agentOf(ctx: Ctx): string | null {
   return isAgentCtx(ctx) ? ctx.userId : null;
 }
 
+/**
+ * A teller movement's transaction: its journal is posted `numberAfterCommit`
+ * (nothing of the cooperative held until COMMIT), and right after COMMIT the
+ * answer's journalNumber is filled (numbering the waiting journals first). An
+ * answer stored for an Idempotency-Key holds journalNumber null; a replay
+ * fills it the same way. Should numbering fail, the movement stands and the
+ * number comes within a second from the job (journalNumber stays null).
+ */
+async function movementTx<T>(ctx: Ctx, fn: (tx: Tx) => Promise<T>, opts: TxOptions): Promise<T> {
+  let result: T;
+  try {
+    result = await withTx(ctx, fn, opts);
+  } catch (err) {
+    if (err instanceof IdempotentReplay) await fillNumbers(ctx, err.body);
+    throw err;
+  }
+  await fillNumbers(ctx, result);
+  return result;
+}
+
+async function fillNumbers(ctx: Ctx, answer: unknown): Promise<void> {
+  try {
+    await fillJournalNumbers(ctx.db, ctx.tenantId, answer);
+  } catch (err) {
+    console.error('journal numbering after a movement failed (the job numbers it)', err);
+  }
+}
+
+// ---------------------------------------------------------------- one round trip
+
+interface MoveRow {
+  outcome: 'POSTED' | 'REFUSED' | 'JOURNAL_REFUSED' | 'REPLAY' | 'MISMATCH' | 'IN_PROGRESS';
+  transaction_id: string;
+  code: string;
+  balance_after: Dec;
+  created_at: Date;
+  journal_number: string | null;
+  member_id: string;
+  cif_number: string;
+  member_name: string;
+  product_id: string;
+  product_code: string;
+  product_name: string;
+  product_kind: string;
+  account_number: string;
+  saving_type: string;
+  principal_status: LockedAccount['principal_status'];
+  equity_amount: Dec | null;
+  cash_id: string;
+  cash_code: string;
+  cash_name: string;
+  idem_status: number | null;
+  idem_response: unknown;
+}
+
+/**
+ * A teller's deposit or withdrawal in one database call (saving_move,
+ * migration 0403): the Idempotency-Key claim, the locks, every rule, the
+ * journal (numbered after COMMIT), the balance, the row and the audit entry.
+ * The rules are savings.core.ts's; when the call refuses (or the engine
+ * refuses the journal) nothing was written, and the same movement runs through
+ * the TypeScript path (`depositTx` / `withdrawTx`), which raises the error
+ * with its exact message. Run inside `withTx(..., { idempotent, selfClaim })`.
+ */
+async function moveInOneCall(
+  tx: Tx,
+  ctx: Ctx,
+  kind: 'TOPUP' | 'WITHDRAW',
+  input: DepositInput | WithdrawInput,
+): Promise<{ status: 'POSTED'; transaction: MovementView }> {
+  const w: WithdrawInput = kind === 'WITHDRAW' ? (input as WithdrawInput) : { savingId: input.savingId, amount: input.amount };
+  const date = today();
+  const channel = channelOf(ctx);
+  const activity = input.activity ?? (kind === 'TOPUP' ? 'DEPOSIT' : 'WITHDRAWAL');
+  const description = input.description?.trim() || null;
+  const groupId = crypto.randomUUID();
+  const journalId = uuidv7();
+  const idem = ctx.idem;
+  const r = await tx.one<MoveRow>(
+    `SELECT * FROM saving_move($1, $2, $3, $4::uuid, $5::numeric, $6::date, $7::uuid, $8::uuid, $9::uuid, $10::uuid, $11, $12, $13::uuid,
+                               $14::uuid, $15::uuid, false, $16, $17, $18, $19, $20, $21, $22, $23)`,
+    [
+      kind,
+      activity,
+      activityLabel(activity),
+      input.savingId,
+      input.amount.toFixed(2),
+      date,
+      agentOf(ctx),
+      input.coaId ?? null,
+      ctx.userId,
+      w.cashHolderOk ?? null,
+      channel,
+      description,
+      w.requestId ?? null,
+      groupId,
+      journalId,
+      kind === 'TOPUP' ? 'saving.deposit' : 'saving.withdraw',
+      ctx.requestId,
+      ctx.ip,
+      ctx.userAgent,
+      idem?.key ?? null,
+      idem?.hash ?? null,
+      idem?.method ?? null,
+      idem?.path ?? null,
+    ],
+  );
+  if (!r) throw new Error('saving_move answered nothing');
+  if (r.outcome === 'REPLAY' || r.outcome === 'MISMATCH' || r.outcome === 'IN_PROGRESS') {
+    applyClaim(tx, ctx, r.outcome, { statusCode: r.idem_status, response: r.idem_response });
+  }
+  applyClaim(tx, ctx, 'CLAIMED');
+  if (r.outcome !== 'POSTED') {
+    // Refused: nothing written. The TypeScript rules raise the exact error (and would post, were they to allow it).
+    const again = { ...input, numberAfterCommit: true };
+    return (kind === 'TOPUP' ? depositTx(tx, ctx, again as DepositInput) : withdrawTx(tx, ctx, again as WithdrawInput)) as Promise<{
+      status: 'POSTED';
+      transaction: MovementView;
+    }>;
+  }
+  if (kind === 'TOPUP' && r.saving_type === 'PRINCIPAL' && r.equity_amount && r.principal_status === 'OWED') {
+    if (r.balance_after.gte(r.equity_amount)) await markPrincipalPaid(tx, ctx, r.member_id, r.balance_after);
+  }
+  const credit = kind === 'TOPUP';
+  return {
+    status: 'POSTED' as const,
+    transaction: {
+      id: r.transaction_id,
+      code: r.code,
+      transactionDate: date,
+      createdAt: r.created_at.toISOString(),
+      memberId: r.member_id,
+      cifNumber: r.cif_number,
+      memberName: r.member_name,
+      productId: r.product_id,
+      productCode: r.product_code,
+      productName: r.product_name,
+      productKind: r.product_kind,
+      memberSavingId: input.savingId,
+      accountNumber: r.account_number,
+      kind,
+      activity,
+      amount: input.amount,
+      signedAmount: credit ? input.amount : input.amount.negated(),
+      balanceAfter: r.balance_after,
+      channel,
+      cashCoa: { id: r.cash_id, code: r.cash_code, name: r.cash_name },
+      groupId,
+      journalId,
+      journalNumber: r.journal_number,
+      status: 'POSTED',
+      isReversal: false,
+      reversalOfId: null,
+      description,
+      tellerId: ctx.userId,
+      tellerName: tellerName(ctx),
+    },
+  };
+}
+
 // ---------------------------------------------------------------- deposit
 
 export interface DepositInput {
@@ -168,6 +337,8 @@ export interface DepositInput {
   /** Seeds and migrations: a past business date (API calls always use today). */
   date?: string;
   channel?: Channel;
+  /** Teller movements: the journal is numbered after COMMIT (see movementTx). */
+  numberAfterCommit?: boolean;
 }
 
 export async function depositTx(tx: Tx, ctx: Ctx, input: DepositInput) {
@@ -215,13 +386,18 @@ export async function depositTx(tx: Tx, ctx: Ctx, input: DepositInput) {
       { accountId: cash.id, debit: input.amount },
       { accountId: a.control_id!, credit: input.amount },
     ],
+    numberAfterCommit: input.numberAfterCommit,
   });
   const leg: Leg = { a, row, kind: 'TOPUP', activity, amount: input.amount, cash, description };
   return { status: 'POSTED' as const, transaction: legView(ctx, leg, groupId, date, channel, journal) };
 }
 
 export async function deposit(ctx: Ctx, input: DepositInput) {
-  return withTx(ctx, (tx) => depositTx(tx, ctx, input), { idempotent: true, message: 'saving.deposit_success' });
+  return movementTx(ctx, (tx) => moveInOneCall(tx, ctx, 'TOPUP', input), {
+    idempotent: true,
+    selfClaim: true,
+    message: 'saving.deposit_success',
+  });
 }
 
 // ---------------------------------------------------------------- withdrawal
@@ -239,6 +415,8 @@ export interface WithdrawInput {
   skipLimit?: boolean;
   /** The requester, whose own cash account an approver may pay out from. */
   cashHolderOk?: string | null;
+  /** Teller movements: the journal is numbered after COMMIT (see movementTx). */
+  numberAfterCommit?: boolean;
 }
 
 /** The withdrawal itself (limits already dealt with). */
@@ -288,6 +466,7 @@ export async function withdrawTx(tx: Tx, ctx: Ctx, input: WithdrawInput) {
       { accountId: a.control_id!, debit: input.amount },
       { accountId: cash.id, credit: input.amount },
     ],
+    numberAfterCommit: input.numberAfterCommit,
   });
   const leg: Leg = { a, row, kind: 'WITHDRAW', activity, amount: input.amount, cash, description };
   return { status: 'POSTED' as const, transaction: legView(ctx, leg, groupId, date, channel, journal) };
@@ -328,17 +507,18 @@ async function queueWithdrawal(tx: Tx, ctx: Ctx, input: WithdrawInput) {
 }
 
 export async function withdraw(ctx: Ctx, input: WithdrawInput) {
-  return withTx(
+  return movementTx(
     ctx,
     async (tx) => {
       if (!input.skipLimit && !isWithinLimit(ctx, 'SAVING_WITHDRAWAL', input.amount)) {
+        await claimKey(tx, ctx);
         const policy = await aboveLimitPolicy(tx, ctx, 'SAVING_WITHDRAWAL');
         if (policy === 'REFUSE') assertWithinLimit(ctx, 'SAVING_WITHDRAWAL', input.amount);
         return queueWithdrawal(tx, ctx, input);
       }
-      return withdrawTx(tx, ctx, input);
+      return moveInOneCall(tx, ctx, 'WITHDRAW', input);
     },
-    { idempotent: true, message: 'saving.withdraw_success' },
+    { idempotent: true, selfClaim: true, message: 'saving.withdraw_success' },
   );
 }
 
@@ -380,11 +560,11 @@ export async function depositByCif(
   ctx: Ctx,
   b: { cif: string; productId?: string | null; amount: Dec; description?: string | null; coaId?: string | null },
 ) {
-  return withTx(
+  return movementTx(
     ctx,
     async (tx) => {
       const savingId = await accountByCif(tx, ctx, b.cif, b.productId);
-      return depositTx(tx, ctx, { savingId, amount: b.amount, description: b.description, coaId: b.coaId });
+      return depositTx(tx, ctx, { savingId, amount: b.amount, description: b.description, coaId: b.coaId, numberAfterCommit: true });
     },
     { idempotent: true, message: 'saving.deposit_success' },
   );
@@ -394,11 +574,11 @@ export async function withdrawByCif(
   ctx: Ctx,
   b: { cif: string; productId: string; amount: Dec; description?: string | null; coaId?: string | null },
 ) {
-  return withTx(
+  return movementTx(
     ctx,
     async (tx) => {
       const savingId = await accountByCif(tx, ctx, b.cif, b.productId);
-      const input: WithdrawInput = { savingId, amount: b.amount, description: b.description, coaId: b.coaId };
+      const input: WithdrawInput = { savingId, amount: b.amount, description: b.description, coaId: b.coaId, numberAfterCommit: true };
       if (!isWithinLimit(ctx, 'SAVING_WITHDRAWAL', b.amount)) {
         const policy = await aboveLimitPolicy(tx, ctx, 'SAVING_WITHDRAWAL');
         if (policy === 'REFUSE') assertWithinLimit(ctx, 'SAVING_WITHDRAWAL', b.amount);
@@ -420,6 +600,8 @@ export interface TransferInput {
   timeOfRequest?: string | null;
   date?: string;
   channel?: Channel;
+  /** Teller movements: the journal is numbered after COMMIT (see movementTx). */
+  numberAfterCommit?: boolean;
 }
 
 export async function transferTx(tx: Tx, ctx: Ctx, input: TransferInput) {
@@ -490,6 +672,7 @@ export async function transferTx(tx: Tx, ctx: Ctx, input: TransferInput) {
       { accountId: from.control_id!, debit: input.amount },
       { accountId: to.control_id!, credit: input.amount },
     ],
+    numberAfterCommit: input.numberAfterCommit,
   });
   const legs: Leg[] = [
     { a: from, row: out, kind: 'WITHDRAW', activity: 'TRANSFER_OUT', amount: input.amount, cash: null, description },
@@ -500,7 +683,10 @@ export async function transferTx(tx: Tx, ctx: Ctx, input: TransferInput) {
 }
 
 export async function transfer(ctx: Ctx, input: TransferInput) {
-  return withTx(ctx, (tx) => transferTx(tx, ctx, input), { idempotent: true, message: 'saving.transfer_success' });
+  return movementTx(ctx, (tx) => transferTx(tx, ctx, { ...input, numberAfterCommit: true }), {
+    idempotent: true,
+    message: 'saving.transfer_success',
+  });
 }
 
 // ---------------------------------------------------------------- cancel
@@ -688,7 +874,7 @@ export async function closeAccountTx(
     before: { status: 'ACTIVE', balance },
     after: { status: 'CLOSED', closingFee: fee, payout, cashCoaId: cash?.id ?? null, reason },
   });
-  let journal: PostedJournal | null = null;
+  let journal: PostedJournal | UnnumberedJournal | null = null;
   if (balance.gt(0)) {
     journal = await postGroup(tx, ctx, {
       groupId,
