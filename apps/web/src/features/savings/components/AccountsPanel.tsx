@@ -107,7 +107,7 @@ function AccountRow({ account, onAction }: { account: SavingAccount; onAction: (
           <AccountFlags account={account} />
         </Box>
       </Box>
-      <Box sx={{ textAlign: 'end', minWidth: 150 }}>
+      <Box sx={{ textAlign: { xs: 'start', sm: 'end' }, minWidth: 150, flex: { xs: '1 1 100%', sm: '0 0 auto' }, pl: { xs: 7, sm: 0 } }}>
         <Typography sx={{ fontWeight: 700, fontSize: '1.0625rem' }} data-testid="account-balance">
           <MoneyText value={account.balance} />
         </Typography>

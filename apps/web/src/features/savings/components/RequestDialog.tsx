@@ -22,6 +22,7 @@ import { useFormat } from '../../../lib/format';
 import { useMessageText } from '../../../lib/i18n/messages';
 import { errorMessage } from '../../../lib/notify';
 import { useAccountDetail } from '../api/accountDetail';
+import { useCashAccounts, useMyCashAccount } from '../api/cashAccounts';
 import { useCashOut, useDecideCashOut } from '../api/cashOutRequests';
 import type { Transaction } from '../api/types';
 import { exceedsAvailable } from '../lib/amounts';
@@ -50,6 +51,9 @@ export function RequestDialog({ id, onClose }: { id: string; onClose: () => void
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<{ status: 'APPROVED' | 'REJECTED'; transaction: Transaction | null } | null>(null);
   const canDecide = can('member_transaction', 'update') && r?.status === 'WAITING';
+  // Loaded with the request, so the approval's cash account is ready when asked for.
+  useCashAccounts(canDecide);
+  useMyCashAccount(canDecide);
 
   useEffect(() => {
     if (r?.cashCoa?.id && !coaId) setCoaId(r.cashCoa.id);

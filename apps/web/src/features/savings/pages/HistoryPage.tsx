@@ -92,9 +92,13 @@ export default function HistoryPage() {
       {
         field: 'created_date',
         headerName: t('tx.time'),
-        width: 135,
-        valueGetter: (_v, r) => r.createdAt,
-        valueFormatter: (v: string) => f.date(v, 'dateTime'),
+        width: 120,
+        renderCell: ({ row }) => (
+          <Box sx={{ lineHeight: 1.35 }}>
+            <Box>{f.date(row.createdAt)}</Box>
+            <Box sx={{ fontSize: '0.75rem', color: 'text.secondary' }}>{f.date(row.createdAt, 'time')}</Box>
+          </Box>
+        ),
       },
       {
         field: 'code',

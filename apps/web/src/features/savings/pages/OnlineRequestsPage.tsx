@@ -44,9 +44,13 @@ export default function OnlineRequestsPage() {
       {
         field: 'requested_at',
         headerName: t('online.requestedAt'),
-        width: 150,
-        valueGetter: (_v, r) => r.requestedAt,
-        valueFormatter: (v: string) => f.date(v, 'dateTime'),
+        width: 120,
+        renderCell: ({ row }) => (
+          <Box sx={{ lineHeight: 1.35 }}>
+            <Box>{f.date(row.requestedAt)}</Box>
+            <Box sx={{ fontSize: '0.75rem', color: 'text.secondary' }}>{f.date(row.requestedAt, 'time')}</Box>
+          </Box>
+        ),
       },
       {
         field: 'member_name',

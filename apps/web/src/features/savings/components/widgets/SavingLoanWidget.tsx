@@ -9,7 +9,6 @@ import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardHeader from '@mui/material/CardHeader';
 import Chip from '@mui/material/Chip';
-import Grid from '@mui/material/Grid';
 import Skeleton from '@mui/material/Skeleton';
 import { useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
@@ -45,7 +44,7 @@ export default function SavingLoanWidget() {
           <Skeleton variant="rounded" height={300} />
         ) : (
           <>
-            <Grid container spacing={2} sx={{ mb: 2 }}>
+            <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(150px, 1fr))', gap: 2, mb: 2 }}>
               {(
                 [
                   ['totalBalance', s.totalBalance, 'primary.main'],
@@ -55,19 +54,20 @@ export default function SavingLoanWidget() {
                   ['withdrawals', s.thisMonth.withdrawals, 'warning.main'],
                 ] as const
               ).map(([k, v, color]) => (
-                <Grid key={k} size={{ xs: 6, md: k === 'totalBalance' ? 4 : 2 }} sx={{ minWidth: 0 }}>
+                <Box key={k} sx={{ minWidth: 0, gridColumn: k === 'totalBalance' ? 'span 2' : undefined }}>
                   <Typography sx={{ fontSize: '0.6875rem', color: 'text.secondary' }} noWrap>
                     {t(`widgets.${k}`)}
                   </Typography>
                   <Typography
                     sx={{ fontWeight: 700, fontSize: k === 'totalBalance' ? '1.375rem' : '0.9375rem', color }}
+                    noWrap
                     data-testid={`widget-${k}`}
                   >
                     <MoneyText value={v} />
                   </Typography>
-                </Grid>
+                </Box>
               ))}
-            </Grid>
+            </Box>
             <BarChart
               height={200}
               xAxis={[
