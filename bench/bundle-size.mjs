@@ -61,6 +61,7 @@ function measure(name, pages) {
 const routes = [
   measure('sign-in (/sign-in)', ['src/features/auth/pages/SignInPage.tsx', 'src/locales/id/common.json', 'src/locales/id/auth.json']),
   measure('dashboard (/dashboard)', [
+    'src/app/signedIn.tsx',
     'src/app/layouts/AppLayout.tsx',
     'src/app/dashboard/DashboardPage.tsx',
     'src/app/dashboard/WelcomeWidget.tsx',

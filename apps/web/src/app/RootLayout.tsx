@@ -11,8 +11,7 @@ import { installPageViewFlushOnHide, recordPageView } from '../lib/activity/page
 import { useAuth } from '../lib/auth/AuthProvider';
 import { APP_NAME } from '../lib/brand';
 import { ErrorBoundary } from './ErrorBoundary';
-import { findMenuEntry } from './navigation';
-import { routeTitle } from './router';
+import { publicRouteTitle } from './router';
 
 function usePageViews() {
   const { pathname } = useLocation();
@@ -23,22 +22,27 @@ function usePageViews() {
   }, [pathname, status]);
 }
 
-function useDocumentTitle() {
+/**
+ * Sets the document title to the page's title and the cooperative's name when
+ * `resolve` knows the path. RootLayout resolves the public pages; the lazy
+ * signed-in half (signedIn.tsx) resolves its own, so neither overwrites the other.
+ */
+export function useDocumentTitle(resolve: (pathname: string) => string | undefined) {
   // Re-render when a feature's namespace arrives, so `ns:key` titles resolve.
   const { t } = useTranslation(undefined, { bindI18n: 'languageChanged loaded' });
   const { pathname } = useLocation();
   const { user } = useAuth();
-  const key = routeTitle(pathname) ?? findMenuEntry(pathname)?.labelKey ?? null;
+  const key = resolve(pathname);
   const title = key ? t(key) : null;
   const suffix = user?.tenant.name ?? APP_NAME;
   useEffect(() => {
-    document.title = title ? `${title} · ${suffix}` : suffix;
+    if (title) document.title = `${title} · ${suffix}`;
   }, [title, suffix]);
 }
 
 export function RootLayout() {
   usePageViews();
-  useDocumentTitle();
+  useDocumentTitle(publicRouteTitle);
   const { pathname } = useLocation();
   // biome-ignore lint/correctness/useExhaustiveDependencies: scroll to the top on every new path
   useEffect(() => {

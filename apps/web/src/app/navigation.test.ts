@@ -3,8 +3,9 @@ import { describe, expect, it } from 'vitest';
 import type { FeatureRoute } from '../lib/routing';
 import { NAV_ICONS } from './layouts/navIcons';
 import { findMenuEntry, menuLeaves, NAVIGATION } from './navigation';
-import { collectRoutes } from './registry/routes';
-import { buildRoutes, routeTitle } from './router';
+import { collectRoutes, PUBLIC_LAYOUTS, publicFeatureRoutes } from './registry/routes';
+import { publicRouteTitle } from './router';
+import { buildSignedInRoutes, signedInRouteTitle } from './signedIn';
 
 describe('navigation contract', () => {
   it('lists every menu section of spec section 2 once, in order', () => {
@@ -60,7 +61,7 @@ describe('route discovery', () => {
   });
 
   it('opens "coming soon" for menu paths no feature serves, and the feature page otherwise', () => {
-    const tree = buildRoutes([{ path: '/members', element: 'members page', permission: 'member', title: 'members:title' }]);
+    const tree = buildSignedInRoutes([{ path: '/members', element: 'members page', permission: 'member', title: 'members:title' }]);
     const flat: Array<{ path?: string; handle?: unknown }> = [];
     const walk = (rs: typeof tree) => {
       for (const r of rs) {
@@ -76,10 +77,27 @@ describe('route discovery', () => {
     expect(flat.some((r) => r.path === '*')).toBe(true);
   });
 
-  it('titles pages from their route', () => {
-    expect(routeTitle('/dashboard')).toBe('nav.dashboard.title');
-    expect(routeTitle('/sign-in')).toBe('auth:signIn.title');
-    expect(routeTitle('/reports/ledger')).toBe('nav.report.ledger');
-    expect(routeTitle('/profile/security')).toBe('profile:title');
+  it('titles pages from their route: public ones in the first half, signed-in ones in the lazy half', () => {
+    expect(publicRouteTitle('/sign-in')).toBe('auth:signIn.title');
+    expect(publicRouteTitle('/accept-invitation')).toBe('access:invitation.title');
+    expect(publicRouteTitle('/dashboard')).toBeUndefined();
+    expect(signedInRouteTitle('/dashboard')).toBe('nav.dashboard.title');
+    expect(signedInRouteTitle('/reports/ledger')).toBeDefined();
+    expect(signedInRouteTitle('/profile/security')).toBe('profile:title');
+    expect(signedInRouteTitle('/shu')).toBe('nav.shu.title');
+  });
+
+  it('keeps signed-in screens out of the first page and public ones out of the signed-in half', () => {
+    expect(publicFeatureRoutes.every((r) => PUBLIC_LAYOUTS.includes(r.layout ?? 'app'))).toBe(true);
+    expect(publicFeatureRoutes.map((r) => r.path)).toEqual(
+      expect.arrayContaining(['/sign-in', '/register', '/verify', '/forgot-password', '/activate', '/accept-invitation']),
+    );
+    const errors: unknown[] = [];
+    const orig = console.error;
+    console.error = (...a: unknown[]) => errors.push(a);
+    const kept = collectRoutes({ 'x/public-routes.tsx': { routes: [page('/members')] } }, PUBLIC_LAYOUTS);
+    console.error = orig;
+    expect(kept).toEqual([]);
+    expect(errors).toHaveLength(1);
   });
 });

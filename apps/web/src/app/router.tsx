@@ -1,25 +1,24 @@
 /**
- * The route tree. Feature routes come from `features/*\/routes.tsx`
- * (registry/routes.ts) and are placed by their layout; every menu path of
- * navigation.ts without a screen yet opens the "coming soon" page; unknown
- * paths get the 404 page. The shell and every page are lazy-loaded, so the
- * sign-in page downloads neither. (Declarative routing with `useRoutes`: the
- * data-router half of React Router would double its weight on the first
- * page for nothing the app uses.)
+ * The route tree, in two halves so the sign-in page downloads only what it shows:
+ *
+ *  - here, bundled with the first page: the guest and public screens
+ *    (`features/*\/public-routes.tsx`), maintenance and 500;
+ *  - `signedIn.tsx`, loaded on first use through the catch-all route: every
+ *    signed-in screen (`features/*\/routes.tsx`), the shell, the "coming soon"
+ *    pages of menu entries without a screen yet, and the 404 page.
+ *
+ * (Declarative routing with `useRoutes`: the data-router half of React Router
+ * would double its weight on the first page for nothing the app uses.)
  */
 import { lazy } from 'react';
 import { matchRoutes, type RouteObject, useRoutes } from 'react-router';
 import type { FeatureRoute, RouteLayout } from '../lib/routing';
-import { GuestOnly, HomeRedirect, RequireAuth, RequireOnboarded, RequirePermission } from './guards';
-import { menuLeaves } from './navigation';
+import { GuestOnly, HomeRedirect } from './guards';
 import ServerErrorPage from './pages/ServerErrorPage';
 import { RootLayout } from './RootLayout';
-import { featureRoutes } from './registry/routes';
+import { publicFeatureRoutes } from './registry/routes';
 
-const AppLayout = lazy(() => import('./layouts/AppLayout'));
-const DashboardPage = lazy(() => import('./dashboard/DashboardPage'));
-const ComingSoonPage = lazy(() => import('./pages/ComingSoonPage'));
-const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
+const SignedInRoutes = lazy(() => import('./signedIn'));
 const MaintenancePage = lazy(() => import('./pages/MaintenancePage'));
 
 export interface RouteHandle {
@@ -27,33 +26,11 @@ export interface RouteHandle {
   title?: string;
 }
 
-function toRoute(r: FeatureRoute): RouteObject {
-  return {
-    path: r.path,
-    element: <RequirePermission permission={r.permission}>{r.element}</RequirePermission>,
-    handle: { title: r.title } satisfies RouteHandle,
-  };
-}
-
-export function buildRoutes(routes: FeatureRoute[] = featureRoutes): RouteObject[] {
-  const by = (layout: RouteLayout) => routes.filter((r) => (r.layout ?? 'app') === layout).map(toRoute);
-  const taken = new Set(routes.map((r) => r.path));
-  const comingSoon: RouteObject[] = menuLeaves()
-    .filter((l) => !taken.has(l.path))
-    .map((l) => ({
-      path: l.path,
-      element: (
-        <RequirePermission permission={l.section}>
-          <ComingSoonPage />
-        </RequirePermission>
-      ),
-      handle: { title: l.labelKey } satisfies RouteHandle,
-    }));
-  const builtIn: RouteObject[] = [
-    { path: '/dashboard', element: <DashboardPage kind="staff" />, handle: { title: 'nav.dashboard.title' } },
-    { path: '/dashboard-agent', element: <DashboardPage kind="agent" />, handle: { title: 'nav.dashboard.agent' } },
-  ].filter((r) => !taken.has(r.path!));
-
+export function buildPublicRoutes(routes: FeatureRoute[] = publicFeatureRoutes): RouteObject[] {
+  const by = (layout: RouteLayout) =>
+    routes
+      .filter((r) => r.layout === layout)
+      .map((r): RouteObject => ({ path: r.path, element: r.element, handle: { title: r.title } satisfies RouteHandle }));
   return [
     {
       element: <RootLayout />,
@@ -63,34 +40,30 @@ export function buildRoutes(routes: FeatureRoute[] = featureRoutes): RouteObject
         ...by('public'),
         { path: '/maintenance', element: <MaintenancePage />, handle: { title: 'errors.maintenance.title' } },
         { path: '/500', element: <ServerErrorPage />, handle: { title: 'errors.500.title' } },
-        {
-          element: <RequireAuth />,
-          children: [
-            ...by('blank'),
-            {
-              element: <RequireOnboarded />,
-              children: [{ element: <AppLayout />, children: [...builtIn, ...by('app'), ...comingSoon] }],
-            },
-          ],
-        },
-        { path: '*', element: <NotFoundPage />, handle: { title: 'errors.404.title' } },
+        // Everything else: the signed-in half (which also answers 404).
+        { path: '*', element: <SignedInRoutes /> },
       ],
     },
   ];
 }
 
-export const appRoutes = buildRoutes();
+export const publicRoutes = buildPublicRoutes();
 
 export function AppRoutes() {
-  return useRoutes(appRoutes);
+  return useRoutes(publicRoutes);
 }
 
-/** The title key of the deepest route matching `pathname` that has one. */
-export function routeTitle(pathname: string): string | undefined {
-  const matches = matchRoutes(appRoutes, pathname) ?? [];
+/** The title key of the deepest route of `routes` matching `pathname` that has one. */
+export function titleIn(routes: RouteObject[], pathname: string): string | undefined {
+  const matches = matchRoutes(routes, pathname) ?? [];
   for (let i = matches.length - 1; i >= 0; i -= 1) {
     const t = (matches[i]!.route.handle as RouteHandle | undefined)?.title;
     if (t) return t;
   }
   return undefined;
+}
+
+/** The title key of a guest or public page (the signed-in half titles its own pages). */
+export function publicRouteTitle(pathname: string): string | undefined {
+  return titleIn(publicRoutes, pathname);
 }

@@ -1,6 +1,7 @@
 /**
  * Organization and access screens (issue 5): User Akses, Akses Role, Cabang,
- * Area, the cooperative's settings, AD/ART, and the public invitation page.
+ * Area, the cooperative's settings and AD/ART (the public invitation page is in
+ * public-routes.tsx).
  */
 import { lazy } from 'react';
 import type { FeatureRoute } from '../../lib/routing';
@@ -9,7 +10,6 @@ const UsersPage = lazy(() => import('./pages/UsersPage'));
 const UserDetailPage = lazy(() => import('./pages/UserDetailPage'));
 const OrganizationPage = lazy(() => import('./pages/OrganizationPage'));
 const AgentsPage = lazy(() => import('./pages/AgentsPage'));
-const AcceptInvitationPage = lazy(() => import('./pages/AcceptInvitationPage'));
 const RolesPage = lazy(() => import('./pages/RolesPage'));
 const RoleEditPage = lazy(() => import('./pages/RoleEditPage'));
 const BranchesPage = lazy(() => import('./pages/BranchesPage'));
@@ -28,7 +28,6 @@ export const routes: FeatureRoute[] = [
   { path: '/users/organization', element: <OrganizationPage />, permission: 'user_access', title: 'common:nav.user_access.organization' },
   { path: '/users/agents', element: <AgentsPage />, permission: 'user_access', title: 'common:nav.user_access.agents' },
   { path: '/users/:id', element: <UserDetailPage />, permission: 'user_access', title: 'access:users.detailTitle' },
-  { path: '/accept-invitation', element: <AcceptInvitationPage />, layout: 'public', title: 'access:invitation.title' },
   { path: '/roles', element: <RolesPage />, permission: 'access_role', title: 'common:nav.access_role.title' },
   { path: '/roles/new', element: <RoleEditPage />, permission: 'access_role:add', title: 'access:roles.addTitle' },
   { path: '/roles/:id', element: <RoleEditPage />, permission: 'access_role', title: 'access:roles.detailTitle' },
