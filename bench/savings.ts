@@ -23,7 +23,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { buildApp } from '../apps/api/src/app.ts';
+import pino from 'pino';
+import { buildApp, loggerOptions } from '../apps/api/src/app.ts';
 import { systemCtx } from '../apps/api/src/lib/context.ts';
 import { todayJakarta } from '../apps/api/src/modules/ledger/dates.ts';
 import { post } from '../apps/api/src/modules/ledger/posting.ts';
@@ -37,10 +38,21 @@ const TENANTS = Number(process.env.SAVINGS_BENCH_TENANTS ?? 1);
 const POOL = Number(process.env.SAVINGS_BENCH_POOL ?? 24);
 const PASSWORD = 'Bench-Password-2026';
 
+/**
+ * SAVINGS_BENCH_LOG=<file>: the server's own logger (info, one buffered line per request) writing to that file;
+ * SAVINGS_BENCH_LOG_SYNC=1 with it: the same line written synchronously (a system call per line, as the server
+ * wrote its two lines per request before). Without: no logging.
+ */
+const LOG = process.env.SAVINGS_BENCH_LOG;
 const url = await benchDatabaseUrl(TENANTS > 1 ? `savings${TENANTS}` : 'savings');
 const app = await buildApp({
-  logger: false,
+  logger: !LOG
+    ? false
+    : process.env.SAVINGS_BENCH_LOG_SYNC
+      ? { level: 'info', stream: pino.destination({ dest: LOG, sync: true }) }
+      : loggerOptions({ logLevel: 'info' }, LOG),
   config: { databaseUrl: url, jwtSecret: 'bench-secret-0123456789abcdefghijkl', authRateLimitPerMinute: 1_000_000, dbPoolSize: POOL },
+  jobs: true,
 });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;

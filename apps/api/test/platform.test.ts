@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { type Ctx, withTx } from '../src/lib/context.ts';
-import { IdempotentReplay } from '../src/lib/errors.ts';
-import { body, newTenant, testApp } from './helpers.ts';
+import { buildApp } from '../src/app.ts';
+import { type Ctx, ctxOf, withTx } from '../src/lib/context.ts';
+import { badRequest, IdempotentReplay } from '../src/lib/errors.ts';
+import { ok } from '../src/lib/http.ts';
+import { signAccessToken, verifyAccessToken } from '../src/lib/tokens.ts';
+import { body, newTenant, PASSWORD, signIn, testApp, testDb } from './helpers.ts';
 
 describe('envelope and errors', () => {
   it('health answers the database kind and version', async () => {
@@ -138,5 +141,82 @@ describe('Idempotency-Key', () => {
     expect(rows?.n).toBe(1);
     const replayed = (replays[0] as PromiseRejectedResult).reason as IdempotentReplay;
     expect(replayed.body).toMatchObject({ status: true, data: (done[0] as PromiseFulfilledResult<unknown>).value });
+  });
+});
+
+describe('transactional routes: no look-up before the handler', () => {
+  it('a failure before the transaction claimed the key answers what a look-up first would have', async () => {
+    // An app with one extra transactional route that can fail before its transaction (as a check before withTx does).
+    const db = await testDb();
+    const base = await testApp();
+    const app = await buildApp({ db, skipMigrations: true, logger: false, config: base.config });
+    app.register(async (i) => {
+      i.post('/api/test/transactional', { config: { auth: true, idempotency: 'transactional' } }, async (req) => {
+        if (req.headers['x-fail-before']) throw badRequest('VALIDATION_FAILED', 'common.validation_failed');
+        return ok(await withTx(ctxOf(req), async () => ({ done: (req.body as { n: number }).n }), { idempotent: true }));
+      });
+    });
+    await app.ready();
+    const t = await newTenant();
+    const token = (await signIn(app, t.email, PASSWORD)).json().access_token as string;
+    const post = (n: number, headers: Record<string, string> = {}) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/test/transactional',
+        payload: { n },
+        headers: { authorization: `Bearer ${token}`, 'idempotency-key': 'k-fallback', ...headers },
+      });
+    const first = await post(1);
+    expect(first.statusCode).toBe(200);
+    // The retry fails before it reaches its transaction: the stored answer is replayed.
+    const retry = await post(1, { 'x-fail-before': '1' });
+    expect(retry.statusCode).toBe(200);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(retry.json()).toEqual(first.json());
+    // The same key for another request: 409, also when failing early.
+    const other = await post(2, { 'x-fail-before': '1' });
+    expect(other.statusCode).toBe(409);
+    expect(body(other).message).toBe('Idempotency-Key sudah dipakai untuk permintaan yang berbeda');
+    // Without a stored answer the handler's own error stands.
+    const fresh = await app.inject({
+      method: 'POST',
+      url: '/api/test/transactional',
+      payload: { n: 3 },
+      headers: { authorization: `Bearer ${token}`, 'idempotency-key': 'k-fresh', 'x-fail-before': '1' },
+    });
+    expect(fresh.statusCode).toBe(400);
+    await app.close();
+  });
+});
+
+describe('access tokens', () => {
+  it('verifies HS256 with the key imported once; refuses other algorithms, tampering, future nbf and missing expiry', async () => {
+    const secret = 'test-secret-0123456789-abcdefghijklmnop';
+    const claims = { userId: crypto.randomUUID(), tenantId: crypto.randomUUID(), sessionId: crypto.randomUUID() };
+    const good = await signAccessToken(secret, claims, 600);
+    expect(await verifyAccessToken(secret, good)).toEqual(claims);
+    const [h, p, s] = good.split('.');
+    const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
+    const payload = JSON.parse(Buffer.from(p, 'base64url').toString());
+    const sign = async (header: object, body: object) => {
+      const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
+        'sign',
+      ]);
+      const data = `${b64(header)}.${b64(body)}`;
+      return `${data}.${Buffer.from(await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(data))).toString('base64url')}`;
+    };
+    expect(await verifyAccessToken(secret, await sign({ alg: 'HS256' }, payload))).toEqual(claims);
+    expect(await verifyAccessToken(secret, `${b64({ alg: 'none' })}.${p}.`)).toBeNull();
+    expect(await verifyAccessToken(secret, await sign({ alg: 'HS512' }, payload))).toBeNull();
+    expect(await verifyAccessToken(secret, await sign({ alg: 'HS256', crit: ['x'] }, payload))).toBeNull();
+    expect(await verifyAccessToken(secret, `${h}.${b64({ ...payload, sub: crypto.randomUUID() })}.${s}`)).toBeNull();
+    expect(await verifyAccessToken(secret, `${h}.${p}.${s}x`)).toBeNull();
+    expect(await verifyAccessToken(secret, `${h}.${p}.${s}!`)).toBeNull();
+    expect(await verifyAccessToken('another-secret-0123456789abcdefghij', good)).toBeNull();
+    expect(await verifyAccessToken(secret, await sign({ alg: 'HS256' }, { ...payload, nbf: payload.iat + 3600 }))).toBeNull();
+    const { exp: _exp, ...noExp } = payload;
+    expect(await verifyAccessToken(secret, await sign({ alg: 'HS256' }, noExp))).toBeNull();
+    expect(await verifyAccessToken(secret, await sign({ alg: 'HS256' }, { ...payload, iss: 'other' }))).toBeNull();
+    expect(await verifyAccessToken(secret, await sign({ alg: 'HS256' }, { ...payload, typ: 'activation' }))).toBeNull();
   });
 });

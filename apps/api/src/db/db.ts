@@ -37,6 +37,44 @@ export interface Tx extends Sql {
   readonly tenantId: string | null;
   /** Runs after a successful COMMIT (notifications, cache updates); never on rollback. */
   afterCommit(fn: () => void | Promise<void>): void;
+  /**
+   * A statement without parameters (values written with `sqlLiteral`) run right
+   * before COMMIT, in COMMIT's round trip; its failure rolls the transaction back.
+   */
+  beforeCommit(sql: string): void;
+  /**
+   * A statement without parameters run right after COMMIT, in COMMIT's round
+   * trip, in its own transaction (it sees this one committed). It must not fail
+   * (wrap it in a function that catches its errors): a failure is not reported
+   * and the promise answers no rows. Resolves after COMMIT with its rows; never
+   * on rollback.
+   */
+  afterCommitQuery<T = Record<string, unknown>>(sql: string): Promise<T[]>;
+}
+
+/**
+ * A value as an SQL literal, for the parameterless statements above (and the
+ * first statement of a transaction, which then travels with BEGIN): NULL,
+ * booleans, finite numbers, decimals (`toFixed`), dates, and strings as E''
+ * literals with quotes and backslashes doubled. Refuses NUL characters (no
+ * PostgreSQL text holds them).
+ */
+export function sqlLiteral(v: unknown): string {
+  if (v === null || v === undefined) return 'NULL';
+  if (typeof v === 'boolean') return v ? 'true' : 'false';
+  if (typeof v === 'number') {
+    if (!Number.isFinite(v)) throw new Error('sqlLiteral: not a finite number');
+    return String(v);
+  }
+  if (v instanceof Date) return sqlLiteral(v.toISOString());
+  if (typeof v === 'object' && typeof (v as { toFixed?: unknown }).toFixed === 'function') {
+    const t = (v as { toFixed: () => string }).toFixed();
+    if (!/^-?\d+(\.\d+)?$/.test(t)) throw new Error('sqlLiteral: not a decimal');
+    return `'${t}'`;
+  }
+  const t = String(v);
+  if (t.includes('\0')) throw new Error('sqlLiteral: NUL character');
+  return `E'${t.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
 }
 
 export interface Db {
@@ -95,29 +133,79 @@ pg.types.setTypeParser(OID.NUMERIC, parseNumeric);
 pg.types.setTypeParser(OID.INT8, parseInt8);
 pg.types.setTypeParser(OID.DATE, parseDate);
 
+interface AfterCommitQuery {
+  sql: string;
+  resolve: (rows: unknown[]) => void;
+}
+
+/**
+ * A transaction on one pooled connection. Round trips are what a request
+ * pays most for (each one a write and a read on both sides), so BEGIN (with
+ * the tenant) is not sent alone: it travels with the first statement when that
+ * one has no parameters, and statements registered for before and after
+ * COMMIT travel with COMMIT.
+ */
 class PgTx implements Tx {
   hooks: AfterCommit = [];
+  before: string[] = [];
+  after: AfterCommitQuery[] = [];
   constructor(
     private client: pg.PoolClient,
     readonly tenantId: string | null,
+    /** BEGIN and the tenant context, until sent. */
+    public begin: string | null,
   ) {}
+  private async run(text: string, params?: unknown[]): Promise<pg.QueryResult> {
+    if (this.begin !== null) {
+      const begin = this.begin;
+      this.begin = null;
+      if (!params?.length) {
+        // One simple query: BEGIN, the tenant, the statement(s); the answer is the last statement's.
+        const r = (await this.client.query(`${begin} ${text}`)) as unknown as pg.QueryResult | pg.QueryResult[];
+        return Array.isArray(r) ? r[r.length - 1] : r;
+      }
+      await this.client.query(begin);
+    }
+    const r = (await this.client.query(text, params as unknown[])) as unknown as pg.QueryResult | pg.QueryResult[];
+    return Array.isArray(r) ? r[r.length - 1] : r;
+  }
   async query<T>(text: string, params?: unknown[]): Promise<T[]> {
-    const r = await this.client.query(text, params as unknown[]);
-    return r.rows as T[];
+    return (await this.run(text, params)).rows as T[];
   }
   async one<T>(text: string, params?: unknown[]): Promise<T | undefined> {
-    const r = await this.client.query(text, params as unknown[]);
-    return r.rows[0] as T | undefined;
+    return (await this.run(text, params)).rows[0] as T | undefined;
   }
   async exec(text: string, params?: unknown[]): Promise<number> {
-    const r = await this.client.query(text, params as unknown[]);
-    return r.rowCount ?? 0;
+    return (await this.run(text, params)).rowCount ?? 0;
   }
   async script(text: string): Promise<void> {
-    await this.client.query(text);
+    await this.run(text);
   }
   afterCommit(fn: () => void | Promise<void>) {
     this.hooks.push(fn);
+  }
+  beforeCommit(sql: string) {
+    this.before.push(sql);
+  }
+  afterCommitQuery<T>(sql: string): Promise<T[]> {
+    return new Promise<T[]>((resolve) => this.after.push({ sql, resolve: resolve as (rows: unknown[]) => void }));
+  }
+  /** COMMIT (with what travels with it), in one round trip. Nothing at all when nothing was sent. */
+  async commit(): Promise<void> {
+    if (this.begin !== null && !this.before.length && !this.after.length) return;
+    const sql = `${this.begin ?? ''} ${[...this.before, 'COMMIT', ...this.after.map((a) => a.sql)].join('; ')}`;
+    this.begin = null;
+    // An error here comes from a before-commit statement or COMMIT itself (the transaction is rolled back):
+    // after-commit statements catch their own errors.
+    const r = (await this.client.query(sql)) as unknown as pg.QueryResult | pg.QueryResult[];
+    const results = Array.isArray(r) ? r : [r];
+    const tail = results.slice(results.length - this.after.length);
+    for (const [i, a] of this.after.entries()) a.resolve(tail[i]?.rows ?? []);
+  }
+  /** Sends ROLLBACK when a transaction was begun. */
+  async rollback(): Promise<void> {
+    if (this.begin !== null) return;
+    await this.client.query('ROLLBACK');
   }
 }
 
@@ -138,19 +226,18 @@ export function createPgDb(url: string, poolSize = 20): Db {
     const pool = mode === 'owner' ? ownerPool : appPool;
     for (let attempt = 1; ; attempt++) {
       const client = await pool.connect();
-      const tx = new PgTx(client, tenantId);
+      // BEGIN and the tenant context travel together, and with the first statement when it has no parameters.
+      const tx = new PgTx(client, tenantId, mode === 'tenant' ? `BEGIN; ${tenantSql(tenantId)}` : 'BEGIN;');
       let broken = false;
       try {
-        // BEGIN and the tenant context travel in one round trip.
-        await client.query(mode === 'tenant' ? `BEGIN; ${tenantSql(tenantId)}` : 'BEGIN');
         const result = await fn(tx);
-        await client.query('COMMIT');
+        await tx.commit();
         client.release();
         await runAfterCommit(tx.hooks);
         return result;
       } catch (err) {
         try {
-          await client.query('ROLLBACK');
+          await tx.rollback();
         } catch {
           broken = true;
         }
@@ -182,6 +269,8 @@ export function createPgDb(url: string, poolSize = 20): Db {
 
 class PgliteTx implements Tx {
   hooks: AfterCommit = [];
+  before: string[] = [];
+  after: AfterCommitQuery[] = [];
   constructor(
     private db: PGlite,
     readonly tenantId: string | null,
@@ -203,6 +292,12 @@ class PgliteTx implements Tx {
   }
   afterCommit(fn: () => void | Promise<void>) {
     this.hooks.push(fn);
+  }
+  beforeCommit(sql: string) {
+    this.before.push(sql);
+  }
+  afterCommitQuery<T>(sql: string): Promise<T[]> {
+    return new Promise<T[]>((resolve) => this.after.push({ sql, resolve: resolve as (rows: unknown[]) => void }));
   }
 }
 
@@ -245,10 +340,19 @@ export async function createPgliteDb(dataDir: string | undefined): Promise<Db> {
       let result: T;
       try {
         result = await fn(tx);
+        for (const sql of tx.before) await db.exec(sql);
         await db.exec('COMMIT');
       } catch (err) {
         await db.exec('ROLLBACK').catch(() => undefined);
         throw err;
+      }
+      // In their own transactions, as on PostgreSQL (where they travel with COMMIT); errors are not reported.
+      for (const a of tx.after) {
+        try {
+          a.resolve((await db.query(a.sql)).rows);
+        } catch {
+          a.resolve([]);
+        }
       }
       release();
       await runAfterCommit(tx.hooks);

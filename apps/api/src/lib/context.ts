@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import type { Lang, PermissionMatrix, RoleCode } from '@koperasi/contracts';
 import type { Dec } from '@koperasi/finance';
 import type { FastifyRequest } from 'fastify';
-import type { Db, Tx } from '../db/db.ts';
+import { type Db, sqlLiteral, type Tx } from '../db/db.ts';
 import { conflict, IdempotentReplay, unauthorized } from './errors.ts';
 import { ok } from './http.ts';
 import { langOf } from './i18n.ts';
@@ -120,10 +120,10 @@ export async function withTx<T>(ctx: Ctx, fn: (tx: Tx) => Promise<T>, opts: TxOp
     if (idem) {
       if (idem.claimTx !== tx) throw new Error('withTx: selfClaim but the key was not claimed in this transaction');
       const body = ok(result, opts.message ?? 'common.success');
-      await tx.exec(
-        `UPDATE idempotency_key SET status_code = 200, response = $3::jsonb
-         WHERE tenant_id = $1 AND key = $2`,
-        [ctx.tenantId, idem.key, JSON.stringify(body)],
+      // Stored in COMMIT's round trip (values as literals: no parameters there).
+      tx.beforeCommit(
+        `UPDATE idempotency_key SET status_code = 200, response = ${sqlLiteral(JSON.stringify(body))}::jsonb
+         WHERE tenant_id = ${sqlLiteral(ctx.tenantId)} AND key = ${sqlLiteral(idem.key)}`,
       );
       idem.stored = true;
     }

@@ -36,7 +36,7 @@
  *    Kas Besar.
  */
 import type { Dec } from '@koperasi/finance';
-import type { Tx } from '../../db/db.ts';
+import { sqlLiteral, type Tx } from '../../db/db.ts';
 import { audit } from '../../lib/audit.ts';
 import { applyClaim, type Ctx, claimKey, type TxOptions, withTx } from '../../lib/context.ts';
 import { AppError, badRequest, conflict, IdempotentReplay, notFound, unprocessable } from '../../lib/errors.ts';
@@ -244,34 +244,15 @@ async function moveInOneCall(
   const groupId = crypto.randomUUID();
   const journalId = uuidv7();
   const idem = ctx.idem;
+  // Values as literals: without parameters the call travels with BEGIN (one round trip for the whole movement).
+  const v = (x: unknown) => sqlLiteral(x);
   const r = await tx.one<MoveRow>(
-    `SELECT * FROM saving_move($1, $2, $3, $4::uuid, $5::numeric, $6::date, $7::uuid, $8::uuid, $9::uuid, $10::uuid, $11, $12, $13::uuid,
-                               $14::uuid, $15::uuid, false, $16, $17, $18, $19, $20, $21, $22, $23)`,
-    [
-      kind,
-      activity,
-      activityLabel(activity),
-      input.savingId,
-      input.amount.toFixed(2),
-      date,
-      agentOf(ctx),
-      input.coaId ?? null,
-      ctx.userId,
-      w.cashHolderOk ?? null,
-      channel,
-      description,
-      w.requestId ?? null,
-      groupId,
-      journalId,
-      kind === 'TOPUP' ? 'saving.deposit' : 'saving.withdraw',
-      ctx.requestId,
-      ctx.ip,
-      ctx.userAgent,
-      idem?.key ?? null,
-      idem?.hash ?? null,
-      idem?.method ?? null,
-      idem?.path ?? null,
-    ],
+    `SELECT * FROM saving_move(${v(kind)}, ${v(activity)}, ${v(activityLabel(activity))}, ${v(input.savingId)}::uuid,
+       ${v(input.amount.toFixed(2))}::numeric, ${v(date)}::date, ${v(agentOf(ctx))}::uuid, ${v(input.coaId ?? null)}::uuid,
+       ${v(ctx.userId)}::uuid, ${v(w.cashHolderOk ?? null)}::uuid, ${v(channel)}, ${v(description)}, ${v(w.requestId ?? null)}::uuid,
+       ${v(groupId)}::uuid, ${v(journalId)}::uuid, false, ${v(kind === 'TOPUP' ? 'saving.deposit' : 'saving.withdraw')},
+       ${v(ctx.requestId)}, ${v(ctx.ip)}, ${v(ctx.userAgent)}, ${v(idem?.key ?? null)}, ${v(idem?.hash ?? null)},
+       ${v(idem?.method ?? null)}, ${v(idem?.path ?? null)})`,
   );
   if (!r) throw new Error('saving_move answered nothing');
   if (r.outcome === 'REPLAY' || r.outcome === 'MISMATCH' || r.outcome === 'IN_PROGRESS') {
@@ -290,40 +271,45 @@ async function moveInOneCall(
     if (r.balance_after.gte(r.equity_amount)) await markPrincipalPaid(tx, ctx, r.member_id, r.balance_after);
   }
   const credit = kind === 'TOPUP';
-  return {
-    status: 'POSTED' as const,
-    transaction: {
-      id: r.transaction_id,
-      code: r.code,
-      transactionDate: date,
-      createdAt: r.created_at.toISOString(),
-      memberId: r.member_id,
-      cifNumber: r.cif_number,
-      memberName: r.member_name,
-      productId: r.product_id,
-      productCode: r.product_code,
-      productName: r.product_name,
-      productKind: r.product_kind,
-      memberSavingId: input.savingId,
-      accountNumber: r.account_number,
-      kind,
-      activity,
-      amount: input.amount,
-      signedAmount: credit ? input.amount : input.amount.negated(),
-      balanceAfter: r.balance_after,
-      channel,
-      cashCoa: { id: r.cash_id, code: r.cash_code, name: r.cash_name },
-      groupId,
-      journalId,
-      journalNumber: r.journal_number,
-      status: 'POSTED',
-      isReversal: false,
-      reversalOfId: null,
-      description,
-      tellerId: ctx.userId,
-      tellerName: tellerName(ctx),
-    },
+  const view: MovementView = {
+    id: r.transaction_id,
+    code: r.code,
+    transactionDate: date,
+    createdAt: r.created_at.toISOString(),
+    memberId: r.member_id,
+    cifNumber: r.cif_number,
+    memberName: r.member_name,
+    productId: r.product_id,
+    productCode: r.product_code,
+    productName: r.product_name,
+    productKind: r.product_kind,
+    memberSavingId: input.savingId,
+    accountNumber: r.account_number,
+    kind,
+    activity,
+    amount: input.amount,
+    signedAmount: credit ? input.amount : input.amount.negated(),
+    balanceAfter: r.balance_after,
+    channel,
+    cashCoa: { id: r.cash_id, code: r.cash_code, name: r.cash_name },
+    groupId,
+    journalId,
+    journalNumber: r.journal_number,
+    status: 'POSTED',
+    isReversal: false,
+    reversalOfId: null,
+    description,
+    tellerId: ctx.userId,
+    tellerName: tellerName(ctx),
   };
+  // The journal's number, given right after COMMIT in COMMIT's own round trip.
+  const numbered = tx.afterCommitQuery<{ journal_id: string; number: string | null }>(
+    `SELECT journal_id, number FROM ledger_number_journals_quietly(${v(ctx.tenantId)}::uuid, ARRAY[${v(journalId)}]::uuid[])`,
+  );
+  tx.afterCommit(async () => {
+    view.journalNumber = (await numbered)[0]?.number ?? null;
+  });
+  return { status: 'POSTED' as const, transaction: view };
 }
 
 // ---------------------------------------------------------------- deposit
