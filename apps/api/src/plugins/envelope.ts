@@ -91,7 +91,7 @@ async function envelopePlugin(app: FastifyInstance) {
       return reply.code(err.statusCode).header('idempotent-replayed', 'true').send(body);
     }
     if (err instanceof AppError) {
-      const fields = err.fields?.map((f) => ({ field: f.field, message: translate(f.message, lang, { field: f.field }) }));
+      const fields = err.fields?.map((f) => ({ field: f.field, message: translate(f.message, lang, { ...err.params, field: f.field }) }));
       if (err.statusCode >= 500) req.log.error({ err }, 'application error');
       return reply
         .code(err.statusCode)
