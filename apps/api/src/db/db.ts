@@ -77,9 +77,17 @@ export function sqlLiteral(v: unknown): string {
   return `E'${t.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
 }
 
+export interface TenantTxOptions {
+  /**
+   * A statement without parameters run first in the transaction, in BEGIN's
+   * round trip (a check that raises when the transaction must not go on).
+   */
+  first?: string;
+}
+
 export interface Db {
   readonly kind: 'postgres' | 'pglite';
-  tenant<T>(tenantId: string, fn: (tx: Tx) => Promise<T>): Promise<T>;
+  tenant<T>(tenantId: string, fn: (tx: Tx) => Promise<T>, opts?: TenantTxOptions): Promise<T>;
   app<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
   owner<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
   /** One statement outside any explicit transaction, as the app role. */
@@ -222,12 +230,13 @@ export function createPgDb(url: string, poolSize = 20): Db {
   const ownerPool = new pg.Pool({ ...base, max: 3, application_name: 'koperasi-owner' });
   for (const p of [appPool, ownerPool]) p.on('error', (err) => console.error('idle PostgreSQL client error', err));
 
-  async function run<T>(mode: 'tenant' | 'app' | 'owner', tenantId: string | null, fn: (tx: Tx) => Promise<T>) {
+  async function run<T>(mode: 'tenant' | 'app' | 'owner', tenantId: string | null, fn: (tx: Tx) => Promise<T>, first?: string) {
     const pool = mode === 'owner' ? ownerPool : appPool;
     for (let attempt = 1; ; attempt++) {
       const client = await pool.connect();
       // BEGIN and the tenant context travel together, and with the first statement when it has no parameters.
-      const tx = new PgTx(client, tenantId, mode === 'tenant' ? `BEGIN; ${tenantSql(tenantId)}` : 'BEGIN;');
+      const begin = mode === 'tenant' ? `BEGIN; ${tenantSql(tenantId)}` : 'BEGIN;';
+      const tx = new PgTx(client, tenantId, first ? `${begin} ${first};` : begin);
       let broken = false;
       try {
         const result = await fn(tx);
@@ -251,7 +260,7 @@ export function createPgDb(url: string, poolSize = 20): Db {
 
   return {
     kind: 'postgres',
-    tenant: (tenantId, fn) => run('tenant', tenantId, fn),
+    tenant: (tenantId, fn, opts) => run('tenant', tenantId, fn, opts?.first),
     app: (fn) => run('app', null, fn),
     owner: (fn) => run('owner', null, fn),
     async appQuery<T>(text: string, params?: unknown[]) {
@@ -332,11 +341,19 @@ export async function createPgliteDb(dataDir: string | undefined): Promise<Db> {
   });
   const mutex = new Mutex();
 
-  async function run<T>(mode: 'tenant' | 'app' | 'owner', tenantId: string | null, fn: (tx: Tx) => Promise<T>) {
+  async function run<T>(mode: 'tenant' | 'app' | 'owner', tenantId: string | null, fn: (tx: Tx) => Promise<T>, first?: string) {
     const release = await mutex.lock();
     const tx = new PgliteTx(db, tenantId);
     try {
       await db.exec(`BEGIN; ${contextSql(mode, tenantId)}`);
+      if (first) {
+        try {
+          await db.exec(first);
+        } catch (err) {
+          await db.exec('ROLLBACK').catch(() => undefined);
+          throw err;
+        }
+      }
       let result: T;
       try {
         result = await fn(tx);
@@ -364,7 +381,7 @@ export async function createPgliteDb(dataDir: string | undefined): Promise<Db> {
 
   return {
     kind: 'pglite',
-    tenant: (tenantId, fn) => run('tenant', tenantId, fn),
+    tenant: (tenantId, fn, opts) => run('tenant', tenantId, fn, opts?.first),
     app: (fn) => run('app', null, fn),
     owner: (fn) => run('owner', null, fn),
     appQuery: (text, params) => run('app', null, (tx) => tx.query(text, params)),

@@ -33,6 +33,20 @@ export interface Principal {
   };
   tenantName: string;
   stepConfiguration: number;
+  /** md5 of what auth_principal answered (the cache's check, plugins/auth.ts). */
+  digest?: string;
+}
+
+/**
+ * A principal reused from the short cache of plugins/auth.ts: the request's
+ * transactions start with `sql` (auth_principal_check, in BEGIN's round trip),
+ * which raises KA001 when the principal changed; withTx then calls `refresh`
+ * (reads it again, answers 401 or 403 as the request would have) and runs the
+ * transaction again.
+ */
+export interface PrincipalCheck {
+  sql: string;
+  refresh: () => Promise<Principal>;
 }
 
 export interface IdempotencyInfo {
@@ -58,6 +72,7 @@ export interface Ctx {
   userAgent: string | null;
   lang: Lang;
   idem?: IdempotencyInfo;
+  principalCheck?: PrincipalCheck;
 }
 
 /** Context of an authenticated request. */
@@ -74,6 +89,13 @@ export function ctxOf(req: FastifyRequest): Ctx {
     userAgent: (req.headers['user-agent'] as string | undefined) ?? null,
     lang: langOf(req),
     idem: req.idempotency,
+    principalCheck:
+      req.principalRefresh && p.digest
+        ? {
+            sql: `SELECT auth_principal_check(${sqlLiteral(p.tenantId)}, ${sqlLiteral(p.sessionId)}, ${sqlLiteral(p.userId)}, ${sqlLiteral(p.digest)})`,
+            refresh: req.principalRefresh,
+          }
+        : undefined,
   };
 }
 
@@ -113,22 +135,42 @@ export interface TxOptions {
 
 /** Run `fn` in one transaction confined to the context's tenant. */
 export async function withTx<T>(ctx: Ctx, fn: (tx: Tx) => Promise<T>, opts: TxOptions = {}): Promise<T> {
-  const idem = opts.idempotent ? ctx.idem : undefined;
-  return ctx.db.tenant(ctx.tenantId, async (tx) => {
-    if (idem && !opts.selfClaim) await claimIdempotencyKey(tx, ctx.tenantId, idem);
-    const result = await fn(tx);
-    if (idem) {
-      if (idem.claimTx !== tx) throw new Error('withTx: selfClaim but the key was not claimed in this transaction');
-      const body = ok(result, opts.message ?? 'common.success');
-      // Stored in COMMIT's round trip (values as literals: no parameters there).
-      tx.beforeCommit(
-        `UPDATE idempotency_key SET status_code = 200, response = ${sqlLiteral(JSON.stringify(body))}::jsonb
-         WHERE tenant_id = ${sqlLiteral(ctx.tenantId)} AND key = ${sqlLiteral(idem.key)}`,
-      );
-      idem.stored = true;
+  for (;;) {
+    const check = ctx.principalCheck;
+    try {
+      return await runTx(ctx, fn, opts, check?.sql);
+    } catch (err) {
+      if (!check || (err as { code?: string }).code !== 'KA001') throw err;
+      // The cached principal changed: read it again (401/403 as the request would have answered) and go on with it.
+      const fresh = await check.refresh();
+      ctx.principal = fresh;
+      ctx.userId = fresh.userId;
+      ctx.principalCheck = undefined;
     }
-    return result;
-  });
+  }
+}
+
+async function runTx<T>(ctx: Ctx, fn: (tx: Tx) => Promise<T>, opts: TxOptions, first: string | undefined): Promise<T> {
+  const idem = opts.idempotent ? ctx.idem : undefined;
+  return ctx.db.tenant(
+    ctx.tenantId,
+    async (tx) => {
+      if (idem && !opts.selfClaim) await claimIdempotencyKey(tx, ctx.tenantId, idem);
+      const result = await fn(tx);
+      if (idem) {
+        if (idem.claimTx !== tx) throw new Error('withTx: selfClaim but the key was not claimed in this transaction');
+        const body = ok(result, opts.message ?? 'common.success');
+        // Stored in COMMIT's round trip (values as literals: no parameters there).
+        tx.beforeCommit(
+          `UPDATE idempotency_key SET status_code = 200, response = ${sqlLiteral(JSON.stringify(body))}::jsonb
+         WHERE tenant_id = ${sqlLiteral(ctx.tenantId)} AND key = ${sqlLiteral(idem.key)}`,
+        );
+        idem.stored = true;
+      }
+      return result;
+    },
+    first ? { first } : undefined,
+  );
 }
 
 /** For `selfClaim` transactions: claim the key now (no-op without a key or when claimed in this transaction). */

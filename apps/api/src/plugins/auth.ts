@@ -24,7 +24,7 @@ import fp from 'fastify-plugin';
 import type { Principal } from '../lib/context.ts';
 import { forbidden, unauthorized } from '../lib/errors.ts';
 import { langOf } from '../lib/i18n.ts';
-import { verifyAccessToken } from '../lib/tokens.ts';
+import { type AccessClaims, verifyAccessToken } from '../lib/tokens.ts';
 
 export type PermissionRef = `${MenuSection}:${PermissionAction}`;
 
@@ -39,13 +39,48 @@ declare module 'fastify' {
     public?: boolean;
     auth?: boolean;
     permission?: PermissionRef;
+    /**
+     * Every database change of the route runs through `withTx`, whose
+     * transactions then check the principal themselves: the route may use a
+     * principal read in the last seconds instead of reading it again.
+     */
+    principalInTx?: boolean;
   }
   interface FastifyRequest {
     principal: Principal | null;
+    /** Set when `principal` came from the cache: reads it again and re-checks the route's permission. */
+    principalRefresh?: () => Promise<Principal>;
   }
   interface FastifyInstance {
     routeRegistry: RouteAccess[];
+    principalCache: Map<string, { p: Principal; until: number }>;
   }
+}
+
+/**
+ * The principal cache: a session's principal for a few seconds, used only by
+ * routes declaring `principalInTx` (teller movements). It stays correct on
+ * sign-out, password change, role or limit change and deactivation because
+ * such a route's transaction starts with auth_principal_check, which compares
+ * the principal as the database has it now with the cached one (a digest) and
+ * refuses to go on when they differ; the request then reads the principal
+ * again and answers exactly as without the cache (401, 403, or the movement
+ * with the current role's limits). Every other route reads the principal on
+ * every request, as before.
+ */
+const CACHE_MS = 10_000;
+const CACHE_MAX = 10_000;
+
+function remember(app: FastifyInstance, p: Principal) {
+  const cache = app.principalCache;
+  if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value as string);
+  cache.set(p.sessionId, { p, until: Date.now() + CACHE_MS });
+}
+
+function cachedPrincipal(app: FastifyInstance, c: AccessClaims): Principal | null {
+  const e = app.principalCache.get(c.sessionId);
+  if (!e || e.until < Date.now() || e.p.userId !== c.userId || e.p.tenantId !== c.tenantId) return null;
+  return e.p;
 }
 
 const EXEMPT = /^\/api\/docs(\/|$)/;
@@ -90,15 +125,21 @@ function bearer(req: FastifyRequest): string | null {
 /** Resolve the principal of a bearer token: valid signature, live session, active user and tenant. */
 export async function loadPrincipal(app: FastifyInstance, token: string): Promise<Principal | null> {
   const claims = await verifyAccessToken(app.config.jwtSecret, token);
-  if (!claims) return null;
-  const rows = await app.db.appQuery<PrincipalRow>('SELECT * FROM auth_principal($1, $2, $3)', [
-    claims.tenantId,
-    claims.sessionId,
-    claims.userId,
-  ]);
+  return claims ? principalOf(app, claims) : null;
+}
+
+/** The principal of verified claims, read from the database (and remembered for the cache). */
+async function principalOf(app: FastifyInstance, claims: AccessClaims): Promise<Principal | null> {
+  const rows = await app.db.appQuery<PrincipalRow & { digest: string }>(
+    'SELECT p.*, md5(p::text) AS digest FROM auth_principal($1, $2, $3) p',
+    [claims.tenantId, claims.sessionId, claims.userId],
+  );
   const r = rows[0];
-  if (!r?.tenant_active) return null;
-  return {
+  if (!r?.tenant_active) {
+    app.principalCache.delete(claims.sessionId);
+    return null;
+  }
+  const p: Principal = {
     userId: r.user_id,
     tenantId: r.tenant_id,
     sessionId: claims.sessionId,
@@ -120,7 +161,10 @@ export async function loadPrincipal(app: FastifyInstance, token: string): Promis
     },
     tenantName: r.tenant_name,
     stepConfiguration: r.step_configuration,
+    digest: r.digest,
   };
+  remember(app, p);
+  return p;
 }
 
 /** The 403 for a missing permission, naming the menu section and the action. */
@@ -148,7 +192,9 @@ export function requirePermission(req: FastifyRequest, ref: PermissionRef): void
 
 async function authPlugin(app: FastifyInstance) {
   app.decorateRequest('principal', null);
+  app.decorateRequest('principalRefresh', undefined);
   app.decorate('routeRegistry', [] as RouteAccess[]);
+  app.decorate('principalCache', new Map());
 
   app.addHook('onRoute', (route) => {
     const url = route.url;
@@ -167,20 +213,42 @@ async function authPlugin(app: FastifyInstance) {
   });
 
   app.addHook('onRequest', async (req) => {
-    const cfg = req.routeOptions.config as { public?: boolean; auth?: boolean; permission?: PermissionRef } | undefined;
+    const cfg = req.routeOptions.config as
+      | { public?: boolean; auth?: boolean; permission?: PermissionRef; principalInTx?: boolean }
+      | undefined;
     const url = req.routeOptions.url;
     if (!url?.startsWith('/api') || EXEMPT.test(url) || cfg?.public) return;
     const token = bearer(req);
     if (!token) throw unauthorized();
-    const principal = await loadPrincipal(app, token);
-    if (!principal) {
+    const claims = await verifyAccessToken(app.config.jwtSecret, token);
+    let principal = claims && cfg?.principalInTx ? cachedPrincipal(app, claims) : null;
+    let fromCache = Boolean(principal);
+    if (!principal && claims) principal = await principalOf(app, claims);
+    if (!principal || !claims) {
       req.log.info({ msg: 'Token is not valid' });
       throw unauthorized();
     }
+    const permission = cfg?.permission ? parsePermission(cfg.permission) : null;
+    if (permission && fromCache && !hasPermission(principal.permissions, permission.section, permission.action)) {
+      // Refused from the cache: read it again before answering 403 (the role may have gained the right).
+      principal = await principalOf(app, claims);
+      fromCache = false;
+      if (!principal) throw unauthorized();
+    }
     req.principal = principal;
-    if (cfg?.permission) {
-      const { section, action } = parsePermission(cfg.permission);
-      if (!hasPermission(principal.permissions, section, action)) throw permissionDenied(req, section, action);
+    if (permission && !hasPermission(principal.permissions, permission.section, permission.action)) {
+      throw permissionDenied(req, permission.section, permission.action);
+    }
+    if (fromCache) {
+      req.principalRefresh = async () => {
+        const fresh = await principalOf(app, claims);
+        if (!fresh) throw unauthorized();
+        if (permission && !hasPermission(fresh.permissions, permission.section, permission.action)) {
+          throw permissionDenied(req, permission.section, permission.action);
+        }
+        req.principal = fresh;
+        return fresh;
+      };
     }
   });
 }

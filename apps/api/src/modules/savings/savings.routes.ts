@@ -55,6 +55,8 @@ import * as savings from './savings.service.ts';
 const TAG = ['transaction'];
 const FLAG_TAG = ['member saving flags'];
 const money = { idempotency: 'transactional' as const };
+// principalInTx (teller deposits and withdrawals): every check of the signed-in user runs inside the movement's
+// transaction, which verifies the cached principal first (plugins/auth.ts); other routes read it on every request.
 const idParam = z.object({ id: z.string().uuid('validation.uuid') });
 
 const movementResult = z.object({
@@ -130,7 +132,7 @@ export async function savingRoutes(appBase: FastifyInstance) {
     '/api/transaction/topup-saving',
     {
       ...passthrough,
-      config: { permission: 'member_transaction:add', ...money },
+      config: { permission: 'member_transaction:add', ...money, principalInTx: true },
       schema: {
         tags: TAG,
         summary: 'Deposit into a saving account (setoran)',
@@ -157,7 +159,7 @@ export async function savingRoutes(appBase: FastifyInstance) {
     '/api/transaction/withdraw',
     {
       ...passthrough,
-      config: { permission: 'member_transaction:add', ...money },
+      config: { permission: 'member_transaction:add', ...money, principalInTx: true },
       schema: {
         tags: TAG,
         summary: 'Withdraw from a saving account (penarikan)',
@@ -185,7 +187,7 @@ export async function savingRoutes(appBase: FastifyInstance) {
     '/api/transaction/topup-saving-by-cif',
     {
       ...passthrough,
-      config: { permission: 'member_transaction:add', ...money },
+      config: { permission: 'member_transaction:add', ...money, principalInTx: true },
       schema: {
         tags: TAG,
         summary: 'Deposit by member CIF (the product, or the member’s one voluntary account)',
@@ -204,7 +206,7 @@ export async function savingRoutes(appBase: FastifyInstance) {
     '/api/transaction/topup-saving-by-cif-product-kas-bank',
     {
       ...passthrough,
-      config: { permission: 'member_transaction:add', ...money },
+      config: { permission: 'member_transaction:add', ...money, principalInTx: true },
       schema: {
         tags: TAG,
         summary: 'Deposit by CIF and product into the chosen cash or bank account',
@@ -223,7 +225,7 @@ export async function savingRoutes(appBase: FastifyInstance) {
     '/api/transaction/withdraw-saving-by-cif-product-kas-bank',
     {
       ...passthrough,
-      config: { permission: 'member_transaction:add', ...money },
+      config: { permission: 'member_transaction:add', ...money, principalInTx: true },
       schema: {
         tags: TAG,
         summary: 'Withdraw by CIF and product from the chosen cash or bank account',
