@@ -1,9 +1,11 @@
 /**
- * Online cash-out requests from the member app: GET
+ * Requests waiting for approval. Online cash-out requests from the member app: GET
  * /api/home/request-cashing-out-online (status WAITING by default, ALL,
  * APPROVED, REJECTED; waiting first come first served), GET .../{id}/detail,
  * and POST {id, status, reason, coaId} to approve (the withdrawal posts) or
- * reject with a reason.
+ * reject with a reason. Withdrawals above the teller's limit (queued when the
+ * cooperative's configuration says so): GET /api/transaction/withdraw-request/datatable,
+ * .../{id}/detail and POST .../decide with the same body.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiEnvelope } from '../../../lib/api/client';
@@ -16,14 +18,31 @@ export type CashOutPage = Page<CashOutRequest> & { waitingCount: number; waiting
 
 export const CASH_OUT_PATH = '/api/home/request-cashing-out-online';
 
-export const listCashOut = (p: ListParams, signal?: AbortSignal) => api<CashOutPage>(CASH_OUT_PATH, { query: listQuery(p), signal });
+export const WITHDRAW_REQUEST_PATH = '/api/transaction/withdraw-request';
 
-export const getCashOut = (id: string, signal?: AbortSignal) => api<CashOutRequest>(`${CASH_OUT_PATH}/${id}/detail`, { signal });
+/** Where each kind of request is listed, read and decided. */
+export type RequestSource = 'CASH_OUT' | 'WITHDRAWAL';
+const PATHS: Record<RequestSource, { list: string; base: string; decide: string }> = {
+  CASH_OUT: { list: CASH_OUT_PATH, base: CASH_OUT_PATH, decide: CASH_OUT_PATH },
+  WITHDRAWAL: {
+    list: `${WITHDRAW_REQUEST_PATH}/datatable`,
+    base: WITHDRAW_REQUEST_PATH,
+    decide: `${WITHDRAW_REQUEST_PATH}/decide`,
+  },
+};
 
-export function useCashOut(id: string | null) {
+export const listRequests = (source: RequestSource, p: ListParams, signal?: AbortSignal) =>
+  api<CashOutPage>(PATHS[source].list, { query: listQuery(p), signal });
+
+export const listCashOut = (p: ListParams, signal?: AbortSignal) => listRequests('CASH_OUT', p, signal);
+
+export const getRequest = (source: RequestSource, id: string, signal?: AbortSignal) =>
+  api<CashOutRequest>(`${PATHS[source].base}/${id}/detail`, { signal });
+
+export function useCashOut(id: string | null, source: RequestSource = 'CASH_OUT') {
   return useQuery({
-    queryKey: [...requestsKey, 'detail', id],
-    queryFn: ({ signal }) => getCashOut(id!, signal),
+    queryKey: [...requestsKey, source, 'detail', id],
+    queryFn: ({ signal }) => getRequest(source, id!, signal),
     enabled: Boolean(id),
   });
 }
@@ -35,8 +54,16 @@ export interface DecisionBody {
   coaId?: string | null;
 }
 
-export const decideCashOut = ({ body, idempotencyKey }: { body: DecisionBody; idempotencyKey: string }) =>
-  apiEnvelope<{ request: CashOutRequest; transaction: Transaction | null }>(CASH_OUT_PATH, {
+export const decideRequest = ({
+  body,
+  idempotencyKey,
+  source = 'CASH_OUT',
+}: {
+  body: DecisionBody;
+  idempotencyKey: string;
+  source?: RequestSource;
+}) =>
+  apiEnvelope<{ request: CashOutRequest; transaction: Transaction | null }>(PATHS[source].decide, {
     method: 'POST',
     body,
     headers: { 'Idempotency-Key': idempotencyKey },
@@ -44,5 +71,5 @@ export const decideCashOut = ({ body, idempotencyKey }: { body: DecisionBody; id
 
 export function useDecideCashOut() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: decideCashOut, onSuccess: () => invalidateAfterMovement(qc), meta: { errorToast: false } });
+  return useMutation({ mutationFn: decideRequest, onSuccess: () => invalidateAfterMovement(qc), meta: { errorToast: false } });
 }

@@ -2,7 +2,8 @@
  * One online cash-out request: the member, the account (its balance and what
  * may be taken now), the amount, the bank account to pay into; staff approve
  * (the withdrawal posts from the chosen cash or bank account, receipt
- * offered) or reject with a reason.
+ * offered) or reject with a reason. The same for a teller's withdrawal above
+ * their limit (source WITHDRAWAL): approving posts it after a confirmation step.
  */
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -23,7 +24,7 @@ import { useMessageText } from '../../../lib/i18n/messages';
 import { errorMessage } from '../../../lib/notify';
 import { useAccountDetail } from '../api/accountDetail';
 import { useCashAccounts, useMyCashAccount } from '../api/cashAccounts';
-import { useCashOut, useDecideCashOut } from '../api/cashOutRequests';
+import { type RequestSource, useCashOut, useDecideCashOut } from '../api/cashOutRequests';
 import type { Transaction } from '../api/types';
 import { exceedsAvailable } from '../lib/amounts';
 import { useSubmissionKeys } from '../lib/submission';
@@ -34,12 +35,13 @@ import { DoneView } from './Posting';
 
 type Mode = 'view' | 'approve' | 'reject';
 
-export function RequestDialog({ id, onClose }: { id: string; onClose: () => void }) {
+export function RequestDialog({ id, onClose, source = 'CASH_OUT' }: { id: string; onClose: () => void; source?: RequestSource }) {
   const { t } = useTranslation('savings');
   const f = useFormat();
   const msg = useMessageText();
   const { can } = useAuth();
-  const q = useCashOut(id);
+  const q = useCashOut(id, source);
+  const w = source === 'WITHDRAWAL';
   const r = q.data;
   const account = useAccountDetail(r?.memberSavingId);
   const decide = useDecideCashOut();
@@ -69,7 +71,7 @@ export function RequestDialog({ id, onClose }: { id: string; onClose: () => void
     const body = { id: r.id, status, reason: reason.trim() || null, coaId: status === 'APPROVED' ? coaId || null : null };
     const ticket = keys.ticket(body);
     try {
-      const env = await decide.mutateAsync({ body, idempotencyKey: ticket.key });
+      const env = await decide.mutateAsync({ body, idempotencyKey: ticket.key, source });
       keys.done();
       setDone({ status, transaction: env.data.transaction });
     } catch (e) {
@@ -80,7 +82,7 @@ export function RequestDialog({ id, onClose }: { id: string; onClose: () => void
   const over = r && account.data ? exceedsAvailable(r.amount, account.data.availableBalance) : false;
   return (
     <Dialog open onClose={() => !decide.isPending && onClose()} maxWidth="sm" fullWidth data-testid="request-dialog">
-      <DialogTitle>{t('online.detailTitle')}</DialogTitle>
+      <DialogTitle>{w ? t('approvals.withdrawalTitle') : t('online.detailTitle')}</DialogTitle>
       <DialogContent>
         {q.isError ? (
           <Alert severity="error">{(q.error as Error).message}</Alert>
@@ -88,7 +90,7 @@ export function RequestDialog({ id, onClose }: { id: string; onClose: () => void
           <Skeleton variant="rounded" height={240} />
         ) : done ? (
           <DoneView
-            title={done.status === 'APPROVED' ? t('online.approved') : t('online.rejected')}
+            title={done.status === 'APPROVED' ? (w ? t('approvals.withdrawalApproved') : t('online.approved')) : t('online.rejected')}
             receiptId={done.transaction?.id}
             lines={
               done.transaction
@@ -115,8 +117,9 @@ export function RequestDialog({ id, onClose }: { id: string; onClose: () => void
                 { label: t('account.number'), value: `${r.accountNumber} · ${r.productName}` },
                 { label: t('account.balance'), value: <MoneyText value={account.data?.balance ?? r.balance} /> },
                 account.data && { label: t('account.available'), value: <MoneyText value={account.data.availableBalance} /> },
-                { label: t('online.bank'), value: [r.bankName, r.bankAccountNumber].filter(Boolean).join(' ') || '-' },
-                { label: t('online.bankHolder'), value: r.bankAccountName ?? '-' },
+                !w && { label: t('online.bank'), value: [r.bankName, r.bankAccountNumber].filter(Boolean).join(' ') || '-' },
+                !w && { label: t('online.bankHolder'), value: r.bankAccountName ?? '-' },
+                w && r.requestedByName && { label: t('approvals.requestedBy'), value: r.requestedByName },
                 r.description && { label: t('form.description'), value: r.description },
                 { label: t('online.requestedAt'), value: f.date(r.requestedAt, 'dateTime') },
                 { label: t('tx.channel'), value: t(`channel.${r.channel}`, { defaultValue: r.channel }) },
@@ -130,7 +133,9 @@ export function RequestDialog({ id, onClose }: { id: string; onClose: () => void
               <>
                 <Divider />
                 <CashAccountSelect value={coaId} onChange={setCoaId} label={t('online.payFrom')} />
-                <Alert severity="info">{t('online.approveNote', { amount: f.money(r.amount), account: r.accountNumber })}</Alert>
+                <Alert severity="info" data-testid="approve-note">
+                  {t(w ? 'approvals.withdrawalNote' : 'online.approveNote', { amount: f.money(r.amount), account: r.accountNumber })}
+                </Alert>
               </>
             )}
             {mode === 'reject' && (

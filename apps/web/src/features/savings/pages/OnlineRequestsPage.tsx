@@ -2,30 +2,75 @@
  * Pengajuan Online (/transactions/online-requests): cash-out requests from the
  * member app, waiting ones first come first served (other statuses on
  * demand), with what is waiting in total; a request opens its detail where
- * staff approve (the withdrawal posts) or reject with a reason.
+ * staff approve (the withdrawal posts) or reject with a reason. For staff who
+ * may decide (member_transaction:update, the API's permission), two more tabs
+ * (?tab=withdrawals, ?tab=openings, linked from the dashboard): withdrawals
+ * above a teller's limit waiting for approval, and account openings of
+ * products that need approval.
  */
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import MenuItem from '@mui/material/MenuItem';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { type DateRange, DateRangeFields } from '../../../components/dates/PeriodPicker';
 import { MoneyText } from '../../../components/money/MoneyText';
 import { PageHeader } from '../../../components/PageHeader';
 import { ServerDataTable } from '../../../components/table/ServerDataTable';
 import type { ListParams } from '../../../lib/api/list';
+import { useAuth } from '../../../lib/auth/AuthProvider';
 import { useFormat } from '../../../lib/format';
-import { type CashOutPage, listCashOut } from '../api/cashOutRequests';
+import { type CashOutPage, listRequests, type RequestSource } from '../api/cashOutRequests';
 import { requestsKey } from '../api/keys';
 import type { CashOutRequest } from '../api/types';
 import { RequestStatusChip } from '../components/Chips';
+import { PendingOpenings } from '../components/PendingOpenings';
 import { RequestDialog } from '../components/RequestDialog';
+
+export const APPROVAL_TABS = ['cash-out', 'withdrawals', 'openings'] as const;
+export type ApprovalTab = (typeof APPROVAL_TABS)[number];
 
 export default function OnlineRequestsPage() {
   const { t } = useTranslation('savings');
+  const { can } = useAuth();
+  const [params, setParams] = useSearchParams();
+  const canDecide = can('member_transaction', 'update');
+  const asked = params.get('tab');
+  const tab: ApprovalTab = canDecide && (asked === 'withdrawals' || asked === 'openings') ? asked : 'cash-out';
+
+  return (
+    <>
+      <PageHeader
+        title={t('online.title')}
+        subtitle={tab === 'cash-out' ? t('online.subtitle') : t(`approvals.${tab}Subtitle`)}
+        breadcrumbs={[{ label: t('common:nav.member_transaction.title') }, { label: t('online.title') }]}
+      />
+      {canDecide && (
+        <Tabs
+          value={tab}
+          onChange={(_e, v: ApprovalTab) => setParams(v === 'cash-out' ? {} : { tab: v }, { replace: true })}
+          sx={{ mb: 2 }}
+          variant="scrollable"
+        >
+          {APPROVAL_TABS.map((k) => (
+            <Tab key={k} value={k} label={t(`approvals.tab.${k}`)} data-testid={`tab-${k}`} />
+          ))}
+        </Tabs>
+      )}
+      {tab === 'openings' ? <PendingOpenings /> : <RequestList key={tab} source={tab === 'withdrawals' ? 'WITHDRAWAL' : 'CASH_OUT'} />}
+    </>
+  );
+}
+
+function RequestList({ source }: { source: RequestSource }) {
+  const { t } = useTranslation('savings');
+  const w = source === 'WITHDRAWAL';
   const f = useFormat();
   const [status, setStatus] = useState('WAITING');
   const [range, setRange] = useState<DateRange>({ start: null, end: null });
@@ -34,83 +79,81 @@ export default function OnlineRequestsPage() {
   const ok = !(range.start && range.end && range.end < range.start);
 
   const fetchPage = async (p: ListParams, signal?: AbortSignal) => {
-    const page = await listCashOut(p, signal);
+    const page = await listRequests(source, p, signal);
     setSummary({ waitingCount: page.waitingCount, waitingAmount: page.waitingAmount });
     return page;
   };
 
   const columns = useMemo<GridColDef<CashOutRequest>[]>(
-    () => [
-      {
-        field: 'requested_at',
-        headerName: t('online.requestedAt'),
-        width: 120,
-        renderCell: ({ row }) => (
-          <Box sx={{ lineHeight: 1.35 }}>
-            <Box>{f.date(row.requestedAt)}</Box>
-            <Box sx={{ fontSize: '0.75rem', color: 'text.secondary' }}>{f.date(row.requestedAt, 'time')}</Box>
-          </Box>
-        ),
-      },
-      {
-        field: 'member_name',
-        headerName: t('account.member'),
-        flex: 1,
-        minWidth: 200,
-        renderCell: ({ row }) => (
-          <Box sx={{ minWidth: 0 }}>
-            <Typography sx={{ fontSize: '0.8125rem', fontWeight: 600 }} noWrap>
-              {row.memberName}
-            </Typography>
-            <Typography sx={{ fontSize: '0.75rem', color: 'text.secondary' }} noWrap>
-              {row.cifNumber} · {row.accountNumber} {row.productName}
-            </Typography>
-          </Box>
-        ),
-      },
-      {
-        field: 'amount',
-        headerName: t('tx.amount'),
-        width: 140,
-        align: 'right',
-        headerAlign: 'right',
-        renderCell: ({ row }) => <MoneyText value={row.amount} />,
-      },
-      {
-        field: 'bank',
-        headerName: t('online.bank'),
-        width: 210,
-        sortable: false,
-        renderCell: ({ row }) => (
-          <Box sx={{ minWidth: 0 }}>
-            <Typography sx={{ fontSize: '0.8125rem' }} noWrap>
-              {[row.bankName, row.bankAccountNumber].filter(Boolean).join(' ') || '-'}
-            </Typography>
-            <Typography sx={{ fontSize: '0.75rem', color: 'text.secondary' }} noWrap>
-              {row.bankAccountName}
-            </Typography>
-          </Box>
-        ),
-      },
-      { field: 'status', headerName: t('tx.status'), width: 130, renderCell: ({ row }) => <RequestStatusChip status={row.status} /> },
-      {
-        field: 'decidedByName',
-        headerName: t('online.decidedBy'),
-        width: 150,
-        sortable: false,
-        valueGetter: (_v, r) => r.decidedByName ?? '',
-      },
-    ],
-    [t, f],
+    () =>
+      (
+        [
+          {
+            field: 'requested_at',
+            headerName: t('online.requestedAt'),
+            width: 120,
+            renderCell: ({ row }) => (
+              <Box sx={{ lineHeight: 1.35 }}>
+                <Box>{f.date(row.requestedAt)}</Box>
+                <Box sx={{ fontSize: '0.75rem', color: 'text.secondary' }}>{f.date(row.requestedAt, 'time')}</Box>
+              </Box>
+            ),
+          },
+          {
+            field: 'member_name',
+            headerName: t('account.member'),
+            flex: 1,
+            minWidth: 200,
+            renderCell: ({ row }) => (
+              <Box sx={{ minWidth: 0 }}>
+                <Typography sx={{ fontSize: '0.8125rem', fontWeight: 600 }} noWrap>
+                  {row.memberName}
+                </Typography>
+                <Typography sx={{ fontSize: '0.75rem', color: 'text.secondary' }} noWrap>
+                  {row.cifNumber} · {row.accountNumber} {row.productName}
+                </Typography>
+              </Box>
+            ),
+          },
+          {
+            field: 'amount',
+            headerName: t('tx.amount'),
+            width: 140,
+            align: 'right',
+            headerAlign: 'right',
+            renderCell: ({ row }) => <MoneyText value={row.amount} />,
+          },
+          !w && {
+            field: 'bank',
+            headerName: t('online.bank'),
+            width: 210,
+            sortable: false,
+            renderCell: ({ row }) => (
+              <Box sx={{ minWidth: 0 }}>
+                <Typography sx={{ fontSize: '0.8125rem' }} noWrap>
+                  {[row.bankName, row.bankAccountNumber].filter(Boolean).join(' ') || '-'}
+                </Typography>
+                <Typography sx={{ fontSize: '0.75rem', color: 'text.secondary' }} noWrap>
+                  {row.bankAccountName}
+                </Typography>
+              </Box>
+            ),
+          },
+          { field: 'status', headerName: t('tx.status'), width: 130, renderCell: ({ row }) => <RequestStatusChip status={row.status} /> },
+          {
+            field: 'decidedByName',
+            headerName: t('online.decidedBy'),
+            width: 150,
+            sortable: false,
+            valueGetter: (_v, r) => r.decidedByName ?? '',
+          },
+        ] as Array<GridColDef<CashOutRequest> | false>
+      ).filter((c): c is GridColDef<CashOutRequest> => Boolean(c)),
+    [t, f, w],
   );
 
   return (
     <>
-      <PageHeader
-        title={t('online.title')}
-        subtitle={t('online.subtitle')}
-        breadcrumbs={[{ label: t('common:nav.member_transaction.title') }, { label: t('online.title') }]}
-      />
       {summary && (
         <Card sx={{ p: 2.5, mb: 3, display: 'flex', gap: 4, flexWrap: 'wrap' }} data-testid="online-summary">
           <Box>
@@ -128,7 +171,7 @@ export default function OnlineRequestsPage() {
         </Card>
       )}
       <ServerDataTable<CashOutRequest>
-        queryKey={requestsKey}
+        queryKey={[...requestsKey, source]}
         fetchPage={fetchPage}
         filters={{ status, start: ok ? range.start : undefined, end: ok ? range.end : undefined }}
         columns={columns}
@@ -157,7 +200,7 @@ export default function OnlineRequestsPage() {
           </>
         }
       />
-      {openId && <RequestDialog id={openId} onClose={() => setOpenId(null)} />}
+      {openId && <RequestDialog id={openId} source={source} onClose={() => setOpenId(null)} />}
     </>
   );
 }
