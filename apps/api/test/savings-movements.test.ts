@@ -115,7 +115,7 @@ describe('deposits and withdrawals', () => {
       `Saldo rekening ${s.accountNumber} tidak cukup: saldo Rp 1.000.000, dapat ditarik Rp 990.000 (saldo minimum Rp 10.000, diblokir/dijaminkan Rp 0)`,
     );
     // The field error carries the same filled-in sentence (the form shows it at the amount field).
-    expect(body(over).data.fields).toEqual([{ field: 'amount', message: body(over).message }]);
+    expect((body(over).data as { fields: unknown }).fields).toEqual([{ field: 'amount', message: body(over).message }]);
     const overEn = await post('/api/transaction/withdraw', { memberSavingId: s.id, amount: 990000.01 }, { 'accept-language': 'en' });
     expect(body(overEn).message).toContain('Insufficient balance');
 
