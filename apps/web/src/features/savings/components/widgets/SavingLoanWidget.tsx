@@ -3,7 +3,8 @@
  * balances by saving type, this month's deposits and withdrawals, the last
  * six months' flows, and the work waiting (online cash-outs, withdrawals
  * above a limit, account openings). Loans add their part there when their
- * module registers it.
+ * module registers it. The waiting counts link to their lists (the approval
+ * tabs only for staff who may decide).
  */
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
@@ -14,8 +15,10 @@ import { useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 import { EmptyState } from '../../../../components/EmptyState';
 import { MoneyText } from '../../../../components/money/MoneyText';
+import { useAuth } from '../../../../lib/auth/AuthProvider';
 import { useFormat } from '../../../../lib/format';
 import { languageInfo } from '../../../../lib/i18n/languages';
 import { useSavingLoan } from '../../api/home';
@@ -25,6 +28,11 @@ export default function SavingLoanWidget() {
   const f = useFormat();
   const theme = useTheme();
   const q = useSavingLoan();
+  const { can } = useAuth();
+  const canDecide = can('member_transaction', 'update');
+  const canView = can('member_transaction', 'view');
+  /** Props that make a count chip a link to its list, when the user may open it. */
+  const linkTo = (to: string, allowed: boolean) => (allowed ? { component: RouterLink, to, clickable: true } : {});
   const s = q.data?.savings;
   const intl = languageInfo(f.lang).intl;
   const monthShort = new Intl.DateTimeFormat(intl, { month: 'short' });
@@ -109,16 +117,22 @@ export default function SavingLoanWidget() {
               <Chip
                 size="small"
                 color={s.pending.cashOutOnline ? 'warning' : 'default'}
+                {...linkTo('/transactions/online-requests', canView)}
+                data-testid="pending-cash-out"
                 label={t('widgets.pendingCashOut', { count: s.pending.cashOutOnline })}
               />
               <Chip
                 size="small"
                 color={s.pending.withdrawalApprovals ? 'warning' : 'default'}
+                {...linkTo('/transactions/online-requests?tab=withdrawals', canDecide)}
+                data-testid="pending-withdrawals"
                 label={t('widgets.pendingWithdrawals', { count: s.pending.withdrawalApprovals })}
               />
               <Chip
                 size="small"
                 color={s.pending.accountOpenings ? 'info' : 'default'}
+                {...linkTo('/transactions/online-requests?tab=openings', canDecide)}
+                data-testid="pending-openings"
                 label={t('widgets.pendingOpenings', { count: s.pending.accountOpenings })}
               />
               <Chip size="small" label={t('widgets.principalOwedCount', { count: s.membersPrincipalOwed })} />
