@@ -12,7 +12,8 @@
  *    three years through the closing service (real closing journals).
  * 2. Posting throughput of the engine (post() in its own transaction per
  *    journal, 2 to 6 lines, random accounts of the chart) with several
- *    concurrent callers, a batch job (postMany, 50 journals per transaction),
+ *    concurrent callers, numbered at once or after COMMIT (numberAfterCommit,
+ *    then numberJournals as a teller movement does), a batch job (postMany),
  *    and four cooperatives posting at once.
  * 3. Time of the balance sheet, profit and loss and trial balance (service
  *    call and full HTTP request), median and p95 of 20 runs.
@@ -22,7 +23,7 @@ import { buildApp } from '../apps/api/src/app.ts';
 import { systemCtx } from '../apps/api/src/lib/context.ts';
 import { closeYear } from '../apps/api/src/modules/ledger/closing.service.ts';
 import { todayJakarta } from '../apps/api/src/modules/ledger/dates.ts';
-import { type JournalInput, post, postMany } from '../apps/api/src/modules/ledger/posting.ts';
+import { type JournalInput, numberJournals, post, postMany } from '../apps/api/src/modules/ledger/posting.ts';
 import { computeBalanceSheet, computeProfitAndLoss, computeTrialBalance } from '../apps/api/src/modules/reports/statements.ts';
 import { createTenant } from '../apps/api/src/modules/tenants/tenants.service.ts';
 import { benchDatabaseUrl, percentile } from './_pg.ts';
@@ -219,7 +220,15 @@ interface Target {
   accounts: string[];
 }
 
-async function throughput(label: string, targets: Target[], workersPerTarget: number, batch: number, seconds: number) {
+async function throughput(
+  label: string,
+  targets: Target[],
+  workersPerTarget: number,
+  batch: number,
+  seconds: number,
+  /** Single journals posted numberAfterCommit, each numbered right after its COMMIT (as a teller movement does). */
+  afterCommit = false,
+) {
   const latencies: number[] = [];
   let journals = 0;
   let lines = 0;
@@ -234,7 +243,12 @@ async function throughput(label: string, targets: Target[], workersPerTarget: nu
           const js = Array.from({ length: batch }, () => randomJournal(t.accounts, rnd));
           const t0 = performance.now();
           try {
-            await db.tenant(t.tenantId, (tx) => (batch === 1 ? post(tx, t.ctx, js[0]) : postMany(tx, t.ctx, js)));
+            if (afterCommit) {
+              const j = await db.tenant(t.tenantId, (tx) => post(tx, t.ctx, js[0], { numberAfterCommit: true }));
+              await numberJournals(db, t.tenantId, [j.id]);
+            } else {
+              await db.tenant(t.tenantId, (tx) => (batch === 1 ? post(tx, t.ctx, js[0]) : postMany(tx, t.ctx, js)));
+            }
             latencies.push(performance.now() - t0);
             journals += batch;
             lines += js.reduce((s, j) => s + j.lines.length, 0);
@@ -261,6 +275,17 @@ await throughput('warm-up', [mainTarget], 4, 1, 3);
 const single: Record<number, number> = {};
 for (const workers of [1, 4, 8]) {
   single[workers] = await throughput(`one cooperative, 1 journal per transaction, ${workers} callers`, [mainTarget], workers, 1, 10);
+}
+const after: Record<number, number> = {};
+for (const workers of [1, 4, 8]) {
+  after[workers] = await throughput(
+    `one cooperative, 1 journal per tx numbered after COMMIT, ${workers} callers`,
+    [mainTarget],
+    workers,
+    1,
+    10,
+    true,
+  );
 }
 const batch: Record<string, number> = {};
 for (const [size, workers] of [
@@ -347,7 +372,8 @@ await timeIt(`GET /api/report/v2/balance-sheet?periode=${Y3}-12&format=xlsx`, ()
 
 console.log(
   `\nsummary: batch posting ${fmt(Math.round(Math.max(...Object.values(batch))))} journals/s (target >= 2,000); ` +
-    `single-journal transactions ${fmt(Math.round(Math.max(...Object.values(single))))}/s for one cooperative, ${fmt(Math.round(many))}/s over four; ` +
+    `single-journal transactions ${fmt(Math.round(Math.max(...Object.values(single))))}/s for one cooperative ` +
+    `(numbered after COMMIT: ${fmt(Math.round(Math.max(...Object.values(after))))}/s), ${fmt(Math.round(many))}/s over four; ` +
     `load average ${load()}`,
 );
 await app.close();

@@ -35,7 +35,8 @@ const ACCOUNTS = Number(process.env.SAVINGS_BENCH_ACCOUNTS ?? 10_000);
 const SECONDS = Number(process.env.SAVINGS_BENCH_SECONDS ?? 30);
 const CONNECTIONS = Number(process.env.SAVINGS_BENCH_CONNECTIONS ?? 32);
 const TENANTS = Number(process.env.SAVINGS_BENCH_TENANTS ?? 1);
-const POOL = Number(process.env.SAVINGS_BENCH_POOL ?? 24);
+/** The pool: the server's default (DB_POOL_SIZE: 2 x cores, at least 4) unless given. */
+const POOL = process.env.SAVINGS_BENCH_POOL ? Number(process.env.SAVINGS_BENCH_POOL) : undefined;
 const PASSWORD = 'Bench-Password-2026';
 
 /**
@@ -51,7 +52,12 @@ const app = await buildApp({
     : process.env.SAVINGS_BENCH_LOG_SYNC
       ? { level: 'info', stream: pino.destination({ dest: LOG, sync: true }) }
       : loggerOptions({ logLevel: 'info' }, LOG),
-  config: { databaseUrl: url, jwtSecret: 'bench-secret-0123456789abcdefghijkl', authRateLimitPerMinute: 1_000_000, dbPoolSize: POOL },
+  config: {
+    databaseUrl: url,
+    jwtSecret: 'bench-secret-0123456789abcdefghijkl',
+    authRateLimitPerMinute: 1_000_000,
+    ...(POOL ? { dbPoolSize: POOL } : {}),
+  },
   jobs: true,
 });
 await app.listen({ port: 0, host: '127.0.0.1' });
@@ -313,7 +319,7 @@ console.log(
   `\nsavings benchmark on PostgreSQL, ${new Date().toISOString()}, ${cpus().length} CPUs, load average ${load.toFixed(1)} at start`,
 );
 console.log(
-  `${ACCOUNTS} accounts in ${TENANTS} cooperative(s), ${CONNECTIONS} connections, pool ${POOL}, ${SECONDS} s sustained (after 5 s warm-up)`,
+  `${ACCOUNTS} accounts in ${TENANTS} cooperative(s), ${CONNECTIONS} connections, pool ${app.config.dbPoolSize}, ${SECONDS} s sustained (after 5 s warm-up)`,
 );
 console.log(
   `deposits + withdrawals: ${(ok2xx / SECONDS).toFixed(0)} transactions/s   p50 ${r.latency.p50} ms   p90 ${r.latency.p90} ms   p99 ${r.latency.p99} ms   max ${r.latency.max} ms`,

@@ -152,6 +152,8 @@ export interface MoveSpec {
   requestId?: string | null;
   approvedBy?: string | null;
   reversalOfId?: string | null;
+  /** The journal the operation will post (its id chosen first): the row carries it from the start. */
+  journalId?: string | null;
 }
 
 /** Applies one movement to a locked account (its in-memory balance follows). */
@@ -179,6 +181,7 @@ export async function move(tx: Tx, ctx: Ctx, a: LockedAccount, m: MoveSpec): Pro
     userId: ctx.userId,
     approvedBy: m.approvedBy,
     reversalOfId: m.reversalOfId,
+    journalId: m.journalId ?? null,
   });
   a.balance = row.balance_after;
   return row;
@@ -192,7 +195,16 @@ export async function move(tx: Tx, ctx: Ctx, a: LockedAccount, m: MoveSpec): Pro
 export async function postGroup(
   tx: Tx,
   ctx: Ctx,
-  g: { groupId: string; date: string; description: string; referenceCode: string; lines: JournalLineInput[]; numberAfterCommit?: boolean },
+  g: {
+    groupId: string;
+    /** The id the operation's rows already carry (else a new one; the rows are then linked at COMMIT). */
+    journalId?: string;
+    date: string;
+    description: string;
+    referenceCode: string;
+    lines: JournalLineInput[];
+    numberAfterCommit?: boolean;
+  },
 ): Promise<PostedJournal | UnnumberedJournal> {
   // Lines of the same account and side are merged, so a journal stays short and readable.
   const merged = new Map<string, JournalLineInput & { debit: Dec; credit: Dec }>();
@@ -208,13 +220,14 @@ export async function postGroup(
     } else merged.set(key, { ...l, debit: d, credit: c });
   }
   const input = {
+    id: g.journalId,
     date: g.date,
     description: g.description.slice(0, 500),
     referenceCode: g.referenceCode,
     source: { module: 'SAVING', id: g.groupId },
     lines: [...merged.values()],
   };
-  // The rows are linked to this journal at COMMIT (trigger member_transaction_journal).
+  // Rows written without the journal id are linked to this journal at COMMIT (trigger member_transaction_journal).
   return g.numberAfterCommit ? post(tx, ctx, input, { numberAfterCommit: true }) : post(tx, ctx, input);
 }
 

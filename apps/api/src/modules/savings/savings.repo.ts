@@ -127,12 +127,14 @@ export interface MovementInsert {
   userId: string | null;
   approvedBy?: string | null;
   reversalOfId?: string | null;
+  /** The journal the operation will post (deferrable foreign key: checked at COMMIT). */
+  journalId?: string | null;
 }
 
-/** Changes the balance and writes the transaction row, in one call (saving_insert_movement, migration 0401). */
+/** Changes the balance and writes the transaction row, in one call (saving_insert_movement, migrations 0401, 0403). */
 export async function insertMovement(tx: Tx, m: MovementInsert): Promise<MovementRow> {
   const r = await tx.one<MovementRow>(
-    `SELECT * FROM saving_insert_movement($1, $2::numeric, $3::date, $4, $5, $6, $7, $8, $9::numeric, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)`,
+    `SELECT * FROM saving_insert_movement($1, $2::numeric, $3::date, $4, $5, $6, $7, $8, $9::numeric, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21::uuid)`,
     [
       m.savingId,
       m.delta.toFixed(2),
@@ -154,6 +156,7 @@ export async function insertMovement(tx: Tx, m: MovementInsert): Promise<Movemen
       m.userId,
       m.approvedBy ?? m.userId,
       m.reversalOfId ?? null,
+      m.journalId ?? null,
     ],
   );
   if (!r) throw new Error(`saving account ${m.savingId} vanished during a movement`);

@@ -337,6 +337,7 @@ export async function depositTx(tx: Tx, ctx: Ctx, input: DepositInput) {
   assertCanMove(ctx, a);
   assertCanDeposit(ctx, a, input.amount);
   const groupId = crypto.randomUUID();
+  const journalId = uuidv7();
   const description = input.description?.trim() || null;
   const row = await move(tx, ctx, a, {
     kind: 'TOPUP',
@@ -347,6 +348,7 @@ export async function depositTx(tx: Tx, ctx: Ctx, input: DepositInput) {
     cashCoaId: cash.id,
     groupId,
     description,
+    journalId,
   });
   await settlePrincipal(tx, ctx, a);
   await audit(tx, ctx, {
@@ -372,6 +374,7 @@ export async function depositTx(tx: Tx, ctx: Ctx, input: DepositInput) {
       { accountId: cash.id, debit: input.amount },
       { accountId: a.control_id!, credit: input.amount },
     ],
+    journalId,
     numberAfterCommit: input.numberAfterCommit,
   });
   const leg: Leg = { a, row, kind: 'TOPUP', activity, amount: input.amount, cash, description };
@@ -416,6 +419,7 @@ export async function withdrawTx(tx: Tx, ctx: Ctx, input: WithdrawInput) {
   assertCanMove(ctx, a);
   assertCanWithdraw(ctx, a, input.amount);
   const groupId = crypto.randomUUID();
+  const journalId = uuidv7();
   const description = input.description?.trim() || null;
   const row = await move(tx, ctx, a, {
     kind: 'WITHDRAW',
@@ -427,6 +431,7 @@ export async function withdrawTx(tx: Tx, ctx: Ctx, input: WithdrawInput) {
     groupId,
     description,
     requestId: input.requestId ?? null,
+    journalId,
   });
   await audit(tx, ctx, {
     action: 'saving.withdraw',
@@ -452,6 +457,7 @@ export async function withdrawTx(tx: Tx, ctx: Ctx, input: WithdrawInput) {
       { accountId: a.control_id!, debit: input.amount },
       { accountId: cash.id, credit: input.amount },
     ],
+    journalId,
     numberAfterCommit: input.numberAfterCommit,
   });
   const leg: Leg = { a, row, kind: 'WITHDRAW', activity, amount: input.amount, cash, description };
@@ -606,6 +612,7 @@ export async function transferTx(tx: Tx, ctx: Ctx, input: TransferInput) {
   assertCanWithdraw(ctx, from, input.amount);
   assertCanDeposit(ctx, to, input.amount);
   const groupId = crypto.randomUUID();
+  const journalId = uuidv7();
   const description = input.description?.trim() || null;
   let out: MovementRow;
   try {
@@ -619,6 +626,7 @@ export async function transferTx(tx: Tx, ctx: Ctx, input: TransferInput) {
       groupId,
       description,
       timeOfRequest: input.timeOfRequest ?? null,
+      journalId,
     });
   } catch (err) {
     if ((err as { constraint?: string }).constraint === 'member_transaction_transfer_uq') {
@@ -635,6 +643,7 @@ export async function transferTx(tx: Tx, ctx: Ctx, input: TransferInput) {
     cashCoaId: null,
     groupId,
     description,
+    journalId,
   });
   await settlePrincipal(tx, ctx, to);
   await audit(tx, ctx, {
@@ -658,6 +667,7 @@ export async function transferTx(tx: Tx, ctx: Ctx, input: TransferInput) {
       { accountId: from.control_id!, debit: input.amount },
       { accountId: to.control_id!, credit: input.amount },
     ],
+    journalId,
     numberAfterCommit: input.numberAfterCommit,
   });
   const legs: Leg[] = [
