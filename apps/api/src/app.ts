@@ -55,12 +55,14 @@ export interface BuildOptions {
 }
 
 /**
- * The server's logger: JSON lines (pino) written in batches, off the request's
- * path. A synchronous write per line costs a system call on every request
- * (two lines per request with Fastify's request logging); the buffered stream
- * writes about every 4 KB and is flushed when the server closes (a crash may
- * lose the last lines, never a database change: the audit trail is in the
- * database). `dest`: a file descriptor or path (default stdout).
+ * The server's logger: JSON lines (pino) written asynchronously, off the
+ * request's path (a synchronous write per line cost a blocking system call on
+ * every request). No minimum batch length: each line leaves as soon as the
+ * stream is free, because the notifier's lines (activation links, codes; see
+ * lib/notifier.ts) must appear at once for a developer without a mail server
+ * and for the browser tests that read them. A crash may lose the last lines,
+ * never a database change: the audit trail is in the database. `dest`: a file
+ * descriptor or path (default stdout).
  */
 export function loggerOptions(config: Pick<Config, 'logLevel'>, dest: number | string = 1) {
   return {
@@ -69,7 +71,7 @@ export function loggerOptions(config: Pick<Config, 'logLevel'>, dest: number | s
       // Never log credentials: /oauth/token carries them in the query string.
       req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: redactUrl(req.url), ip: req.ip }),
     },
-    stream: pino.destination({ dest, sync: false, minLength: 4096 }),
+    stream: pino.destination({ dest, sync: false, minLength: 0 }),
   };
 }
 
