@@ -258,11 +258,14 @@ export async function lastNotification(to: string, channel?: 'email' | 'sms', ti
   }
 }
 
-/** Requests the server logged ("incoming request"), e.g. `serverRequests('POST', '/api/activity/page-view')`. */
+/**
+ * Requests the server logged (one "request completed" line per request), e.g.
+ * `serverRequests('POST', '/api/activity/page-view')`.
+ */
 export function serverRequests(method: string, path: string): number {
   let n = 0;
   for (const line of readFileSync(inject('serverLog'), 'utf8').split('\n')) {
-    if (!line.includes('"incoming request"')) continue;
+    if (!line.includes('"request completed"')) continue;
     try {
       const j = JSON.parse(line) as { req?: { method?: string; url?: string } };
       if (j.req?.method === method && j.req.url?.split('?')[0] === path) n += 1;
