@@ -83,4 +83,17 @@ describe('teller routes reuse the signed-in principal only while it is still tru
     expect((await teller.client.post('/api/transaction/topup-saving', { memberSavingId: s.id, amount: 1000 })).statusCode).toBe(401);
     await assertReconciled(t.tenantId);
   });
+
+  it('a replayed deposit answers the journal number the first answer had (numbered after COMMIT, stored before it)', async () => {
+    const { t, s } = await setup();
+    const key = { 'idempotency-key': `dep-${s.id}-replay` };
+    const first = await t.admin.post('/api/transaction/topup-saving', { memberSavingId: s.id, amount: 7000 }, key);
+    expect(first.statusCode).toBe(200);
+    const tx = body<any>(first).data.transaction;
+    expect(tx.journalNumber).toMatch(/^JU\/\d{4}\/\d{6}$/);
+    const again = await t.admin.post('/api/transaction/topup-saving', { memberSavingId: s.id, amount: 7000 }, key);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(body<any>(again).data.transaction).toEqual(tx);
+    await assertReconciled(t.tenantId);
+  });
 });
