@@ -40,7 +40,7 @@ const POOL = process.env.SAVINGS_BENCH_POOL ? Number(process.env.SAVINGS_BENCH_P
 const PASSWORD = 'Bench-Password-2026';
 
 /**
- * SAVINGS_BENCH_LOG=<file>: the server's own logger (info, one buffered line per request) writing to that file;
+ * SAVINGS_BENCH_LOG=<file>: the server's own logger (info, one asynchronous line per request) writing to that file;
  * SAVINGS_BENCH_LOG_SYNC=1 with it: the same line written synchronously (a system call per line, as the server
  * wrote its two lines per request before). Without: no logging.
  */
