@@ -85,6 +85,8 @@ export function CoaPicker({
           helperText={helperText}
           slotProps={{
             ...params.slotProps,
+            // Label always above: with the placeholder shown, a resting label would sit on top of it.
+            inputLabel: { shrink: true },
             htmlInput: { ...params.slotProps?.htmlInput, 'data-testid': testId },
           }}
         />
