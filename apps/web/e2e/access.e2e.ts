@@ -109,7 +109,7 @@ describe('access', () => {
     await invited.keyboard.press('Escape');
 
     await invited.goto(url('/roles'));
-    await invited.getByText(ROLE, { exact: true }).waitFor();
+    await invited.getByTestId('data-table').getByText(ROLE, { exact: true }).waitFor();
     await invited.getByTestId('role-edit').first().waitFor();
     expect(await invited.getByTestId('role-delete').count()).toBe(0);
 

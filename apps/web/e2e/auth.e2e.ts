@@ -6,7 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { closeBrowser, lastNotification, newPage, screenshot, screenshotOnFailure, signIn, url } from './harness';
+import { closeBrowser, lastNotification, newPage, notificationsTo, screenshot, screenshotOnFailure, signIn, url } from './harness';
 
 const stamp = Date.now().toString(36);
 const coop = {
@@ -145,9 +145,12 @@ describe('verification code, password reset, wrong password', () => {
     const page = await newPage();
     await page.goto(url('/forgot-password'));
     await page.getByLabel('Nomor ponsel').fill(coop.phone);
+    const phone = `+62${coop.phone.slice(1)}`;
+    // The registration's code went to the same number: wait for the message after it.
+    const before = notificationsTo(phone, 'sms').length;
     await page.getByRole('button', { name: 'Kirim kode OTP' }).click();
     await page.getByTestId('reset-form').waitFor();
-    const sms = await lastNotification(`+62${coop.phone.slice(1)}`, 'sms');
+    const sms = await lastNotification(phone, 'sms', 10_000, before);
     await page.getByTestId('pin-0').click();
     await page.keyboard.type(sms.code!);
     await page.getByLabel('Kata sandi baru').fill('Sandi-Baru-2026');

@@ -245,13 +245,22 @@ export function notifications(): LoggedNotification[] {
   return out;
 }
 
-/** The latest notification to `to` (waits for it to be logged). */
-export async function lastNotification(to: string, channel?: 'email' | 'sms', timeoutMs = 10_000): Promise<LoggedNotification> {
+/** The notifications to `to` logged so far (count them before an action that sends another). */
+export function notificationsTo(to: string, channel?: 'email' | 'sms'): LoggedNotification[] {
+  return notifications().filter((n) => n.to === to && (!channel || n.channel === channel));
+}
+
+/**
+ * The latest notification to `to`, waiting for it to be logged. With `after`
+ * (how many there were before the action), waits for a newer one: the server
+ * logs asynchronously, so an older message to the same number may be the last
+ * line for a moment.
+ */
+export async function lastNotification(to: string, channel?: 'email' | 'sms', timeoutMs = 10_000, after = 0): Promise<LoggedNotification> {
   const started = Date.now();
   for (;;) {
-    const found = notifications()
-      .filter((n) => n.to === to && (!channel || n.channel === channel))
-      .at(-1);
+    const all = notificationsTo(to, channel);
+    const found = all.length > after ? all.at(-1) : undefined;
     if (found) return found;
     if (Date.now() - started > timeoutMs) throw new Error(`no notification to ${to}`);
     await new Promise((r) => setTimeout(r, 200));
