@@ -247,7 +247,7 @@ async function throughput(
               const j = await db.tenant(t.tenantId, (tx) => post(tx, t.ctx, js[0], { numberAfterCommit: true }));
               await numberJournals(db, t.tenantId, [j.id]);
             } else {
-              await db.tenant(t.tenantId, (tx) => (batch === 1 ? post(tx, t.ctx, js[0]) : postMany(tx, t.ctx, js)));
+              await db.tenant(t.tenantId, async (tx) => (batch === 1 ? [await post(tx, t.ctx, js[0])] : postMany(tx, t.ctx, js)));
             }
             latencies.push(performance.now() - t0);
             journals += batch;

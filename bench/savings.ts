@@ -19,7 +19,7 @@
  * 3. Checks afterwards that the members' balances equal the control account
  *    and the trial balance holds, and that every request posted exactly once.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -220,34 +220,55 @@ function run(duration: number): Promise<autocannon.Result> {
 }
 
 /**
- * CPU seconds used so far by the PostgreSQL backends serving this benchmark's
- * database, and the WAL writer (from /proc; other databases' work is left out).
+ * CPU seconds used by the PostgreSQL backends serving this benchmark's
+ * database, and the WAL writer (from /proc; other databases' work is left
+ * out). Backends come and go (the pool opens and closes connections), so the
+ * set is read again every 250 ms and each process counts from when it was
+ * first seen (from zero when it started during the run) to when it was last
+ * seen.
  */
-let benchPids: Set<string> | null = null;
-async function loadBenchPids() {
+const pgTicks = new Map<string, { first: number; last: number }>();
+let sampling: NodeJS.Timeout | null = null;
+async function benchPids(): Promise<Set<string>> {
   const rows = await db.owner((tx) =>
     tx.query<{ pid: number }>(
       `SELECT pid FROM pg_stat_activity WHERE datname = current_database() OR backend_type IN ('walwriter', 'checkpointer', 'background writer')`,
     ),
   );
-  benchPids = new Set(rows.map((r) => String(r.pid)));
+  return new Set(rows.map((r) => String(r.pid)));
 }
-function postgresCpuSeconds(): number {
-  let ticks = 0;
-  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d) && (!benchPids || benchPids.has(d)))) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-      if (comm !== 'postgres') continue;
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      // the process ended meanwhile
-    }
+function ticksOf(pid: string): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+    if (comm !== 'postgres') return null;
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return null; // the process ended meanwhile
   }
+}
+async function samplePostgres(starting: boolean) {
+  for (const pid of await benchPids()) {
+    const t = ticksOf(pid);
+    if (t === null) continue;
+    const seen = pgTicks.get(pid);
+    if (seen) seen.last = t;
+    else pgTicks.set(pid, { first: starting ? t : 0, last: t });
+  }
+}
+async function startPostgresCpu() {
+  pgTicks.clear();
+  await samplePostgres(true);
+  sampling = setInterval(() => void samplePostgres(false).catch(() => undefined), 250);
+}
+async function stopPostgresCpu(): Promise<number> {
+  if (sampling) clearInterval(sampling);
+  await samplePostgres(false);
+  let ticks = 0;
+  for (const { first, last } of pgTicks.values()) ticks += last - first;
   return ticks / 100;
 }
-
 const countTx = async () => {
   let n = 0;
   for (const t of tenants) {
@@ -267,12 +288,11 @@ const before = await countTx();
 counting = true;
 roundTrips = 0;
 const load = loadavg()[0];
-await loadBenchPids();
+await startPostgresCpu();
 const cpuNode0 = process.cpuUsage();
-const cpuPg0 = postgresCpuSeconds();
 const r = await run(SECONDS);
 const cpuNode = process.cpuUsage(cpuNode0);
-const cpuPg = postgresCpuSeconds() - cpuPg0;
+const cpuPg = await stopPostgresCpu();
 counting = false;
 const posted = (await countTx()) - before;
 

@@ -87,6 +87,8 @@ export interface TenantTxOptions {
 
 export interface Db {
   readonly kind: 'postgres' | 'pglite';
+  /** Transactions that can run at once (the pool's size; 1 on PGlite). */
+  readonly slots: number;
   tenant<T>(tenantId: string, fn: (tx: Tx) => Promise<T>, opts?: TenantTxOptions): Promise<T>;
   app<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
   owner<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
@@ -260,6 +262,7 @@ export function createPgDb(url: string, poolSize = 20): Db {
 
   return {
     kind: 'postgres',
+    slots: poolSize,
     tenant: (tenantId, fn, opts) => run('tenant', tenantId, fn, opts?.first),
     app: (fn) => run('app', null, fn),
     owner: (fn) => run('owner', null, fn),
@@ -381,6 +384,7 @@ export async function createPgliteDb(dataDir: string | undefined): Promise<Db> {
 
   return {
     kind: 'pglite',
+    slots: 1,
     tenant: (tenantId, fn, opts) => run('tenant', tenantId, fn, opts?.first),
     app: (fn) => run('app', null, fn),
     owner: (fn) => run('owner', null, fn),

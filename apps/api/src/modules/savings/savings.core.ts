@@ -31,6 +31,12 @@ export function channelOf(ctx: Ctx): Channel {
   return isAgentCtx(ctx) ? 'AGENT' : 'TELLER';
 }
 
+/** The signed-in user's name as receipts and answers show it. */
+export function tellerName(ctx: Ctx): string | null {
+  const p = ctx.principal;
+  return p ? [p.firstName, p.lastName].filter(Boolean).join(' ') : null;
+}
+
 export const rupiah = (ctx: Ctx, v: Dec) => formatRupiah(v, ctx.lang);
 
 // ---------------------------------------------------------------- cash and bank

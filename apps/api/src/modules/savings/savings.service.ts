@@ -44,6 +44,7 @@ import { uuidv7 } from '../../lib/uuid7.ts';
 import { fillJournalNumbers, isPeriodOpen, type PostedJournal, reverse, type UnnumberedJournal } from '../ledger/posting.ts';
 import { markPrincipalPaid } from '../members/members.registry.ts';
 import { aboveLimitPolicy, assertCanCancelTransaction, assertWithinLimit, isWithinLimit } from '../roles/limits.ts';
+import { batcherOf, movedView } from './savings.batch.ts';
 import {
   activityLabel,
   assertCanDeposit,
@@ -58,6 +59,7 @@ import {
   move,
   postGroup,
   resolveCash,
+  tellerName,
   today,
 } from './savings.core.ts';
 import { type LockedAccount, lockAccounts, lockAccountWithCash, type MovementRow, setGroupJournal } from './savings.repo.ts';
@@ -103,11 +105,6 @@ interface Leg {
   cash: CashAccount | null;
   description: string | null;
   reversalOfId?: string | null;
-}
-
-function tellerName(ctx: Ctx): string | null {
-  const p = ctx.principal;
-  return p ? [p.firstName, p.lastName].filter(Boolean).join(' ') : null;
 }
 
 /** The answer of a movement, from what the transaction already holds (no read-back while the ledger's rows are locked). */
@@ -270,38 +267,22 @@ async function moveInOneCall(
   if (kind === 'TOPUP' && r.saving_type === 'PRINCIPAL' && r.equity_amount && r.principal_status === 'OWED') {
     if (r.balance_after.gte(r.equity_amount)) await markPrincipalPaid(tx, ctx, r.member_id, r.balance_after);
   }
-  const credit = kind === 'TOPUP';
-  const view: MovementView = {
-    id: r.transaction_id,
-    code: r.code,
-    transactionDate: date,
-    createdAt: r.created_at.toISOString(),
-    memberId: r.member_id,
-    cifNumber: r.cif_number,
-    memberName: r.member_name,
-    productId: r.product_id,
-    productCode: r.product_code,
-    productName: r.product_name,
-    productKind: r.product_kind,
-    memberSavingId: input.savingId,
-    accountNumber: r.account_number,
-    kind,
-    activity,
-    amount: input.amount,
-    signedAmount: credit ? input.amount : input.amount.negated(),
-    balanceAfter: r.balance_after,
-    channel,
-    cashCoa: { id: r.cash_id, code: r.cash_code, name: r.cash_name },
-    groupId,
-    journalId,
-    journalNumber: r.journal_number,
-    status: 'POSTED',
-    isReversal: false,
-    reversalOfId: null,
-    description,
-    tellerId: ctx.userId,
-    tellerName: tellerName(ctx),
-  };
+  const view = movedView(
+    ctx,
+    r,
+    {
+      kind,
+      activity,
+      savingId: input.savingId,
+      amount: input.amount,
+      channel,
+      groupId,
+      journalId,
+      journalNumber: r.journal_number,
+      description,
+    },
+    date,
+  );
   // The journal's number, given right after COMMIT in COMMIT's own round trip.
   const numbered = tx.afterCommitQuery<{ journal_id: string; number: string | null }>(
     `SELECT journal_id, number FROM ledger_number_journals_quietly(${v(ctx.tenantId)}::uuid, ARRAY[${v(journalId)}]::uuid[])`,
@@ -381,12 +362,20 @@ export async function depositTx(tx: Tx, ctx: Ctx, input: DepositInput) {
   return { status: 'POSTED' as const, transaction: legView(ctx, leg, groupId, date, channel, journal) };
 }
 
+/** A teller's deposit: in the next batch (savings.batch.ts), or alone when the batch cannot decide it. */
 export async function deposit(ctx: Ctx, input: DepositInput) {
-  return movementTx(ctx, (tx) => moveInOneCall(tx, ctx, 'TOPUP', input), {
-    idempotent: true,
-    selfClaim: true,
-    message: 'saving.deposit_success',
-  });
+  const alone = () =>
+    movementTx(ctx, (tx) => moveInOneCall(tx, ctx, 'TOPUP', input), {
+      idempotent: true,
+      selfClaim: true,
+      message: 'saving.deposit_success',
+    });
+  if (input.date || input.channel) return alone();
+  return batcherOf(ctx.db).submit(
+    ctx,
+    { ...input, kind: 'TOPUP', activity: input.activity ?? 'DEPOSIT', message: 'saving.deposit_success' },
+    alone,
+  );
 }
 
 // ---------------------------------------------------------------- withdrawal
@@ -498,19 +487,32 @@ async function queueWithdrawal(tx: Tx, ctx: Ctx, input: WithdrawInput) {
   };
 }
 
+/**
+ * A teller's withdrawal: within the role's limit in the next batch (savings.batch.ts), or alone when the batch
+ * cannot decide it; above it refused or queued for approval (its own transaction).
+ */
 export async function withdraw(ctx: Ctx, input: WithdrawInput) {
-  return movementTx(
+  const withinLimit = () => input.skipLimit || isWithinLimit(ctx, 'SAVING_WITHDRAWAL', input.amount);
+  const alone = () =>
+    movementTx(
+      ctx,
+      async (tx) => {
+        // Decided again here: a principal that changed is read again and the transaction run once more.
+        if (!withinLimit()) {
+          await claimKey(tx, ctx);
+          const policy = await aboveLimitPolicy(tx, ctx, 'SAVING_WITHDRAWAL');
+          if (policy === 'REFUSE') assertWithinLimit(ctx, 'SAVING_WITHDRAWAL', input.amount);
+          return queueWithdrawal(tx, ctx, input);
+        }
+        return moveInOneCall(tx, ctx, 'WITHDRAW', input);
+      },
+      { idempotent: true, selfClaim: true, message: 'saving.withdraw_success' },
+    );
+  if (!withinLimit() || input.date || input.channel) return alone();
+  return batcherOf(ctx.db).submit(
     ctx,
-    async (tx) => {
-      if (!input.skipLimit && !isWithinLimit(ctx, 'SAVING_WITHDRAWAL', input.amount)) {
-        await claimKey(tx, ctx);
-        const policy = await aboveLimitPolicy(tx, ctx, 'SAVING_WITHDRAWAL');
-        if (policy === 'REFUSE') assertWithinLimit(ctx, 'SAVING_WITHDRAWAL', input.amount);
-        return queueWithdrawal(tx, ctx, input);
-      }
-      return moveInOneCall(tx, ctx, 'WITHDRAW', input);
-    },
-    { idempotent: true, selfClaim: true, message: 'saving.withdraw_success' },
+    { ...input, kind: 'WITHDRAW', activity: input.activity ?? 'WITHDRAWAL', message: 'saving.withdraw_success' },
+    alone as () => Promise<{ status: 'POSTED'; transaction: MovementView }>,
   );
 }
 

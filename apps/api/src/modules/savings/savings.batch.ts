@@ -1,0 +1,391 @@
+/**
+ * Teller deposits and withdrawals in batches (migration 0404, docs/savings.md
+ * "Performance").
+ *
+ * A movement request does not open a transaction of its own: it joins the
+ * queue of its cooperative (and agent), and the next free slot takes what is
+ * waiting there into one transaction, `saving_move_many`: one round trip with
+ * BEGIN for every rule, lock, journal, balance, row and audit entry of the
+ * batch, one more for the stored answers, COMMIT and the journals' numbers.
+ * With nothing else running a batch is the one movement and starts at once;
+ * under load the movements that arrive while the slots are busy go together,
+ * so BEGIN, COMMIT and its WAL flush, the numbering, the round trips and the
+ * statements' start-up are paid once per batch instead of once per movement.
+ *
+ * Nothing a client or an auditor sees changes: each movement has its own
+ * rules, row, journal (numbered in posting order, in the answer),
+ * audit entry and Idempotency-Key with its stored answer, as when it ran
+ * alone; a refused movement writes nothing. What the batch cannot decide
+ * (a refusal, whose exact message the TypeScript rules give; a replayed or
+ * concurrent key; a principal that changed; a second movement of the same
+ * account) runs alone after it, through the single path (`single`), and a
+ * batch that fails as a whole (a journal the engine refuses) runs every
+ * movement alone, so each answer is the one it would have had.
+ */
+import type { Dec } from '@koperasi/finance';
+import { type Db, sqlLiteral } from '../../db/db.ts';
+import type { Ctx } from '../../lib/context.ts';
+import { ok } from '../../lib/http.ts';
+import { uuidv7 } from '../../lib/uuid7.ts';
+import { markPrincipalPaid } from '../members/members.registry.ts';
+import { activityLabel, type Channel, channelOf, isAgentCtx, tellerName, today } from './savings.core.ts';
+import type { MovementView } from './savings.service.ts';
+
+export interface BatchMove {
+  kind: 'TOPUP' | 'WITHDRAW';
+  savingId: string;
+  amount: Dec;
+  description?: string | null;
+  coaId?: string | null;
+  activity: string;
+  requestId?: string | null;
+  cashHolderOk?: string | null;
+  /** The success message stored with the Idempotency-Key's answer. */
+  message: string;
+}
+
+export interface Moved {
+  status: 'POSTED';
+  transaction: MovementView;
+}
+
+interface Item {
+  /** When it joined the queue (ms, performance.now()). */
+  at: number;
+  ctx: Ctx;
+  move: BatchMove;
+  single: () => Promise<Moved>;
+  resolve: (v: Moved) => void;
+  reject: (err: unknown) => void;
+}
+
+/** The columns saving_move and saving_move_many answer for a written movement. */
+export interface MovedRow {
+  transaction_id: string;
+  code: string;
+  balance_after: Dec;
+  created_at: Date;
+  member_id: string;
+  cif_number: string;
+  member_name: string;
+  product_id: string;
+  product_code: string;
+  product_name: string;
+  product_kind: string;
+  account_number: string;
+  saving_type: string;
+  principal_status: string | null;
+  equity_amount: Dec | null;
+  cash_id: string;
+  cash_code: string;
+  cash_name: string;
+}
+
+interface Row extends MovedRow {
+  ord: number;
+  outcome: 'POSTED' | 'REFUSED' | 'RETRY';
+}
+
+/** The most movements one transaction takes (its locks are held until COMMIT). */
+const MAX_BATCH = 64;
+/** A movement waiting this long is served next, whatever the other queues hold. */
+const MAX_WAIT_MS = 25;
+
+const v = sqlLiteral;
+
+export class MoveBatcher {
+  private queues = new Map<string, Item[]>();
+  /** Queues with movements waiting, oldest first (see `next`). */
+  private turn: string[] = [];
+  private running = 0;
+
+  constructor(
+    private db: Db,
+    /**
+     * Batch transactions at once: half the pool (the other half serves everything else). Fewer, larger batches
+     * cost less per movement: measured with pool 4 (bench/savings.ts), 2 slots gave more movements per second and
+     * a shorter p99 than 3, and 1 left the database idle between a batch's two round trips.
+     */
+    private slots = Math.max(1, Math.floor(db.slots / 2)),
+  ) {}
+
+  /** Runs the movement in the next batch; `single` is the same movement alone (see above). */
+  submit(ctx: Ctx, move: BatchMove, single: () => Promise<Moved>): Promise<Moved> {
+    return new Promise<Moved>((resolve, reject) => {
+      const key = `${ctx.tenantId}|${isAgentCtx(ctx) ? ctx.userId : ''}`;
+      let q = this.queues.get(key);
+      if (!q) {
+        q = [];
+        this.queues.set(key, q);
+        this.turn.push(key);
+      }
+      q.push({ at: performance.now(), ctx, move, single, resolve, reject });
+      this.pump();
+    });
+  }
+
+  private pump(): void {
+    while (this.running < this.slots && this.turn.length) {
+      const key = this.next();
+      const q = this.queues.get(key)!;
+      // One movement per account and per key in a batch (the next batch takes the others, in arrival order).
+      const batch: Item[] = [];
+      const accounts = new Set<string>();
+      const keys = new Set<string>();
+      const rest: Item[] = [];
+      for (const it of q) {
+        const k = it.ctx.idem?.key;
+        if (batch.length < MAX_BATCH && !accounts.has(it.move.savingId) && !(k && keys.has(k))) {
+          batch.push(it);
+          accounts.add(it.move.savingId);
+          if (k) keys.add(k);
+        } else rest.push(it);
+      }
+      if (rest.length) {
+        this.queues.set(key, rest);
+        this.turn.push(key);
+      } else this.queues.delete(key);
+      this.running++;
+      this.run(batch).finally(() => {
+        this.running--;
+        this.pump();
+      });
+    }
+  }
+
+  /**
+   * The queue a free slot serves: the longest (the larger the batch, the less each movement costs), unless a
+   * movement has waited MAX_WAIT_MS, whose queue then goes first (no cooperative waits behind busier ones).
+   */
+  private next(): string {
+    const now = performance.now();
+    let pick = 0;
+    for (let i = 0; i < this.turn.length; i++) {
+      const q = this.queues.get(this.turn[i])!;
+      if (now - q[0].at >= MAX_WAIT_MS) {
+        pick = i;
+        break;
+      }
+      if (q.length > this.queues.get(this.turn[pick])!.length) pick = i;
+    }
+    return this.turn.splice(pick, 1)[0];
+  }
+
+  private async run(items: Item[]): Promise<void> {
+    const first = items[0].ctx;
+    const tenantId = first.tenantId;
+    const agent = isAgentCtx(first) ? first.userId : null;
+    const date = today();
+    const prepared = items.map((it, ord) => prepare(it, ord));
+    const payload = JSON.stringify(prepared.map((p) => p.json));
+    let posted: Array<{ it: Item; result: Moved }> = [];
+    let alone: Item[] = [];
+    try {
+      await this.db.tenant(tenantId, async (tx) =>
+        rolledBackOnError(async () => {
+          posted = [];
+          alone = [];
+          const rows = await tx.query<Row>(`SELECT * FROM saving_move_many(${v(date)}::date, ${v(agent)}::uuid, ${v(payload)}::jsonb)`);
+          const stored: string[] = [];
+          for (const r of rows) {
+            const it = items[r.ord];
+            const p = prepared[r.ord];
+            if (r.outcome !== 'POSTED') {
+              alone.push(it);
+              continue;
+            }
+            if (
+              it.move.kind === 'TOPUP' &&
+              r.saving_type === 'PRINCIPAL' &&
+              r.equity_amount &&
+              r.principal_status === 'OWED' &&
+              r.balance_after.gte(r.equity_amount)
+            ) {
+              await markPrincipalPaid(tx, it.ctx, r.member_id, r.balance_after);
+            }
+            const result: Moved = { status: 'POSTED', transaction: movedView(it.ctx, r, { ...it.move, ...p, journalNumber: null }, date) };
+            if (it.ctx.idem) stored.push(`(${v(it.ctx.idem.key)}, ${v(JSON.stringify(ok(result, it.move.message)))})`);
+            posted.push({ it, result });
+          }
+          // The answers stored with their keys (journalNumber null, filled on replay) and the journals numbered,
+          // in COMMIT's round trip.
+          if (stored.length) {
+            tx.beforeCommit(
+              `UPDATE idempotency_key AS k SET status_code = 200, response = s.r::jsonb FROM (VALUES ${stored.join(', ')}) AS s(key, r)
+             WHERE k.tenant_id = ${v(tenantId)}::uuid AND k.key = s.key`,
+            );
+          }
+          if (posted.length) {
+            const ids = posted.map(({ result }) => v(result.transaction.journalId)).join(', ');
+            const numbered = tx.afterCommitQuery<{ journal_id: string; number: string | null }>(
+              `SELECT journal_id, number FROM ledger_number_journals_quietly(${v(tenantId)}::uuid, ARRAY[${ids}]::uuid[])`,
+            );
+            tx.afterCommit(async () => {
+              const byId = new Map((await numbered).map((n) => [n.journal_id, n.number]));
+              for (const { result } of posted) result.transaction.journalNumber = byId.get(result.transaction.journalId!) ?? null;
+            });
+          }
+        }),
+      );
+    } catch (err) {
+      if (err instanceof RolledBack || hasSqlState(err)) {
+        // The batch did not commit (a journal the engine refused, a refusal at COMMIT, anything before it):
+        // each movement alone, so each gets the answer it would have had.
+        for (const it of items) runAlone(it);
+      } else {
+        // COMMIT was sent and no answer came (the connection broke): the batch may have committed. Running the
+        // movements again could post them twice, so each request gets the error; a client retrying with its
+        // Idempotency-Key gets the stored answer if it did commit.
+        for (const it of items) it.reject(err);
+      }
+      return;
+    }
+    for (const { it, result } of posted) {
+      if (it.ctx.idem) {
+        it.ctx.idem.claimed = true;
+        it.ctx.idem.stored = true;
+      }
+      it.resolve(result);
+    }
+    for (const it of alone) runAlone(it);
+  }
+}
+
+/** An error before COMMIT was sent: the transaction is rolled back for certain. */
+class RolledBack extends Error {
+  constructor(override readonly cause: unknown) {
+    super('batch rolled back', { cause });
+  }
+  /** The SQLSTATE of the cause, so a deadlock or serialization failure is retried as for any transaction (db.ts). */
+  get code(): string | undefined {
+    return (this.cause as { code?: string } | undefined)?.code;
+  }
+}
+
+async function rolledBackOnError<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    throw new RolledBack(err);
+  }
+}
+
+/** An error PostgreSQL answered (a SQLSTATE): the statement, and with it the transaction, failed. */
+function hasSqlState(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code);
+}
+
+function runAlone(it: Item): void {
+  it.single().then(it.resolve, it.reject);
+}
+
+interface Prepared {
+  json: Record<string, unknown>;
+  groupId: string;
+  journalId: string;
+  channel: Channel;
+  description: string | null;
+}
+
+function prepare(it: Item, ord: number): Prepared {
+  const { ctx, move: m } = it;
+  const groupId = crypto.randomUUID();
+  const journalId = uuidv7();
+  const channel = channelOf(ctx);
+  const description = m.description?.trim() || null;
+  const idem = ctx.idem;
+  const cached = ctx.principalCheck && ctx.principal?.digest ? ctx.principal : null;
+  return {
+    groupId,
+    journalId,
+    channel,
+    description,
+    json: {
+      ord,
+      op: m.kind,
+      activity: m.activity,
+      label: activityLabel(m.activity),
+      saving: m.savingId,
+      amount: m.amount.toFixed(2),
+      coa: m.coaId ?? null,
+      usr: ctx.userId,
+      holder_ok: m.cashHolderOk ?? null,
+      channel,
+      description,
+      request: m.requestId ?? null,
+      grp: groupId,
+      journal: journalId,
+      audit_action: m.kind === 'TOPUP' ? 'saving.deposit' : 'saving.withdraw',
+      request_id: ctx.requestId,
+      ip: ctx.ip,
+      user_agent: ctx.userAgent,
+      idem_key: idem?.key ?? null,
+      idem_hash: idem?.hash ?? null,
+      idem_method: idem?.method ?? null,
+      idem_path: idem?.path ?? null,
+      session: cached?.sessionId ?? null,
+      digest: cached?.digest ?? null,
+    },
+  };
+}
+
+/** What the answer of a deposit or withdrawal needs besides the row the database answered. */
+export interface MovedFacts {
+  kind: 'TOPUP' | 'WITHDRAW';
+  activity: string;
+  savingId: string;
+  amount: Dec;
+  channel: Channel;
+  groupId: string;
+  journalId: string;
+  journalNumber: string | null;
+  description: string | null;
+}
+
+/** The answer of a deposit or withdrawal written by saving_move (alone) or saving_move_many (in a batch). */
+export function movedView(ctx: Ctx, r: MovedRow, m: MovedFacts, date: string): MovementView {
+  return {
+    id: r.transaction_id,
+    code: r.code,
+    transactionDate: date,
+    createdAt: r.created_at.toISOString(),
+    memberId: r.member_id,
+    cifNumber: r.cif_number,
+    memberName: r.member_name,
+    productId: r.product_id,
+    productCode: r.product_code,
+    productName: r.product_name,
+    productKind: r.product_kind,
+    memberSavingId: m.savingId,
+    accountNumber: r.account_number,
+    kind: m.kind,
+    activity: m.activity,
+    amount: m.amount,
+    signedAmount: m.kind === 'TOPUP' ? m.amount : m.amount.negated(),
+    balanceAfter: r.balance_after,
+    channel: m.channel,
+    cashCoa: { id: r.cash_id, code: r.cash_code, name: r.cash_name },
+    groupId: m.groupId,
+    journalId: m.journalId,
+    journalNumber: m.journalNumber,
+    status: 'POSTED',
+    isReversal: false,
+    reversalOfId: null,
+    description: m.description,
+    tellerId: ctx.userId,
+    tellerName: tellerName(ctx),
+  };
+}
+
+const batchers = new WeakMap<Db, MoveBatcher>();
+
+/** The batcher of a database (one per app). */
+export function batcherOf(db: Db): MoveBatcher {
+  let b = batchers.get(db);
+  if (!b) {
+    b = new MoveBatcher(db);
+    batchers.set(db, b);
+  }
+  return b;
+}
