@@ -371,7 +371,17 @@ describe('products', () => {
     expect((await teller.patch('/api/product', { id: p.voluntary, name: 'x' })).statusCode).toBe(403);
     const agent = await roleUser(t, 'AGENT');
     expect((await agent.get('/api/product/datatable')).statusCode).toBe(403);
-    expect((await agent.get('/api/product/SAVING/categories')).statusCode).toBe(200);
+    const picks = await agent.get('/api/product/SAVING/categories');
+    expect(picks.statusCode).toBe(200);
+    // Without product:view: the terms, not the GL mapping or the cooperative's totals.
+    const pick = body<any[]>(picks).data.find((x) => x.id === p.voluntary);
+    expect(pick.terms.minBalance).toBeDefined();
+    expect(pick).not.toHaveProperty('glAccounts');
+    expect(pick).not.toHaveProperty('accountCount');
+    expect(pick).not.toHaveProperty('totalBalance');
+    const full = body<any[]>(await t.admin.get('/api/product/SAVING/categories')).data.find((x) => x.id === p.voluntary);
+    expect(full).toHaveProperty('totalBalance');
+    expect(full.glAccounts.length).toBeGreaterThan(0);
     expect((await other.admin.get(`/api/product/${p.voluntary}/detail`)).statusCode).toBe(404);
     const foreign = await other.admin.patch('/api/product', { id: p.voluntary, name: 'Diambil' });
     expect(foreign.statusCode).toBe(404);

@@ -337,6 +337,15 @@ export const productView = z.object({
 });
 export type ProductView = z.infer<typeof productView>;
 
+/**
+ * A product as the pickers get it (GET product/{category}/categories, open to
+ * every signed-in user): without `product:view`, the GL mapping and the
+ * cooperative's totals (accounts, balance) are left out; the terms stay (the
+ * forms show the minimum balance, the closing fee).
+ */
+export const productPickView = productView.partial({ glAccounts: true, accountCount: true, totalBalance: true });
+export type ProductPickView = z.infer<typeof productPickView>;
+
 export const productDetailView = productView.extend({
   /** Every terms version, newest first (future ones included). */
   versions: z.array(termsView),

@@ -10,6 +10,7 @@ import {
   productDatatableQuery,
   productDetailView,
   productGlDefaultsQuery,
+  productPickView,
   productUpdateBody,
   productView,
 } from '@koperasi/contracts';
@@ -106,10 +107,11 @@ export async function productRoutes(appBase: FastifyInstance) {
         summary: 'Products of a category (SAVING, SAVING_EQUITY, SAVING_DEPOSIT, LOAN, BILL) for pickers',
         description:
           'Path product/{category}/categories. Active products only unless isActive=false. The saving forms fill their product list ' +
-          'from SAVING and SAVING_EQUITY. Open to every signed-in user (tellers and agents pick products in their forms).',
+          'from SAVING and SAVING_EQUITY. Open to every signed-in user (tellers and agents pick products in their forms); ' +
+          'without product:view the GL mapping, account count and total balance are left out.',
         params: z.object({ id: productCategoryParams.shape.category }),
         querystring: productCategoryQuery,
-        response: documented(z.array(productView)),
+        response: documented(z.array(productPickView)),
       },
     },
     async (req) => ok(await products.categories(ctxOf(req), req.params.id, req.query)),

@@ -30,6 +30,7 @@ import {
   defaultGlKeys,
   GL_ROLES,
   glRoleAccountTypes,
+  hasPermission,
   type ProductCreate,
   type ProductDatatableQuery,
   type ProductKind,
@@ -170,7 +171,10 @@ export async function categories(ctx: Ctx, kind: ProductKind, q: { isActive?: bo
       `SELECT * FROM product WHERE ${where} ORDER BY saving_type NULLS LAST, lower(name), id`,
       params,
     );
-    return productViews(tx, rows);
+    const views = await productViews(tx, rows);
+    if (hasPermission(ctx.principal?.permissions, 'product', 'view')) return views;
+    // Pickers of users who may not see products (agents): the terms their forms need, not the mapping or the totals.
+    return views.map(({ glAccounts: _g, accountCount: _c, totalBalance: _b, ...rest }) => rest);
   });
 }
 
