@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { boolFilter, dateString, listQuery, moneyPositive, optionalFilter, uuid } from './common.ts';
 import { PRODUCT_KINDS, TRANSACTION_KINDS } from './enums.ts';
+import { EQUITY_TYPES, SAVING_TYPES } from './products.ts';
 
 export const SAVING_ACCOUNT_STATUSES = ['PENDING', 'ACTIVE', 'CLOSED', 'REJECTED'] as const;
 export const TRANSACTION_CHANNELS = ['TELLER', 'AGENT', 'MOBILE', 'SYSTEM'] as const;
@@ -231,13 +232,74 @@ export const savingSearchQuery = z.object({
   limit: z.coerce.number().int().min(1).max(50).default(20),
 });
 
+/**
+ * A yes/no filter read as the auto-debit flag's PATCH reads it (true/1/yes,
+ * false/0/no, any case); empty or `none` = no filter; anything else is
+ * refused with `message` (400).
+ */
+const trueFalseFilter = (message: string) =>
+  z
+    .union([z.boolean(), z.string()])
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === '' || v === 'none') return undefined;
+      if (typeof v === 'boolean') return v;
+      const s = v.trim().toLowerCase();
+      if (['true', '1', 'yes'].includes(s)) return true;
+      if (['false', '0', 'no'].includes(s)) return false;
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    })
+    .meta({ type: 'boolean', description: 'true or false; empty = no filter' });
+
+/** One value or a comma-separated list of `values` (any case), upper-cased; empty or `none` = no filter. */
+const enumListFilter = (values: readonly string[]) =>
+  optionalFilter
+    .transform((v, ctx) => {
+      if (v === undefined) return undefined;
+      const list = [...new Set(v.split(',').map((x) => x.trim().toUpperCase()))].filter(Boolean);
+      if (!list.length || list.some((x) => !values.includes(x))) {
+        ctx.addIssue({ code: 'custom', message: 'validation.invalid' });
+        return z.NEVER;
+      }
+      return list;
+    })
+    .meta({ type: 'string', description: `One of ${values.join(', ')}, or several separated by commas` });
+
+/** Saving types of member accounts: voluntary ones (SAVING) and equity ones (SAVING_EQUITY). */
+export const ACCOUNT_SAVING_TYPES = [...SAVING_TYPES, ...EQUITY_TYPES] as const;
+
+/**
+ * GET /api/transaction/saving/datatable. Filters: product, member (one, or
+ * `memberIds` up to 100 separated by commas), product kind SAVING or
+ * SAVING_EQUITY, saving type(s), status, branch, and the account flags
+ * `isAutoDebit` / `isSourceOfFund` (the Auto Debet screen: the accounts on
+ * auto debit, then their members' source-of-fund accounts).
+ */
 export const savingAccountDatatableQuery = listQuery.extend({
   productId: optionalUuid,
   memberId: optionalUuid,
-  kind: optionalFilter,
+  memberIds: optionalFilter
+    .transform((v, ctx) => {
+      if (v === undefined) return undefined;
+      const list = [...new Set(v.split(',').map((x) => x.trim().toLowerCase()))].filter(Boolean);
+      if (!list.length || list.length > 100 || list.some((x) => !uuid.safeParse(x).success)) {
+        ctx.addIssue({ code: 'custom', message: 'validation.invalid' });
+        return z.NEVER;
+      }
+      return list;
+    })
+    .meta({ type: 'string', description: 'Member ids separated by commas (at most 100)' }),
+  /** Product kind: SAVING (voluntary and plan savings) or SAVING_EQUITY. */
+  kind: optionalFilter
+    .transform((v) => v?.trim().toUpperCase())
+    .pipe(z.enum(['SAVING', 'SAVING_EQUITY'], { error: 'validation.invalid' }).optional()),
+  savingType: enumListFilter(ACCOUNT_SAVING_TYPES),
   status: optionalFilter,
   isActive: boolFilter,
   branchId: optionalUuid,
+  isAutoDebit: trueFalseFilter('saving.auto_debit_required'),
+  isSourceOfFund: trueFalseFilter('validation.invalid'),
 });
 
 // ---------------------------------------------------------------- requests

@@ -602,7 +602,7 @@ const ACCOUNT_SORT = {
   last_transaction_date: 's.last_transaction_date',
 };
 
-/** GET /api/transaction/saving/datatable: accounts with filters. */
+/** GET /api/transaction/saving/datatable: accounts with filters (savingAccountDatatableQuery in contracts/savings.ts). */
 export async function accountsDatatable(
   ctx: Ctx,
   q: {
@@ -613,10 +613,14 @@ export async function accountsDatatable(
     ascOrDesc: 'ASC' | 'DESC';
     productId?: string;
     memberId?: string;
+    memberIds?: string[];
     kind?: string;
+    savingType?: string[];
     status?: string;
     isActive?: boolean;
     branchId?: string;
+    isAutoDebit?: boolean;
+    isSourceOfFund?: boolean;
   },
 ) {
   return withTx(ctx, async (tx) => {
@@ -632,7 +636,11 @@ export async function accountsDatatable(
     }
     if (q.productId) where.push(`s.product_id = ${p(q.productId)}`);
     if (q.memberId) where.push(`s.member_id = ${p(q.memberId)}`);
+    if (q.memberIds?.length) where.push(`s.member_id = ANY(${p(`{${q.memberIds.join(',')}}`)}::uuid[])`);
     if (q.kind) where.push(`s.kind = ${p(q.kind.toUpperCase())}`);
+    if (q.savingType?.length) where.push(`s.saving_type = ANY(${p(`{${q.savingType.join(',')}}`)}::text[])`);
+    if (q.isAutoDebit !== undefined) where.push(q.isAutoDebit ? 's.is_auto_debit' : 'NOT s.is_auto_debit');
+    if (q.isSourceOfFund !== undefined) where.push(q.isSourceOfFund ? 's.is_source_of_fund' : 'NOT s.is_source_of_fund');
     if (q.status) where.push(`s.status = ${p(q.status.toUpperCase())}`);
     if (q.isActive !== undefined) where.push(q.isActive ? `s.status = 'ACTIVE'` : `s.status <> 'ACTIVE'`);
     if (q.branchId) where.push(`m.branch_id = ${p(q.branchId)}`);
