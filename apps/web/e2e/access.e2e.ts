@@ -7,7 +7,18 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { baseUrl, closeBrowser, lastNotification, newPage, screenshot, screenshotOnFailure, signIn, signInAsDemo, url } from './harness';
+import {
+  apiToken,
+  baseUrl,
+  closeBrowser,
+  lastNotification,
+  newPage,
+  screenshot,
+  screenshotOnFailure,
+  signIn,
+  signInAsDemo,
+  url,
+} from './harness';
 
 afterAll(closeBrowser);
 beforeEach(screenshotOnFailure);
@@ -16,18 +27,6 @@ const stamp = Date.now().toString(36);
 const ROLE = `Kasir Tanpa Hapus ${stamp}`;
 const EMAIL = `kasir.${stamp}@contoh.id`;
 const PASSWORD = 'Kasir-Aman-2026';
-
-/** A token for `username` straight from /oauth/token (the test calls the API as that user). */
-async function tokenOf(username: string, password: string): Promise<string> {
-  const q = new URLSearchParams({ username, password, grant_type: 'password' });
-  const res = await fetch(`${baseUrl()}/oauth/token?${q}`, {
-    method: 'POST',
-    headers: { Authorization: `Basic ${Buffer.from('web:web-secret').toString('base64')}` },
-  });
-  const body = (await res.json()) as { access_token?: string };
-  expect(body.access_token, 'token').toBeTruthy();
-  return body.access_token!;
-}
 
 async function apiAs(token: string, method: string, path: string) {
   const res = await fetch(`${baseUrl()}${path}`, { method, headers: { Authorization: `Bearer ${token}`, 'Accept-Language': 'id' } });
@@ -127,7 +126,7 @@ describe('access', () => {
     expect(await invited.getByTestId('action-delete').count()).toBe(0);
 
     // 5. The server does not rely on the screen: the delete calls answer 403 naming the missing right.
-    const token = await tokenOf(EMAIL, PASSWORD);
+    const token = await apiToken(EMAIL, PASSWORD);
     const budi = (await apiAs(token, 'GET', '/api/users/datatable?search=budi')).body.data.content[0];
     const delUser = await apiAs(token, 'DELETE', `/api/users/${budi.id}/delete`);
     expect(delUser.status).toBe(403);
@@ -139,6 +138,8 @@ describe('access', () => {
     expect((await apiAs(token, 'DELETE', `/api/role/${role.id}/delete`)).status).toBe(403);
     // Nothing was deleted.
     expect((await apiAs(token, 'GET', `/api/users/${budi.id}/detail`)).body.data.coa).not.toBeNull();
+    // A wrong password gets no token (apiToken says so instead of handing on undefined).
+    await expect(apiToken(EMAIL, `${PASSWORD}-salah`)).rejects.toThrow(/^no token for kasir\./);
   });
 
   it('the last admin cannot be demoted: the refusal is shown in a dialog', async () => {

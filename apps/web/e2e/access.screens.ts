@@ -4,10 +4,10 @@
  * light and dark, saved to artifacts/screenshots/access/. Run with
  * `npm run e2e:screens -w apps/web` (or `vitest run --config e2e/vitest.config.ts --project screens access`).
  */
-import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { baseUrl, closeBrowser, DEMO, lastNotification, newPage, screenshot, signIn, url } from './harness';
+import { apiToken, baseUrl, closeBrowser, lastNotification, newPage, screenshot } from './harness';
+import { signedInPage, VARIANTS, variantOptions, visit } from './screens-kit';
 
 afterAll(closeBrowser);
 
@@ -27,12 +27,7 @@ async function api(method: string, path: string, body?: unknown): Promise<any> {
 }
 
 beforeAll(async () => {
-  const q = new URLSearchParams({ username: DEMO.email, password: DEMO.password, grant_type: 'password' });
-  const res = await fetch(`${baseUrl()}/oauth/token?${q}`, {
-    method: 'POST',
-    headers: { Authorization: `Basic ${Buffer.from('web:web-secret').toString('base64')}` },
-  });
-  token = ((await res.json()) as { access_token: string }).access_token;
+  token = await apiToken();
   ids.user = (await api('GET', '/api/users/datatable?search=budi')).content[0].id;
   ids.role = (await api('GET', '/api/role/all-role')).find((r: { code: string }) => r.code === 'TELLER').id;
   ids.branch = (await api('GET', '/api/branch/datatable?search=pusat')).content[0].id;
@@ -85,24 +80,11 @@ const SCREENS: Screen[] = [
   ['ad-art', () => '/master-data/ad-art', 'ad-art-download'],
 ];
 
-const VARIANTS = [
-  { lang: 'id', mode: 'light' },
-  { lang: 'en', mode: 'light' },
-  { lang: 'id', mode: 'dark' },
-  { lang: 'en', mode: 'dark' },
-] as const;
-
-async function visit(page: Page, path: string, testId: string) {
-  await page.goto(url(path));
-  await page.getByTestId(testId).first().waitFor();
-}
-
 describe('access gallery', () => {
   for (const v of VARIANTS) {
     const suffix = `${v.lang}-${v.mode}`;
     it(`screens, ${suffix}`, async () => {
-      const page = await newPage({ storage: { lang: v.lang, 'theme-mode': v.mode } });
-      await signIn(page, DEMO.email, DEMO.password, { expect: /\/dashboard/ });
+      const page = await signedInPage(variantOptions(v));
       for (const [name, path, ready] of SCREENS) {
         await visit(page, path(), ready);
         await screenshot(page, `access/${name}-${suffix}`);
@@ -139,7 +121,7 @@ describe('access gallery', () => {
       await screenshot(page, `access/dialog-ad-art-upload-${suffix}`, { fullPage: false });
 
       // The public invitation page: a valid link, a bad link, and the code form.
-      const guest = await newPage({ storage: { lang: v.lang, 'theme-mode': v.mode } });
+      const guest = await newPage(variantOptions(v));
       await guest.goto(invitationLink);
       await guest.getByTestId('invitation-form').waitFor();
       await screenshot(guest, `access/invitation-${suffix}`, { fullPage: false });

@@ -4,9 +4,9 @@
  * phone-sized views, saved to artifacts/screenshots/gallery/. Look at them
  * after changing the look.
  */
-import type { Page } from 'playwright-core';
 import { afterAll, describe, it } from 'vitest';
 import { closeBrowser, DEMO, lastNotification, newPage, screenshot, signIn, url } from './harness';
+import { signedInPage, VARIANTS, variantOptions, visit } from './screens-kit';
 
 afterAll(closeBrowser);
 
@@ -23,7 +23,7 @@ const PUBLIC = [
 
 const APP = [
   ['dashboard', '/dashboard', 'widget-quick-access'],
-  ['coming-soon', '/members/upload', 'page-coming-soon'],
+  ['coming-soon', '/transactions/loans', 'page-coming-soon'],
   ['profile-account', '/profile', 'profile-account-form'],
   ['profile-security', '/profile/security', 'profile-password-form'],
   ['profile-information', '/profile/information', 'profile-information-form'],
@@ -33,22 +33,10 @@ const APP = [
   ['profile-activity', '/profile/activity', 'profile-panel-activity'],
 ] as const;
 
-const VARIANTS = [
-  { lang: 'id', mode: 'light' },
-  { lang: 'en', mode: 'light' },
-  { lang: 'id', mode: 'dark' },
-  { lang: 'en', mode: 'dark' },
-] as const;
-
-async function visit(page: Page, path: string, testId: string) {
-  await page.goto(url(path));
-  await page.getByTestId(testId).first().waitFor();
-}
-
 describe('gallery', () => {
   for (const v of VARIANTS) {
     it(`public screens, ${v.lang} ${v.mode}`, async () => {
-      const page = await newPage({ storage: { lang: v.lang, 'theme-mode': v.mode } });
+      const page = await newPage(variantOptions(v));
       for (const [name, path, testId] of PUBLIC) {
         await visit(page, path, testId);
         await screenshot(page, `gallery/${name}-${v.lang}-${v.mode}`, { fullPage: false });
@@ -56,8 +44,7 @@ describe('gallery', () => {
     });
 
     it(`app screens, ${v.lang} ${v.mode}`, async () => {
-      const page = await newPage({ storage: { lang: v.lang, 'theme-mode': v.mode } });
-      await signIn(page, DEMO.email, DEMO.password, { expect: /\/dashboard/ });
+      const page = await signedInPage(variantOptions(v));
       for (const [name, path, testId] of APP) {
         await visit(page, path, testId);
         await screenshot(page, `gallery/${name}-${v.lang}-${v.mode}`);
@@ -69,10 +56,9 @@ describe('gallery', () => {
   }
 
   it('semi-dark, collapsed menu, bordered skin, other languages', async () => {
-    const page = await newPage({
+    const page = await signedInPage({
       storage: { 'theme-mode': 'semi-dark', settings: JSON.stringify({ navCollapsed: true, skin: 'bordered', primary: '#2F6FED' }) },
     });
-    await signIn(page, DEMO.email, DEMO.password, { expect: /\/dashboard/ });
     await page.getByTestId('widget-quick-access').waitFor();
     await screenshot(page, 'gallery/dashboard-semi-dark-collapsed-bordered-blue', { fullPage: false });
     for (const lang of ['zh', 'ar', 'it', 'es', 'fr']) {

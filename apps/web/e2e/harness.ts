@@ -219,6 +219,29 @@ export async function signInAsDemo(page: Page): Promise<void> {
   await page.getByTestId('app-header').waitFor();
 }
 
+/**
+ * An access token for `username` straight from /oauth/token (password grant,
+ * client web), for tests that prepare data or call the API as that user.
+ * Default: the demo admin; the password defaults to the demo users' one.
+ * Throws with the server's answer when no token is given.
+ */
+export async function apiToken(username = DEMO.email, password = DEMO.password): Promise<string> {
+  const q = new URLSearchParams({ username, password, grant_type: 'password' });
+  const res = await fetch(url(`/oauth/token?${q}`), {
+    method: 'POST',
+    headers: { Authorization: `Basic ${Buffer.from('web:web-secret').toString('base64')}` },
+  });
+  const text = await res.text();
+  let token: unknown;
+  try {
+    token = (JSON.parse(text) as { access_token?: unknown }).access_token;
+  } catch {
+    // not JSON: reported below
+  }
+  if (typeof token !== 'string' || !token) throw new Error(`no token for ${username}: ${res.status} ${text.slice(0, 300)}`);
+  return token;
+}
+
 // ---------------------------------------------------------------- notifications
 
 export interface LoggedNotification {

@@ -6,7 +6,8 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, describe, it } from 'vitest';
-import { closeBrowser, DEMO, newPage, screenshot, signIn, url } from './harness';
+import { closeBrowser, screenshot } from './harness';
+import { signedInPage, VARIANTS, variantOptions, visitSettled } from './screens-kit';
 
 afterAll(closeBrowser);
 
@@ -33,24 +34,6 @@ const SCREENS = [
   ['dashboard', '/dashboard', 'widget-financial-status'],
 ] as const;
 
-const VARIANTS = [
-  { lang: 'id', mode: 'light' },
-  { lang: 'en', mode: 'light' },
-  { lang: 'id', mode: 'dark' },
-  { lang: 'en', mode: 'dark' },
-] as const;
-
-/** Wait for the screen and for its data (no skeleton, spinner or grid overlay left). */
-async function visit(page: Page, path: string, testId: string) {
-  await page.goto(url(path));
-  await page.getByTestId(testId).first().waitFor();
-  await page
-    .waitForFunction(() => !document.querySelector('.MuiSkeleton-root, .MuiCircularProgress-root, .MuiDataGrid-overlay'), null, {
-      timeout: 20_000,
-    })
-    .catch(() => undefined);
-}
-
 async function pick(page: Page, row: number, code: string) {
   const input = page.getByTestId(`line-${row}-account`);
   await input.click();
@@ -62,16 +45,15 @@ async function pick(page: Page, row: number, code: string) {
 describe('ledger gallery', () => {
   for (const v of VARIANTS) {
     it(`ledger screens, ${v.lang} ${v.mode}`, async () => {
-      const page = await newPage({ storage: { lang: v.lang, 'theme-mode': v.mode } });
-      await signIn(page, DEMO.email, DEMO.password, { expect: /\/dashboard/ });
+      const page = await signedInPage(variantOptions(v));
       const shot = (name: string, fullPage = true) => screenshot(page, `gallery/ledger-${name}-${v.lang}-${v.mode}`, { fullPage });
       for (const [name, path, testId] of SCREENS) {
-        await visit(page, path, testId);
+        await visitSettled(page, path, testId);
         await shot(name);
       }
 
       // The line editor while unbalanced, with the account list open.
-      await visit(page, '/journal/general/new', 'line-editor');
+      await visitSettled(page, '/journal/general/new', 'line-editor');
       await page.locator('input[name="description"]').fill(v.lang === 'id' ? 'Pembayaran honor pengawas' : 'Supervisors’ fees');
       await pick(page, 0, '50201');
       await page.locator('input[name="lines.0.debit"]').fill('1500000');
@@ -83,7 +65,7 @@ describe('ledger gallery', () => {
       await shot('journal-editing', false);
 
       // A journal's detail and the cancel dialog.
-      await visit(page, '/journal/adjustment', 'data-table');
+      await visitSettled(page, '/journal/adjustment', 'data-table');
       await page.locator('.MuiDataGrid-row').first().click();
       await page.getByTestId('journal-lines').waitFor();
       await shot('journal-detail');
@@ -93,7 +75,7 @@ describe('ledger gallery', () => {
       await page.keyboard.press('Escape');
 
       // Chart of accounts dialogs.
-      await visit(page, '/settings/coa', 'coa-tree');
+      await visitSettled(page, '/settings/coa', 'coa-tree');
       await page.getByTestId('coa-add').click();
       await page.getByTestId('account-dialog').waitFor();
       await shot('account-dialog', false);
@@ -110,9 +92,9 @@ describe('ledger gallery', () => {
       await shot('adjust-dialog', false);
       await page.keyboard.press('Escape');
 
-      // Closing: the month confirmation.
-      await visit(page, '/journal/closing', 'period-table');
-      await page.locator('[data-testid^="close-"]').first().click();
+      // Closing: the month confirmation (a month's button in the months table; the year's is close-year).
+      await visitSettled(page, '/journal/closing', 'period-table');
+      await page.getByTestId('period-table').locator('[data-testid^="close-"]').first().click();
       await page.getByTestId('confirm-dialog').waitFor();
       await shot('close-month-dialog', false);
       await page.keyboard.press('Escape');
@@ -120,13 +102,12 @@ describe('ledger gallery', () => {
   }
 
   it('phone-sized journal form and cash & bank', async () => {
-    const page = await newPage({ viewport: { width: 390, height: 844 } });
-    await signIn(page, DEMO.email, DEMO.password, { expect: /\/dashboard/ });
-    await visit(page, '/journal/general/new', 'line-editor');
+    const page = await signedInPage({ viewport: { width: 390, height: 844 } });
+    await visitSettled(page, '/journal/general/new', 'line-editor');
     await screenshot(page, 'gallery/ledger-journal-new-phone');
-    await visit(page, '/cash-bank', 'statement-table');
+    await visitSettled(page, '/cash-bank', 'statement-table');
     await screenshot(page, 'gallery/ledger-cash-bank-phone');
-    await visit(page, '/reports/balance-sheet', 'balance-sheet');
+    await visitSettled(page, '/reports/balance-sheet', 'balance-sheet');
     await screenshot(page, 'gallery/ledger-balance-sheet-phone');
   });
 });

@@ -9,16 +9,10 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { closeBrowser, DEMO, newPage, SCREENSHOT_DIR, screenshot, signIn, url } from './harness';
+import { apiToken, closeBrowser, SCREENSHOT_DIR, screenshot, url } from './harness';
+import { signedInPage, VARIANTS, variantOptions, visit } from './screens-kit';
 
 afterAll(closeBrowser);
-
-const VARIANTS = [
-  { lang: 'id', mode: 'light' },
-  { lang: 'en', mode: 'light' },
-  { lang: 'id', mode: 'dark' },
-  { lang: 'en', mode: 'dark' },
-] as const;
 
 interface Ids {
   prospect: string;
@@ -28,17 +22,6 @@ interface Ids {
   job: string;
 }
 let ids: Ids;
-
-async function apiToken(): Promise<string> {
-  const res = await fetch(
-    url(`/oauth/token?username=${encodeURIComponent(DEMO.email)}&password=${encodeURIComponent(DEMO.password)}&grant_type=password`),
-    {
-      method: 'POST',
-      headers: { authorization: `Basic ${Buffer.from('web:web-secret').toString('base64')}` },
-    },
-  );
-  return ((await res.json()) as { access_token: string }).access_token;
-}
 
 async function first(token: string, query: string): Promise<string> {
   const res = await fetch(url(`/api/member/datatable?limit=1&${query}`), { headers: { authorization: `Bearer ${token}` } });
@@ -80,11 +63,6 @@ beforeAll(async () => {
   };
 });
 
-async function visit(page: Page, path: string, testId: string) {
-  await page.goto(url(path));
-  await page.getByTestId(testId).first().waitFor();
-}
-
 async function shot(page: Page, name: string, fullPage = true) {
   await page.evaluate(() => window.scrollTo(0, 0));
   await screenshot(page, `members/${name}`, { fullPage });
@@ -93,8 +71,7 @@ async function shot(page: Page, name: string, fullPage = true) {
 describe('members gallery', () => {
   for (const v of VARIANTS) {
     it(`members screens, ${v.lang} ${v.mode}`, async () => {
-      const page = await newPage({ storage: { lang: v.lang, 'theme-mode': v.mode } });
-      await signIn(page, DEMO.email, DEMO.password, { expect: /\/dashboard/ });
+      const page = await signedInPage(variantOptions(v));
       const tag = `${v.lang}-${v.mode}`;
       const screens: Array<[string, string, string]> = [
         ['list', '/members', 'data-table'],
@@ -166,8 +143,7 @@ describe('members gallery', () => {
   }
 
   it('phone-sized member screens', async () => {
-    const page = await newPage({ viewport: { width: 390, height: 844 } });
-    await signIn(page, DEMO.email, DEMO.password, { expect: /\/dashboard/ });
+    const page = await signedInPage({ viewport: { width: 390, height: 844 } });
     for (const [name, path, testId] of [
       ['phone-list', '/members', 'data-table'],
       ['phone-detail', `/members/${ids.member}`, 'member-header'],

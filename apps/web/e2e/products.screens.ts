@@ -10,7 +10,8 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, describe, it } from 'vitest';
-import { closeBrowser, DEMO, newPage, screenshot, signIn, url } from './harness';
+import { closeBrowser, screenshot } from './harness';
+import { signedInPage, VARIANTS, variantOptions, visitSettled, waitIdle } from './screens-kit';
 
 afterAll(closeBrowser);
 
@@ -37,44 +38,21 @@ const SCREENS = [
   ['print-transactions', '/reports/transactions/print?preview=1', 'report-transactions'],
 ] as const;
 
-const VARIANTS = [
-  { lang: 'id', mode: 'light' },
-  { lang: 'en', mode: 'light' },
-  { lang: 'id', mode: 'dark' },
-  { lang: 'en', mode: 'dark' },
-] as const;
-
-/** Wait for the screen and for its data (no skeleton, spinner or grid overlay left). */
-async function visit(page: Page, path: string, testId: string) {
-  await page.goto(url(path));
-  await page.getByTestId(testId).first().waitFor();
-  await waitIdle(page);
-}
-
-async function waitIdle(page: Page) {
-  await page
-    .waitForFunction(() => !document.querySelector('.MuiSkeleton-root, .MuiCircularProgress-root, .MuiDataGrid-overlay'), null, {
-      timeout: 20_000,
-    })
-    .catch(() => undefined);
-}
-
 describe('products gallery', () => {
   for (const v of VARIANTS) {
     it(`product and saving report screens, ${v.lang} ${v.mode}`, async () => {
-      const page = await newPage({ storage: { lang: v.lang, 'theme-mode': v.mode } });
-      await signIn(page, DEMO.email, DEMO.password, { expect: /\/dashboard/ });
+      const page = await signedInPage(variantOptions(v));
       const shot = async (name: string, fullPage = true) => {
         await page.evaluate(() => window.scrollTo(0, 0));
         await screenshot(page, `gallery/products-${name}-${v.lang}-${v.mode}`, { fullPage });
       };
       for (const [name, path, testId] of SCREENS) {
-        await visit(page, path, testId);
+        await visitSettled(page, path, testId);
         await shot(name);
       }
 
       // A product's detail and the update stepper, step by step.
-      await visit(page, '/products/savings', 'data-table');
+      await visitSettled(page, '/products/savings', 'data-table');
       await page.locator('.MuiDataGrid-row', { hasText: 'Tabungan Pendidikan' }).click();
       await page.getByTestId('gl-table').waitFor();
       await shot('detail');
@@ -94,7 +72,7 @@ describe('products gallery', () => {
       await shot('edit-review');
 
       // A new loan product: the terms step refusing its empty required fields, the GL step refusing an empty account.
-      await visit(page, '/products/loans/new', 'step-general');
+      await visitSettled(page, '/products/loans/new', 'step-general');
       await page.locator('input[name="name"]').fill(v.lang === 'id' ? 'Pinjaman Usaha Mikro' : 'Micro business loan');
       await page.getByTestId('form-next').click();
       await page.getByTestId('step-terms').waitFor();
@@ -114,14 +92,14 @@ describe('products gallery', () => {
       await shot('new-loan-gl-refused', false);
 
       // The add menu of the all-products list.
-      await visit(page, '/products', 'data-table');
+      await visitSettled(page, '/products', 'data-table');
       await page.getByTestId('product-add').click();
       await page.getByTestId('product-add-menu').waitFor();
       await shot('add-menu', false);
       await page.keyboard.press('Escape');
 
       // A transaction's detail from the report.
-      await visit(page, '/reports/transactions', 'report-transactions');
+      await visitSettled(page, '/reports/transactions', 'report-transactions');
       await page.getByTestId('report-row').first().click();
       await page.getByTestId('tx-journal').first().waitFor();
       await shot('transaction-detail');
@@ -129,13 +107,12 @@ describe('products gallery', () => {
   }
 
   it('phone-sized product list, stepper and report', async () => {
-    const page = await newPage({ viewport: { width: 390, height: 844 } });
-    await signIn(page, DEMO.email, DEMO.password, { expect: /\/dashboard/ });
-    await visit(page, '/products/savings', 'data-table');
+    const page = await signedInPage({ viewport: { width: 390, height: 844 } });
+    await visitSettled(page, '/products/savings', 'data-table');
     await screenshot(page, 'gallery/products-list-phone');
-    await visit(page, '/products/savings/new', 'step-general');
+    await visitSettled(page, '/products/savings/new', 'step-general');
     await screenshot(page, 'gallery/products-new-phone');
-    await visit(page, '/reports/savings?tab=products', 'report-controls');
+    await visitSettled(page, '/reports/savings?tab=products', 'report-controls');
     await screenshot(page, 'gallery/products-report-phone');
   });
 });

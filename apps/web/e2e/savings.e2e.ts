@@ -7,7 +7,12 @@
  * cancel (the button is hidden before) — cancels the withdrawal. The account's
  * mutations show every running balance, and the balance sheet shows the
  * movement: Kas Teller and the two saving control accounts change by exactly
- * the amounts posted.
+ * the amounts posted. Last, the Auto Debet list: one server page filtered by
+ * the auto-debit flag (and the saving type chosen), each account with its
+ * member's source of fund; an agent whose role may close accounts (but
+ * has no product:view) sees the closing fee in the close dialog; and on the
+ * approval pages each tab's header names it, and a withdrawal waiting above
+ * the approver's own limit is warned about before the server refuses it.
  *
  * The member is chosen from the demo data through the API (a member with a
  * voluntary and a plan saving, nothing blocked), so the test does not depend
@@ -16,9 +21,10 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { closeBrowser, DEMO, newPage, screenshot, screenshotOnFailure, signIn, url } from './harness';
+import { apiToken, closeBrowser, DEMO, newPage, screenshot, screenshotOnFailure, signIn, url } from './harness';
 
 const TELLER = { email: 'teller@koperasi.id', password: DEMO.password, name: 'Siti Rahmawati' };
+const AGENT = { email: 'agent@koperasi.id', password: DEMO.password };
 const DEPOSIT = 250_000;
 const WITHDRAWAL = 100_000;
 const TRANSFER = 50_000;
@@ -33,6 +39,7 @@ interface Account {
   memberId: string;
   cifNumber: string;
   memberName: string;
+  productId: string;
   productName: string;
   savingType: string;
   status: string;
@@ -46,6 +53,10 @@ let member: { id: string; cif: string; name: string };
 let ss: Account;
 let tp: Account;
 let tellerRoleId = '';
+/** The AGENT role's permissions before the test widened them (restored after). */
+let agentRole: { id: string; permissions: Record<string, unknown> } | null = null;
+/** The cooperative's transaction policy before the approval test changed it (restored after). */
+let savedPolicy: Record<string, unknown> | null = null;
 let withdrawalId = '';
 let before: Record<string, number> = {};
 
@@ -59,14 +70,6 @@ const rupiah = (s: string) => {
 };
 /** Indonesian display of an amount, as the screens show it. */
 const rp = (n: number) => `${n < 0 ? '-' : ''}Rp ${Math.abs(n).toLocaleString('id-ID')}`;
-
-async function token(email: string): Promise<string> {
-  const res = await fetch(
-    url(`/oauth/token?username=${encodeURIComponent(email)}&password=${encodeURIComponent(DEMO.password)}&grant_type=password`),
-    { method: 'POST', headers: { Authorization: `Basic ${Buffer.from('web:web-secret').toString('base64')}` } },
-  );
-  return ((await res.json()) as { access_token: string }).access_token;
-}
 
 async function api<T>(tok: string, path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
   const res = await fetch(url(path), {
@@ -98,8 +101,8 @@ async function balanceSheetFigures(codes: string[]): Promise<Record<string, numb
 const row = (a: Account) => page.locator(`[data-account="${a.accountNumber}"]`);
 
 beforeAll(async () => {
-  const admin = await token(DEMO.email);
-  const teller = await token(TELLER.email);
+  const admin = await apiToken(DEMO.email);
+  const teller = await apiToken(TELLER.email);
   // A member with a voluntary and a plan saving, both open and unblocked, the voluntary one with room to withdraw.
   const page0 = await api<{ content: Account[] }>(teller, '/api/transaction/saving/datatable?kind=SAVING&status=ACTIVE&limit=1000');
   const byMember = new Map<string, Account[]>();
@@ -134,8 +137,19 @@ beforeAll(async () => {
 
 afterAll(async () => {
   if (tellerRoleId) {
-    const admin = await token(DEMO.email);
-    await api(admin, '/api/role', { method: 'PATCH', body: { id: tellerRoleId, canCancelTransaction: false } }).catch(() => undefined);
+    const admin = await apiToken(DEMO.email);
+    await api(admin, '/api/role', {
+      method: 'PATCH',
+      body: { id: tellerRoleId, canCancelTransaction: false, savingWithdrawalLimit: 10_000_000 },
+    }).catch(() => undefined);
+  }
+  if (savedPolicy) {
+    const admin = await apiToken(DEMO.email);
+    await api(admin, '/api/configuration', { method: 'POST', body: { transactionPolicy: savedPolicy } }).catch(() => undefined);
+  }
+  if (agentRole) {
+    const admin = await apiToken(DEMO.email);
+    await api(admin, '/api/role', { method: 'PATCH', body: agentRole }).catch(() => undefined);
   }
   await closeBrowser();
 });
@@ -292,7 +306,7 @@ describe('savings at the teller', () => {
     expect(await page.getByTestId('tx-cancel').count()).toBe(0);
 
     // A supervisor gives the TELLER role the right to cancel; the teller's next page load reads it.
-    const admin = await token(DEMO.email);
+    const admin = await apiToken(DEMO.email);
     await api(admin, '/api/role', { method: 'PATCH', body: { id: tellerRoleId, canCancelTransaction: true } });
     await page.reload();
     await page.getByTestId('tx-cancel').click();
@@ -332,5 +346,130 @@ describe('savings at the teller', () => {
     expect(after[VOLUNTARY]! - before[VOLUNTARY]!).toBe(DEPOSIT - TRANSFER);
     expect(after[PLAN]! - before[PLAN]!).toBe(TRANSFER);
     await screenshot(page, 'savings-balance-sheet');
+  });
+
+  it('lists the auto-debit accounts filtered and paged by the server, with their source of fund', async () => {
+    // A supervisor makes the member's voluntary saving the source of fund and puts the mandatory saving on auto debit.
+    const admin = await apiToken(DEMO.email);
+    const wajib = (await api<{ content: Account[] }>(admin, `/api/transaction/saving/datatable?memberId=${member.id}&savingType=MANDATORY`))
+      .content[0]!;
+    await api(admin, `/api/member/${member.id}/source-of-fund`, { method: 'PATCH', body: { memberSavingId: ss.id } });
+    await api(admin, `/api/member/${wajib.id}/saving-auto-debit?isAutoDebit=true`, { method: 'PATCH' });
+    const all = await api<{ totalElements: number }>(admin, '/api/transaction/saving/datatable?isAutoDebit=true&status=ACTIVE&limit=1');
+
+    // One server page of auto-debit accounts (never every account of the cooperative).
+    const listed = page.waitForResponse((r) => {
+      const u = new URL(r.url());
+      return u.pathname === '/api/transaction/saving/datatable' && u.searchParams.get('isAutoDebit') === 'true';
+    });
+    await page.goto(url('/transactions/auto-debit'));
+    const first = new URL((await listed).url()).searchParams;
+    expect([first.get('status'), first.get('limit'), first.get('sortBy')]).toEqual(['ACTIVE', '25', 'member_name']);
+    await expect.poll(() => txt(page.getByTestId('auto-debit-count'))).toBe(`${all.totalElements} rekening auto debet`);
+
+    await page.getByTestId('table-search').fill(member.cif);
+    const mine = page.getByTestId('auto-debit-row').filter({ hasText: wajib.accountNumber });
+    await mine.waitFor();
+    expect(await txt(mine)).toContain(ss.accountNumber);
+    expect(await txt(mine.getByTestId('auto-debit-state'))).toBe('Siap didebet');
+    await screenshot(page, 'savings-auto-debit');
+
+    // The saving type filter goes to the server too: the member has no plan saving on auto debit.
+    await page.getByRole('combobox', { name: 'Jenis simpanan' }).click();
+    await page.getByRole('option', { name: 'Simpanan Berencana' }).click();
+    await page.getByTestId('empty-noRecord').waitFor();
+    expect(await page.getByTestId('auto-debit-row').count()).toBe(0);
+  });
+
+  it('shows an agent allowed to close accounts the closing fee, without giving them the product menu', async () => {
+    // The cooperative lets its agents close accounts (member_transaction:update); AGENT keeps no product:view.
+    const admin = await apiToken(DEMO.email);
+    const roles = await api<Array<{ id: string; code: string | null }>>(admin, '/api/role/all-role');
+    const role = await api<{ id: string; permissions: Record<string, { view: boolean }> }>(
+      admin,
+      `/api/role/${roles.find((r) => r.code === 'AGENT')!.id}/detail`,
+    );
+    expect(role.permissions.product?.view).toBe(false);
+    agentRole = { id: role.id, permissions: role.permissions };
+    const mt = { view: true, add: true, update: true, delete: false };
+    await api(admin, '/api/role', { method: 'PATCH', body: { id: role.id, permissions: { ...role.permissions, member_transaction: mt } } });
+
+    // An open voluntary or plan saving of one of the agent's members, preferring a product with a closing fee
+    // (Tabungan Pendidikan has one in the demo), and that product's fee in force as the admin reads it.
+    const agentToken = await apiToken(AGENT.email);
+    const mine = (
+      await api<{ content: Account[] }>(agentToken, '/api/transaction/saving/datatable?kind=SAVING&status=ACTIVE&limit=200')
+    ).content.filter((a) => !a.isBlocked && a.balance > 0);
+    const fees = new Map<string, number>();
+    for (const id of new Set(mine.map((a) => a.productId))) {
+      const product = await api<{ terms: { closingFee: number | null } }>(admin, `/api/product/${id}/detail`);
+      fees.set(id, product.terms.closingFee ?? 0);
+    }
+    const acc = mine.find((a) => fees.get(a.productId)! > 0) ?? mine[0];
+    if (!acc) throw new Error('no open saving among the demo agent’s members');
+    const fee = Math.min(fees.get(acc.productId)!, acc.balance);
+
+    const agentPage = await newPage();
+    const productCalls: string[] = [];
+    agentPage.on('response', (r) => {
+      if (new URL(r.url()).pathname.startsWith('/api/product/')) productCalls.push(`${r.status()} ${new URL(r.url()).pathname}`);
+    });
+    await signIn(agentPage, AGENT.email, AGENT.password);
+    await agentPage.goto(url(`/transactions/savings?memberId=${acc.memberId}`));
+    const accRow = agentPage.locator(`[data-account="${acc.accountNumber}"]`);
+    await accRow.getByTestId('action-more').click();
+    await agentPage.getByTestId('menu-close').click();
+    await agentPage.getByTestId('close-dialog').waitFor();
+    await expect.poll(() => txt(agentPage.getByTestId('close-fee'))).toBe(rp(fee));
+    expect(await txt(agentPage.getByTestId('close-payout'))).toBe(rp(acc.balance - fee));
+    expect(await agentPage.getByText('Biaya penutupan produk tidak dapat dimuat').count()).toBe(0);
+    expect(productCalls).toEqual(['200 /api/product/SAVING/categories']);
+    await screenshot(agentPage, 'savings-close-agent', { fullPage: false });
+    // Not closed: the dialog is left.
+    await agentPage.keyboard.press('Escape');
+    await agentPage.getByTestId('close-dialog').waitFor({ state: 'detached' });
+  });
+
+  it('names each approval tab in its header, and warns an approver whose own limit the amount exceeds', async () => {
+    // Withdrawals above the limit wait for approval; the TELLER role's limit is lowered to Rp 50.000.
+    const admin = await apiToken(DEMO.email);
+    savedPolicy = (await api<{ transactionPolicy: Record<string, unknown> }>(admin, '/api/configuration?key=transactionPolicy'))
+      .transactionPolicy;
+    await api(admin, '/api/configuration', { method: 'POST', body: { transactionPolicy: { withdrawalAboveLimit: 'REQUEST_APPROVAL' } } });
+    await api(admin, '/api/role', { method: 'PATCH', body: { id: tellerRoleId, savingWithdrawalLimit: 50_000 } });
+    const queued = await api<{ status: string; request: { id: string } }>(await apiToken(TELLER.email), '/api/transaction/withdraw', {
+      method: 'POST',
+      body: { memberSavingId: ss.id, amount: 75_000 },
+    });
+    expect(queued.status).toBe('WAITING_APPROVAL');
+
+    // Each tab's header names it.
+    await page.goto(url('/transactions/online-requests'));
+    await expect.poll(() => txt(page.getByTestId('page-title'))).toBe('Pengajuan Penarikan Online');
+    await page.getByTestId('tab-openings').click();
+    await expect.poll(() => txt(page.getByTestId('page-title'))).toBe('Pembukaan Rekening Menunggu Persetujuan');
+    await page.getByTestId('tab-withdrawals').click();
+    await expect.poll(() => txt(page.getByTestId('page-title'))).toBe('Penarikan Menunggu Persetujuan');
+
+    // The teller's own limit (Rp 50.000) is below the request: warned before approving.
+    await page.locator('.MuiDataGrid-row').filter({ hasText: member.name }).filter({ hasText: 'Rp 75.000' }).click();
+    await page.getByTestId('request-dialog').waitFor();
+    expect(await txt(page.getByTestId('warn-approver-limit'))).toContain(
+      'Nominal Rp 75.000 melebihi batas penarikan role Anda, TELLER (Rp 50.000)',
+    );
+    await screenshot(page, 'savings-approval-over-limit', { fullPage: false });
+    // The server stays the authority: approving is sent and refused, naming the limit.
+    await page.getByTestId('request-approve').click();
+    await page.getByTestId('request-confirm').click();
+    await expect
+      .poll(() => txt(page.getByTestId('posting-error')))
+      .toBe('Nominal Rp 75.000 melebihi batas penarikan simpanan role TELLER sebesar Rp 50.000');
+    // Rejecting is not limited (and leaves the demo as it was).
+    await page.getByRole('button', { name: 'Kembali' }).click();
+    await page.getByTestId('request-reject').click();
+    expect(await page.getByTestId('warn-approver-limit').count()).toBe(0);
+    await page.getByTestId('reject-reason').fill('Di atas batas penyetuju (uji e2e)');
+    await page.getByTestId('request-confirm').click();
+    await page.getByTestId('posting-done').waitFor();
   });
 });

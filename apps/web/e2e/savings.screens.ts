@@ -9,9 +9,9 @@
  * artifacts/screenshots/gallery/savings-*.png. Look at them after changing
  * the look.
  */
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { closeBrowser, DEMO, newPage, screenshot, signIn, url } from './harness';
+import { apiToken, closeBrowser, screenshot, url } from './harness';
+import { settle, signedInPage, VARIANTS, variantOptions, visitSettled } from './screens-kit';
 
 afterAll(closeBrowser);
 
@@ -25,13 +25,6 @@ interface Account {
   isBlocked: boolean;
   availableBalance: number;
 }
-
-const VARIANTS = [
-  { lang: 'id', mode: 'light' },
-  { lang: 'en', mode: 'light' },
-  { lang: 'id', mode: 'dark' },
-  { lang: 'en', mode: 'dark' },
-] as const;
 
 let memberId = '';
 let ss: Account;
@@ -53,11 +46,7 @@ async function api<T>(tok: string, path: string, init: { method?: string; body?:
 }
 
 beforeAll(async () => {
-  const res = await fetch(
-    url(`/oauth/token?username=${encodeURIComponent(DEMO.email)}&password=${encodeURIComponent(DEMO.password)}&grant_type=password`),
-    { method: 'POST', headers: { Authorization: `Basic ${Buffer.from('web:web-secret').toString('base64')}` } },
-  );
-  const tok = ((await res.json()) as { access_token: string }).access_token;
+  const tok = await apiToken();
   // A member with a voluntary and a plan saving; their mandatory saving on auto debit from the voluntary one.
   const all = await api<{ content: Account[] }>(tok, '/api/transaction/saving/datatable?status=ACTIVE&limit=1000');
   const by = new Map<string, Account[]>();
@@ -81,29 +70,13 @@ beforeAll(async () => {
   txId = moved.transaction.id;
 });
 
-/** Wait for the screen and for its data (no skeleton, spinner or grid overlay left). */
-async function settle(page: Page, testId: string) {
-  await page.getByTestId(testId).first().waitFor();
-  await page
-    .waitForFunction(() => !document.querySelector('.MuiSkeleton-root, .MuiCircularProgress-root, .MuiDataGrid-overlay'), null, {
-      timeout: 20_000,
-    })
-    .catch(() => undefined);
-}
-
-async function visit(page: Page, path: string, testId: string) {
-  await page.goto(url(path));
-  await settle(page, testId);
-}
-
 describe('savings gallery', () => {
   for (const v of VARIANTS) {
     it(`savings screens, ${v.lang} ${v.mode}`, async () => {
-      const page = await newPage({ storage: { lang: v.lang, 'theme-mode': v.mode } });
+      const page = await signedInPage(variantOptions(v));
       await page.context().addInitScript(() => {
         window.print = () => undefined;
       });
-      await signIn(page, DEMO.email, DEMO.password, { expect: /\/dashboard/ });
       const shot = (name: string, fullPage = true) => screenshot(page, `gallery/savings-${name}-${v.lang}-${v.mode}`, { fullPage });
       const row = () => page.locator(`[data-account="${ss.accountNumber}"]`);
       const close = async () => {
@@ -112,9 +85,9 @@ describe('savings gallery', () => {
         await page.locator('[role="dialog"]').waitFor({ state: 'detached' });
       };
 
-      await visit(page, '/transactions/savings', 'finder-card');
+      await visitSettled(page, '/transactions/savings', 'finder-card');
       await shot('teller-empty');
-      await visit(page, `/transactions/savings?memberId=${memberId}`, 'account-row');
+      await visitSettled(page, `/transactions/savings?memberId=${memberId}`, 'account-row');
       await settle(page, 'recent-transactions');
       await shot('teller-member');
 
@@ -164,21 +137,21 @@ describe('savings gallery', () => {
       await shot('block-form', false);
       await close();
 
-      await visit(page, `/transactions/savings/accounts/${ss.id}`, 'mutation-table');
+      await visitSettled(page, `/transactions/savings/accounts/${ss.id}`, 'mutation-table');
       await shot('mutations');
-      await visit(page, `/transactions/savings/accounts/${ss.id}/passbook?preview=1`, 'passbook-table');
+      await visitSettled(page, `/transactions/savings/accounts/${ss.id}/passbook?preview=1`, 'passbook-table');
       await shot('passbook');
-      await visit(page, `/transactions/receipt/${txId}?paper=A5&preview=1`, 'receipt');
+      await visitSettled(page, `/transactions/receipt/${txId}?paper=A5&preview=1`, 'receipt');
       await shot('receipt-a5');
-      await visit(page, `/transactions/receipt/${txId}?paper=80MM&preview=1`, 'receipt');
+      await visitSettled(page, `/transactions/receipt/${txId}?paper=80MM&preview=1`, 'receipt');
       await shot('receipt-80mm');
 
-      await visit(page, '/transactions/history', 'data-table');
+      await visitSettled(page, '/transactions/history', 'data-table');
       await shot('history');
-      await visit(page, `/transactions/history/${txId}`, 'tx-card');
+      await visitSettled(page, `/transactions/history/${txId}`, 'tx-card');
       await shot('detail');
 
-      await visit(page, '/transactions/online-requests', 'data-table');
+      await visitSettled(page, '/transactions/online-requests', 'data-table');
       await shot('online');
       const first = page.locator('.MuiDataGrid-row').first();
       if (await first.count()) {
@@ -189,9 +162,9 @@ describe('savings gallery', () => {
         await close();
       }
 
-      await visit(page, '/transactions/auto-debit', 'auto-debit-table');
+      await visitSettled(page, '/transactions/auto-debit', 'auto-debit-table');
       await shot('auto-debit');
-      await visit(page, '/dashboard', 'widget-saving-loan');
+      await visitSettled(page, '/dashboard', 'widget-saving-loan');
       await settle(page, 'widget-mandatory-arrears');
       await page.getByTestId('widget-saving-loan').scrollIntoViewIfNeeded();
       await shot('dashboard-widgets', false);
@@ -199,9 +172,8 @@ describe('savings gallery', () => {
   }
 
   it('savings teller screen on a phone', async () => {
-    const page = await newPage({ viewport: { width: 390, height: 844 }, storage: { lang: 'id' } });
-    await signIn(page, DEMO.email, DEMO.password, { expect: /\/dashboard/ });
-    await visit(page, `/transactions/savings?memberId=${memberId}`, 'account-row');
+    const page = await signedInPage({ viewport: { width: 390, height: 844 }, storage: { lang: 'id' } });
+    await visitSettled(page, `/transactions/savings?memberId=${memberId}`, 'account-row');
     await screenshot(page, 'gallery/savings-teller-phone');
     await page.locator(`[data-account="${ss.accountNumber}"]`).getByTestId('action-deposit').click();
     await settle(page, 'deposit-dialog');

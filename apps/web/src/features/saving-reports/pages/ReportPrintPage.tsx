@@ -1,26 +1,14 @@
 /**
- * The print layout of the saving reports (route layout `blank`: no menu, no
- * header): white paper whatever the theme, the cooperative's name, the
- * report and its period as the heading, table headers repeated on every
- * page, rows never split, A4 landscape. Same filters as the screen (the
- * address); paged reports print up to 1,000 rows (the Excel file has them
- * all). It opens the browser's print dialog once loaded (`?preview=1` does not).
+ * The print layout of the saving reports (the paper is the shared
+ * `components/print/PrintLayout`: heading, footer, A4 landscape, print dialog
+ * once loaded unless `?preview=1`). Same filters as the screen (the address);
+ * paged reports print up to 1,000 rows (the Excel file has them all).
  */
-import CloseRounded from '@mui/icons-material/CloseRounded';
-import PrintOutlined from '@mui/icons-material/PrintOutlined';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import GlobalStyles from '@mui/material/GlobalStyles';
-import ScopedCssBaseline from '@mui/material/ScopedCssBaseline';
-import { createTheme, ThemeProvider } from '@mui/material/styles';
-import Typography from '@mui/material/Typography';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useMemo, useRef } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
-import { useUser } from '../../../lib/auth/AuthProvider';
+import { PrintLayout } from '../../../components/print/PrintLayout';
 import { useFormat } from '../../../lib/format';
 import { type ReportData, useReport } from '../api/report';
 import { useTransactionDetail } from '../api/transactionDetail';
@@ -37,18 +25,6 @@ import { useUrlParams } from '../lib/useUrlParams';
 
 /** Most rows a printout carries (the API's largest page). */
 export const PRINT_LIMIT = 1000;
-
-function usePaperTheme() {
-  return useMemo(
-    () =>
-      createTheme({
-        palette: { mode: 'light', primary: { main: '#1D8B4F' }, text: { primary: '#111', secondary: '#444' }, divider: '#bbb' },
-        typography: { fontFamily: '"Poppins", "Helvetica", "Arial", sans-serif', fontSize: 12, button: { textTransform: 'none' } },
-        components: { MuiTableCell: { styleOverrides: { root: { padding: '4px 8px' } } } },
-      }),
-    [],
-  );
-}
 
 interface Loaded {
   query: UseQueryResult<unknown>;
@@ -104,95 +80,17 @@ function useListReport(report: ReportKey): Loaded {
 
 function PrintFrame({ loaded }: { loaded: Loaded }) {
   const { t } = useTranslation('saving-reports');
-  const f = useFormat();
-  const user = useUser();
-  const theme = usePaperTheme();
-  const [params] = useSearchParams();
-  const printed = useRef(false);
-  const ready = Boolean(loaded.query.data);
-
-  useEffect(() => {
-    document.title = `${loaded.title} · ${user.tenant.name}`;
-  }, [loaded.title, user.tenant.name]);
-  useEffect(() => {
-    if (!ready || printed.current || params.has('preview')) return;
-    printed.current = true;
-    const id = window.setTimeout(() => window.print(), 400);
-    return () => window.clearTimeout(id);
-  }, [ready, params]);
-
   return (
-    <ThemeProvider theme={theme}>
-      <GlobalStyles
-        styles={{
-          '@page': { size: 'A4 landscape', margin: '12mm 10mm' },
-          'html, body': { background: '#fff !important' },
-          '@media print': {
-            '.no-print': { display: 'none !important' },
-            thead: { display: 'table-header-group' },
-            tfoot: { display: 'table-row-group' },
-            tr: { breakInside: 'avoid' },
-          },
-        }}
-      />
-      <ScopedCssBaseline sx={{ bgcolor: '#fff', color: '#111', minHeight: '100vh' }}>
-        <Box sx={{ maxWidth: 1120, mx: 'auto', px: { xs: 2, md: 4 }, py: 3 }} data-testid="print-page">
-          <Box className="no-print" sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', mb: 2 }}>
-            <Button variant="contained" startIcon={<PrintOutlined />} onClick={() => window.print()} disabled={!ready}>
-              {t('print.print')}
-            </Button>
-            <Button variant="outlined" color="inherit" startIcon={<CloseRounded />} onClick={() => window.close()}>
-              {t('print.close')}
-            </Button>
-          </Box>
-          <Box component="header" sx={{ textAlign: 'center', borderBottom: '2px solid #111', pb: 1.5, mb: 2 }}>
-            <Typography
-              sx={{ fontWeight: 700, fontSize: '1.25rem', textTransform: 'uppercase', letterSpacing: 0.5 }}
-              data-testid="print-cooperative"
-            >
-              {user.tenant.name}
-            </Typography>
-            <Typography sx={{ fontWeight: 600, fontSize: '1.05rem' }} data-testid="print-title">
-              {loaded.title}
-            </Typography>
-            <Typography sx={{ fontSize: '0.875rem' }} data-testid="print-period">
-              {loaded.period}
-            </Typography>
-          </Box>
-          {loaded.query.isError ? (
-            <Alert severity="error">{(loaded.query.error as Error | null)?.message ?? t('common:empty.loadFailed')}</Alert>
-          ) : !ready ? (
-            <Box sx={{ display: 'grid', placeItems: 'center', py: 8 }}>
-              <CircularProgress />
-            </Box>
-          ) : (
-            <>
-              {loaded.note && (
-                <Alert severity="warning" sx={{ mb: 2 }}>
-                  {loaded.note}
-                </Alert>
-              )}
-              {loaded.body}
-            </>
-          )}
-          <Box
-            component="footer"
-            sx={{
-              mt: 3,
-              pt: 1,
-              borderTop: '1px solid #bbb',
-              display: 'flex',
-              justifyContent: 'space-between',
-              fontSize: '0.75rem',
-              color: '#444',
-            }}
-          >
-            <span>{t('print.printedBy', { name: user.fullName, at: f.date(new Date(), 'dateTime') })}</span>
-            <span>{user.tenant.name}</span>
-          </Box>
-        </Box>
-      </ScopedCssBaseline>
-    </ThemeProvider>
+    <PrintLayout
+      title={loaded.title}
+      period={loaded.period}
+      query={loaded.query}
+      note={loaded.note}
+      landscape
+      labels={{ print: t('print.print'), close: t('print.close'), printedBy: (v) => t('print.printedBy', v) }}
+    >
+      {loaded.body}
+    </PrintLayout>
   );
 }
 

@@ -7,15 +7,13 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import Cookies from 'js-cookie';
-import { Route, Routes } from 'react-router';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../../lib/i18n';
 import { loadFullCatalog } from '../../../lib/i18n/messages';
 import { user } from '../../../test/fixtures';
-import { ok, renderWithProviders, stubFetch } from '../../../test/render';
-import OnlineRequestsPage from '../pages/OnlineRequestsPage';
+import { ok } from '../../../test/render';
+import { type Answer, expectReasonRequired, expectTabHidden, openApprovalTab, refusal } from './approvals';
 import { account } from './fixtures';
-import { Signed } from './signed';
 
 beforeAll(async () => {
   await i18n.loadNamespaces(['savings']);
@@ -38,69 +36,44 @@ const pending = account({
   openDate: null,
 });
 
-function open(update: boolean, decideAnswer?: (body: Record<string, unknown>) => { status?: number; body: unknown }) {
-  const posts: Array<Record<string, unknown>> = [];
-  const lists: URLSearchParams[] = [];
-  stubFetch((url, init) => {
-    if (url.pathname === '/api/users/detail') return { body: ok(staff(update)) };
-    if (url.pathname === '/api/transaction/saving/datatable') {
-      lists.push(url.searchParams);
-      return { body: ok({ content: [pending], page: 0, limit: 10, totalElements: 1, totalPages: 1 }) };
-    }
-    if (url.pathname === '/api/home/request-cashing-out-online') {
-      return { body: ok({ content: [], page: 0, limit: 10, totalElements: 0, totalPages: 0, waitingCount: 0, waitingAmount: 0 }) };
-    }
-    if (url.pathname === '/api/transaction/approve-open-product-member' && init.method === 'POST') {
-      const body = JSON.parse(String(init.body)) as Record<string, unknown>;
-      posts.push(body);
-      return decideAnswer?.(body) ?? { status: 500, body: null };
-    }
-    return { status: 404, body: { status: false, code: 404, message: 'x', data: null } };
+function open(update: boolean, answer?: (body: Record<string, unknown>) => Answer) {
+  return openApprovalTab({
+    tab: 'openings',
+    user: staff(update),
+    list: { path: '/api/transaction/saving/datatable', page: { content: [pending], page: 0, limit: 10, totalElements: 1, totalPages: 1 } },
+    decide: { path: '/api/transaction/approve-open-product-member', answer },
+    more: {
+      '/api/home/request-cashing-out-online': {
+        content: [],
+        page: 0,
+        limit: 10,
+        totalElements: 0,
+        totalPages: 0,
+        waitingCount: 0,
+        waitingAmount: 0,
+      },
+    },
   });
-  renderWithProviders(
-    <Signed>
-      <Routes>
-        <Route path="/transactions/online-requests" element={<OnlineRequestsPage />} />
-      </Routes>
-    </Signed>,
-    { auth: true, path: '/transactions/online-requests?tab=openings' },
-  );
-  return { posts, lists };
 }
 
 describe('account openings waiting for approval', () => {
   it('is not offered to a role that may not decide', async () => {
     const { lists } = open(false);
-    await screen.findByTestId('table-search', {}, { timeout: 8000 });
-    expect(screen.queryByTestId('tab-openings')).toBeNull();
-    expect(lists).toHaveLength(0);
+    await expectTabHidden('openings', lists);
   });
 
   it('lists the pending accounts, asks for a reason to reject and shows the server refusal', async () => {
     const u = userEvent.setup({ delay: null });
-    const refusal = {
-      status: 422,
-      body: {
-        status: false,
-        code: 422,
-        message: 'Rekening TP.000004 tidak sedang menunggu persetujuan',
-        errorCode: 'ACCOUNT_NOT_PENDING',
-        data: null,
-      },
-    };
-    const { posts, lists } = open(true, () => refusal);
+    const { posts, lists } = open(true, () => refusal(422, 'Rekening TP.000004 tidak sedang menunggu persetujuan', 'ACCOUNT_NOT_PENDING'));
     await u.click(await screen.findByText('Wati Putri Fitriani', {}, { timeout: 8000 }));
     expect(lists[0]!.get('status')).toBe('PENDING');
     await screen.findByTestId('opening-dialog');
 
-    await u.click(screen.getByTestId('request-reject'));
-    await u.click(screen.getByTestId('request-confirm'));
-    expect(await screen.findByText('Alasan wajib diisi')).toBeInTheDocument();
-    expect(posts).toHaveLength(0);
+    await expectReasonRequired(u, posts);
     await u.type(screen.getByTestId('reject-reason'), 'Dokumen belum lengkap');
     await u.click(screen.getByTestId('request-confirm'));
     expect(await screen.findByTestId('posting-error')).toHaveTextContent('Rekening TP.000004 tidak sedang menunggu persetujuan');
-    expect(posts[0]).toEqual({ memberSavingId: 'acc-tp', status: 'REJECTED', reason: 'Dokumen belum lengkap' });
+    expect(posts[0]!.body).toEqual({ memberSavingId: 'acc-tp', status: 'REJECTED', reason: 'Dokumen belum lengkap' });
   });
 
   it('approves after the confirmation', async () => {
@@ -112,6 +85,6 @@ describe('account openings waiting for approval', () => {
     expect(posts).toHaveLength(0);
     await u.click(screen.getByTestId('request-confirm'));
     expect(await screen.findByTestId('opening-done')).toHaveTextContent('Pembukaan rekening TP.000004 disetujui');
-    expect(posts).toEqual([{ memberSavingId: 'acc-tp', status: 'APPROVED', reason: null }]);
+    expect(posts.map((p) => p.body)).toEqual([{ memberSavingId: 'acc-tp', status: 'APPROVED', reason: null }]);
   });
 });

@@ -169,11 +169,12 @@ describe('rules of the screens', () => {
       planMonthlyAmount: 250_000,
     });
     const orphan = account({ id: 'o', memberId: 'm2', memberName: 'Ani', accountNumber: 'SW.2', isAutoDebit: true });
-    const rows = autoDebitRows([src, wajib, plan, orphan, account({ id: 'x', memberId: 'm3' })]);
-    expect(rows.map((r) => [r.account.accountNumber, r.source?.id ?? null])).toEqual([
-      ['SW.2', null],
-      ['SW.1', 'src'],
-      ['TP.1', 'src'],
+    // The server's page (its order kept) and the source-of-fund accounts of its members.
+    const rows = autoDebitRows([orphan, wajib, plan], [src, account({ id: 'x', memberId: 'm3', isSourceOfFund: true })]);
+    expect(rows.map((r) => [r.id, r.account.accountNumber, r.source?.id ?? null])).toEqual([
+      ['o', 'SW.2', null],
+      ['w', 'SW.1', 'src'],
+      ['p', 'TP.1', 'src'],
     ]);
     expect(rows.map(autoDebitState)).toEqual(['NO_SOURCE', 'READY', 'LOW_SOURCE']);
   });

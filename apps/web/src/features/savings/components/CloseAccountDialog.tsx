@@ -3,7 +3,9 @@
  * balance) and the payout are shown before confirming; the payout leaves
  * from the chosen cash or bank account. The server refuses while the account
  * is blocked, pledged or has a withdrawal waiting, and a payout above the
- * role's limit.
+ * role's limit. The fee is read without `product:view` (useClosingFee in
+ * api/products.ts says why), so a role that may close but not see the
+ * product menu, such as an agent, sees it too.
  */
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -15,7 +17,7 @@ import { useUser } from '../../../lib/auth/AuthProvider';
 import { useFormat } from '../../../lib/format';
 import { useCashAccounts } from '../api/cashAccounts';
 import { useCloseAccount } from '../api/closeAccount';
-import { useProduct } from '../api/products';
+import { useClosingFee } from '../api/products';
 import type { CloseResult, SavingAccount } from '../api/types';
 import { closingPreview, exceedsLimit } from '../lib/amounts';
 import { useSubmissionKeys } from '../lib/submission';
@@ -27,14 +29,14 @@ export function CloseAccountDialog({ account, onClose }: { account: SavingAccoun
   const { t } = useTranslation('savings');
   const f = useFormat();
   const user = useUser();
-  const product = useProduct(account.productId);
+  const product = useClosingFee(account.productId);
   const cash = useCashAccounts();
   const close = useCloseAccount();
   const keys = useSubmissionKeys();
   const posting = usePosting<CloseResult>();
   const [coaId, setCoaId] = useState('');
   const [reason, setReason] = useState('');
-  const fee = product.data?.terms?.closingFee ?? 0;
+  const fee = product.data?.closingFee ?? 0;
   const preview = closingPreview(account.balance, fee);
   const overLimit = exceedsLimit(preview.payout, user.limits.savingWithdrawal);
   const cashName = cash.data?.find((c) => c.id === coaId);

@@ -6,13 +6,9 @@
  */
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import Divider from '@mui/material/Divider';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo, useState } from 'react';
@@ -20,10 +16,9 @@ import { useTranslation } from 'react-i18next';
 import { ServerDataTable } from '../../../components/table/ServerDataTable';
 import { useAuth } from '../../../lib/auth/AuthProvider';
 import { useFormat } from '../../../lib/format';
-import { useMessageText } from '../../../lib/i18n/messages';
-import { errorMessage } from '../../../lib/notify';
 import { listPendingOpenings, pendingOpeningsKey, useDecideOpening } from '../api/pendingOpenings';
 import type { SavingAccount } from '../api/types';
+import { DecisionActions, type DecisionStatus, DecisionStep, useDecisionSteps } from './DecisionSteps';
 import { Facts } from './Facts';
 
 export function PendingOpenings() {
@@ -74,34 +69,17 @@ export function PendingOpenings() {
   );
 }
 
-type Mode = 'view' | 'approve' | 'reject';
-
 export function OpeningDialog({ account, onClose }: { account: SavingAccount; onClose: () => void }) {
   const { t } = useTranslation('savings');
   const f = useFormat();
-  const msg = useMessageText();
   const { can } = useAuth();
   const decide = useDecideOpening();
-  const [mode, setMode] = useState<Mode>('view');
-  const [reason, setReason] = useState('');
-  const [touched, setTouched] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [done, setDone] = useState<'APPROVED' | 'REJECTED' | null>(null);
+  const [done, setDone] = useState<DecisionStatus | null>(null);
   const canDecide = can('member_transaction', 'update') && account.status === 'PENDING';
-
-  const send = async (status: 'APPROVED' | 'REJECTED') => {
-    if (status === 'REJECTED' && !reason.trim()) {
-      setTouched(true);
-      return;
-    }
-    setError(null);
-    try {
-      await decide.mutateAsync({ memberSavingId: account.id, status, reason: status === 'REJECTED' ? reason.trim() : null });
-      setDone(status);
-    } catch (e) {
-      setError(errorMessage(e));
-    }
-  };
+  const steps = useDecisionSteps(async (status, reason) => {
+    await decide.mutateAsync({ memberSavingId: account.id, status, reason: status === 'REJECTED' ? reason : null });
+    setDone(status);
+  });
 
   return (
     <Dialog open onClose={() => !decide.isPending && onClose()} maxWidth="sm" fullWidth data-testid="opening-dialog">
@@ -122,72 +100,26 @@ export function OpeningDialog({ account, onClose }: { account: SavingAccount; on
               { label: t('approvals.requestedAt'), value: f.date(account.createdDate, 'dateTime') },
             ]}
           />
-          {!done && mode === 'approve' && (
-            <>
-              <Divider />
-              <Alert severity="info" data-testid="approve-note">
-                {t('approvals.openingNote', { account: account.accountNumber, product: account.productName })}
-              </Alert>
-            </>
-          )}
-          {!done && mode === 'reject' && (
-            <>
-              <Divider />
-              <TextField
-                autoFocus
-                required
-                multiline
-                minRows={2}
-                label={t('online.reason')}
-                value={reason}
-                onChange={(e) => setReason(e.target.value)}
-                error={touched && !reason.trim()}
-                helperText={touched && !reason.trim() ? msg('saving.reason_required') : undefined}
-                slotProps={{ htmlInput: { maxLength: 500, 'data-testid': 'reject-reason' } }}
-              />
-            </>
-          )}
-          {error && (
-            <Alert severity="error" data-testid="posting-error">
-              {error}
-            </Alert>
+          {!done && (
+            <DecisionStep
+              steps={steps}
+              approve={
+                <Alert severity="info" data-testid="approve-note">
+                  {t('approvals.openingNote', { account: account.accountNumber, product: account.productName })}
+                </Alert>
+              }
+            />
           )}
         </Box>
       </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2.5 }}>
-        {done || !canDecide ? (
-          <Button onClick={onClose} variant={done ? 'contained' : 'text'} color={done ? 'primary' : 'inherit'}>
-            {done ? t('posting.finish') : t('common:common.close')}
-          </Button>
-        ) : mode === 'view' ? (
-          <>
-            <Button onClick={onClose} color="inherit">
-              {t('common:common.close')}
-            </Button>
-            <Button color="error" variant="outlined" onClick={() => setMode('reject')} data-testid="request-reject">
-              {t('online.reject')}
-            </Button>
-            <Button variant="contained" onClick={() => setMode('approve')} data-testid="request-approve">
-              {t('online.approve')}
-            </Button>
-          </>
-        ) : (
-          <>
-            <Button onClick={() => setMode('view')} color="inherit" disabled={decide.isPending}>
-              {t('posting.back')}
-            </Button>
-            <Button
-              variant="contained"
-              color={mode === 'reject' ? 'error' : 'primary'}
-              loading={decide.isPending}
-              onClick={() => send(mode === 'reject' ? 'REJECTED' : 'APPROVED')}
-              data-testid="request-confirm"
-            >
-              {error ? t('posting.retry') : mode === 'reject' ? t('online.confirmReject') : t('approvals.confirmOpening')}
-            </Button>
-          </>
-        )}
-      </DialogActions>
+      <DecisionActions
+        steps={steps}
+        canDecide={canDecide}
+        done={!!done}
+        pending={decide.isPending}
+        confirmApprove={t('approvals.confirmOpening')}
+        onClose={onClose}
+      />
     </Dialog>
   );
 }

@@ -4,54 +4,46 @@
  * (the withdrawal posts from the chosen cash or bank account, receipt
  * offered) or reject with a reason. The same for a teller's withdrawal above
  * their limit (source WITHDRAWAL): approving posts it after a confirmation step.
+ * Approving needs the approver's own saving-withdrawal limit to cover the
+ * amount: above it the dialog warns before the approver tries (the server's
+ * refusal stays the authority; approving is not blocked here).
  */
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import Divider from '@mui/material/Divider';
 import Skeleton from '@mui/material/Skeleton';
-import TextField from '@mui/material/TextField';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MoneyText } from '../../../components/money/MoneyText';
-import { useAuth } from '../../../lib/auth/AuthProvider';
+import { useAuth, useUser } from '../../../lib/auth/AuthProvider';
 import { useFormat } from '../../../lib/format';
-import { useMessageText } from '../../../lib/i18n/messages';
-import { errorMessage } from '../../../lib/notify';
 import { useAccountDetail } from '../api/accountDetail';
 import { useCashAccounts, useMyCashAccount } from '../api/cashAccounts';
 import { type RequestSource, useCashOut, useDecideCashOut } from '../api/cashOutRequests';
 import type { Transaction } from '../api/types';
-import { exceedsAvailable } from '../lib/amounts';
+import { exceedsAvailable, exceedsLimit } from '../lib/amounts';
 import { useSubmissionKeys } from '../lib/submission';
 import { CashAccountSelect } from './CashAccountSelect';
 import { RequestStatusChip } from './Chips';
+import { DecisionActions, type DecisionStatus, DecisionStep, useDecisionSteps } from './DecisionSteps';
 import { Facts } from './Facts';
 import { DoneView } from './Posting';
-
-type Mode = 'view' | 'approve' | 'reject';
 
 export function RequestDialog({ id, onClose, source = 'CASH_OUT' }: { id: string; onClose: () => void; source?: RequestSource }) {
   const { t } = useTranslation('savings');
   const f = useFormat();
-  const msg = useMessageText();
   const { can } = useAuth();
+  const user = useUser();
   const q = useCashOut(id, source);
   const w = source === 'WITHDRAWAL';
   const r = q.data;
   const account = useAccountDetail(r?.memberSavingId);
   const decide = useDecideCashOut();
   const keys = useSubmissionKeys();
-  const [mode, setMode] = useState<Mode>('view');
   const [coaId, setCoaId] = useState('');
-  const [reason, setReason] = useState('');
-  const [touched, setTouched] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [done, setDone] = useState<{ status: 'APPROVED' | 'REJECTED'; transaction: Transaction | null } | null>(null);
+  const [done, setDone] = useState<{ status: DecisionStatus; transaction: Transaction | null } | null>(null);
   const canDecide = can('member_transaction', 'update') && r?.status === 'WAITING';
   // Loaded with the request, so the approval's cash account is ready when asked for.
   useCashAccounts(canDecide);
@@ -61,25 +53,19 @@ export function RequestDialog({ id, onClose, source = 'CASH_OUT' }: { id: string
     if (r?.cashCoa?.id && !coaId) setCoaId(r.cashCoa.id);
   }, [r, coaId]);
 
-  const send = async (status: 'APPROVED' | 'REJECTED') => {
+  const steps = useDecisionSteps(async (status, reason) => {
     if (!r) return;
-    if (status === 'REJECTED' && !reason.trim()) {
-      setTouched(true);
-      return;
-    }
-    setError(null);
-    const body = { id: r.id, status, reason: reason.trim() || null, coaId: status === 'APPROVED' ? coaId || null : null };
+    const body = { id: r.id, status, reason: reason || null, coaId: status === 'APPROVED' ? coaId || null : null };
     const ticket = keys.ticket(body);
-    try {
-      const env = await decide.mutateAsync({ body, idempotencyKey: ticket.key, source });
-      keys.done();
-      setDone({ status, transaction: env.data.transaction });
-    } catch (e) {
-      setError(errorMessage(e));
-    }
-  };
+    const env = await decide.mutateAsync({ body, idempotencyKey: ticket.key, source });
+    keys.done();
+    setDone({ status, transaction: env.data.transaction });
+  });
 
   const over = r && account.data ? exceedsAvailable(r.amount, account.data.availableBalance) : false;
+  // The approver's own limit (users/detail, read at sign-in and on each page load); null = no limit.
+  const limit = user.limits.savingWithdrawal;
+  const overLimit = canDecide && r ? exceedsLimit(r.amount, limit) : false;
   return (
     <Dialog open onClose={() => !decide.isPending && onClose()} maxWidth="sm" fullWidth data-testid="request-dialog">
       <DialogTitle>{w ? t('approvals.withdrawalTitle') : t('online.detailTitle')}</DialogTitle>
@@ -129,74 +115,33 @@ export function RequestDialog({ id, onClose, source = 'CASH_OUT' }: { id: string
               ]}
             />
             {canDecide && over && <Alert severity="warning">{t('online.overAvailable')}</Alert>}
-            {mode === 'approve' && (
-              <>
-                <Divider />
-                <CashAccountSelect value={coaId} onChange={setCoaId} label={t('online.payFrom')} />
-                <Alert severity="info" data-testid="approve-note">
-                  {t(w ? 'approvals.withdrawalNote' : 'online.approveNote', { amount: f.money(r.amount), account: r.accountNumber })}
-                </Alert>
-              </>
-            )}
-            {mode === 'reject' && (
-              <>
-                <Divider />
-                <TextField
-                  autoFocus
-                  required
-                  multiline
-                  minRows={2}
-                  label={t('online.reason')}
-                  value={reason}
-                  onChange={(e) => setReason(e.target.value)}
-                  error={touched && !reason.trim()}
-                  helperText={touched && !reason.trim() ? msg('saving.reason_required') : undefined}
-                  slotProps={{ htmlInput: { maxLength: 500, 'data-testid': 'reject-reason' } }}
-                />
-              </>
-            )}
-            {error && (
-              <Alert severity="error" data-testid="posting-error">
-                {error}
+            {overLimit && steps.mode !== 'reject' && (
+              <Alert severity="warning" data-testid="warn-approver-limit">
+                {t('approvals.overLimit', { amount: f.money(r.amount), limit: f.money(limit ?? 0), role: user.role.name })}
               </Alert>
             )}
+            <DecisionStep
+              steps={steps}
+              approve={
+                <>
+                  <CashAccountSelect value={coaId} onChange={setCoaId} label={t('online.payFrom')} />
+                  <Alert severity="info" data-testid="approve-note">
+                    {t(w ? 'approvals.withdrawalNote' : 'online.approveNote', { amount: f.money(r.amount), account: r.accountNumber })}
+                  </Alert>
+                </>
+              }
+            />
           </Box>
         )}
       </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2.5 }}>
-        {done || !canDecide ? (
-          <Button onClick={onClose} variant={done ? 'contained' : 'text'} color={done ? 'primary' : 'inherit'}>
-            {done ? t('posting.finish') : t('common:common.close')}
-          </Button>
-        ) : mode === 'view' ? (
-          <>
-            <Button onClick={onClose} color="inherit">
-              {t('common:common.close')}
-            </Button>
-            <Button color="error" variant="outlined" onClick={() => setMode('reject')} data-testid="request-reject">
-              {t('online.reject')}
-            </Button>
-            <Button variant="contained" onClick={() => setMode('approve')} data-testid="request-approve">
-              {t('online.approve')}
-            </Button>
-          </>
-        ) : (
-          <>
-            <Button onClick={() => setMode('view')} color="inherit" disabled={decide.isPending}>
-              {t('posting.back')}
-            </Button>
-            <Button
-              variant="contained"
-              color={mode === 'reject' ? 'error' : 'primary'}
-              loading={decide.isPending}
-              onClick={() => send(mode === 'reject' ? 'REJECTED' : 'APPROVED')}
-              data-testid="request-confirm"
-            >
-              {error ? t('posting.retry') : mode === 'reject' ? t('online.confirmReject') : t('online.confirmApprove')}
-            </Button>
-          </>
-        )}
-      </DialogActions>
+      <DecisionActions
+        steps={steps}
+        canDecide={canDecide}
+        done={!!done}
+        pending={decide.isPending}
+        confirmApprove={t('online.confirmApprove')}
+        onClose={onClose}
+      />
     </Dialog>
   );
 }

@@ -3,38 +3,32 @@
  * automatically (mandatory, plan, principal savings) with the member's
  * source-of-fund account and its balance; the ones that cannot be collected
  * (no source of fund, or a source whose available balance is below the plan
- * instalment) are flagged. Auto debit is switched off here, and on from the
- * teller screen's account menu.
+ * instalment) are flagged. The server filters (isAutoDebit, savingType),
+ * searches, sorts and pages (api/autoDebitAccounts.ts); the Excel export
+ * takes every row of the filter. Auto debit is switched off here, and on
+ * from the teller screen's account menu.
  */
 
-import SearchRounded from '@mui/icons-material/SearchRounded';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
-import InputAdornment from '@mui/material/InputAdornment';
 import Link from '@mui/material/Link';
-import Skeleton from '@mui/material/Skeleton';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
+import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { useState } from 'react';
+import type { GridColDef } from '@mui/x-data-grid';
+import { type ReactNode, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useConfirm } from '../../../components/ConfirmDialog';
-import { EmptyState } from '../../../components/EmptyState';
-import { ExportExcelButton } from '../../../components/ExportExcelButton';
 import { MoneyText } from '../../../components/money/MoneyText';
 import { PageHeader } from '../../../components/PageHeader';
+import { ServerDataTable } from '../../../components/table/ServerDataTable';
+import type { ListParams } from '../../../lib/api/list';
 import { useAuth } from '../../../lib/auth/AuthProvider';
-import { useFormat } from '../../../lib/format';
 import { notifyError } from '../../../lib/notify';
-import { type AutoDebitRow, useAutoDebit } from '../api/autoDebitAccounts';
+import { AUTO_DEBIT_TYPES, type AutoDebitRow, autoDebitPage } from '../api/autoDebitAccounts';
 import { useSetFlag } from '../api/flags';
+import { savingsKey } from '../api/keys';
 import { exceedsAvailable } from '../lib/amounts';
 
 export function autoDebitState(r: AutoDebitRow): 'NO_SOURCE' | 'LOW_SOURCE' | 'READY' {
@@ -44,22 +38,20 @@ export function autoDebitState(r: AutoDebitRow): 'NO_SOURCE' | 'LOW_SOURCE' | 'R
   return 'READY';
 }
 
+const twoLines = (first: ReactNode, second: ReactNode) => (
+  <Box sx={{ lineHeight: 1.35, minWidth: 0, py: 0.75 }}>
+    <Box>{first}</Box>
+    <Box sx={{ fontSize: '0.75rem', color: 'text.secondary' }}>{second}</Box>
+  </Box>
+);
+
 export default function AutoDebitPage() {
   const { t } = useTranslation('savings');
-  const f = useFormat();
   const { can } = useAuth();
-  const q = useAutoDebit();
   const setFlag = useSetFlag();
   const { confirm, dialog } = useConfirm();
-  const [search, setSearch] = useState('');
-  const s = search.trim().toLowerCase();
-  const rows = (q.data?.rows ?? []).filter(
-    (r) =>
-      !s ||
-      r.account.memberName.toLowerCase().includes(s) ||
-      r.account.cifNumber.toLowerCase().includes(s) ||
-      r.account.accountNumber.toLowerCase().includes(s),
-  );
+  const [savingType, setSavingType] = useState('none');
+  const [total, setTotal] = useState<number | null>(null);
   const canUpdate = can('member_transaction', 'update');
 
   const off = async (r: AutoDebitRow) => {
@@ -69,6 +61,114 @@ export default function AutoDebitPage() {
       return;
     await setFlag.mutateAsync({ flag: 'autoDebit', savingId: r.account.id, isAutoDebit: false }).catch(notifyError);
   };
+  const offRef = useRef(off);
+  offRef.current = off;
+
+  const fetchPage = async (p: ListParams, signal?: AbortSignal) => {
+    const page = await autoDebitPage(p, signal);
+    // The count shown is the filter's (the Excel export's page of 999 has the same total).
+    setTotal(page.totalElements);
+    return page;
+  };
+
+  const columns = useMemo<GridColDef<AutoDebitRow>[]>(
+    () =>
+      (
+        [
+          {
+            field: 'member_name',
+            headerName: t('account.member'),
+            flex: 1.2,
+            minWidth: 170,
+            renderCell: ({ row }) =>
+              twoLines(
+                <Link component={RouterLink} to={`/transactions/savings?memberId=${row.account.memberId}`}>
+                  {row.account.memberName}
+                </Link>,
+                row.account.cifNumber,
+              ),
+          },
+          {
+            field: 'account_number',
+            headerName: t('account.number'),
+            flex: 1,
+            minWidth: 150,
+            renderCell: ({ row }) =>
+              twoLines(
+                <Link component={RouterLink} to={`/transactions/savings/accounts/${row.account.id}`}>
+                  {row.account.accountNumber}
+                </Link>,
+                row.account.productName,
+              ),
+          },
+          {
+            field: 'balance',
+            headerName: t('account.balance'),
+            width: 130,
+            align: 'right',
+            headerAlign: 'right',
+            renderCell: ({ row }) => <MoneyText value={row.account.balance} />,
+          },
+          {
+            field: 'planMonthlyAmount',
+            headerName: t('plan.monthly'),
+            width: 130,
+            align: 'right',
+            headerAlign: 'right',
+            sortable: false,
+            renderCell: ({ row }) => (row.account.planMonthlyAmount ? <MoneyText value={row.account.planMonthlyAmount} /> : '-'),
+          },
+          {
+            field: 'source',
+            headerName: t('autoDebit.source'),
+            flex: 1.1,
+            minWidth: 190,
+            sortable: false,
+            renderCell: ({ row }) =>
+              row.source
+                ? twoLines(
+                    `${row.source.accountNumber} · ${row.source.productName}`,
+                    <>
+                      {t('account.available')}: <MoneyText value={row.source.availableBalance} />
+                    </>,
+                  )
+                : '-',
+          },
+          {
+            field: 'state',
+            headerName: t('tx.status'),
+            width: 150,
+            sortable: false,
+            renderCell: ({ row }) => {
+              const state = autoDebitState(row);
+              return (
+                <Chip
+                  size="small"
+                  variant="outlined"
+                  color={state === 'READY' ? 'success' : state === 'LOW_SOURCE' ? 'warning' : 'error'}
+                  label={t(`autoDebit.state.${state}`)}
+                  sx={{ height: 22, fontSize: '0.6875rem' }}
+                  data-testid="auto-debit-state"
+                />
+              );
+            },
+          },
+          canUpdate && {
+            field: 'actions',
+            headerName: '',
+            width: 150,
+            sortable: false,
+            align: 'right',
+            renderCell: ({ row }) => (
+              <Button size="small" color="error" onClick={() => offRef.current(row)} data-testid="auto-debit-off">
+                {t('actions.autoDebitOff')}
+              </Button>
+            ),
+          },
+        ] as Array<GridColDef<AutoDebitRow> | false>
+      ).filter((c): c is GridColDef<AutoDebitRow> => Boolean(c)),
+    [t, canUpdate],
+  );
 
   return (
     <>
@@ -77,38 +177,44 @@ export default function AutoDebitPage() {
         subtitle={t('autoDebit.subtitle')}
         breadcrumbs={[{ label: t('common:nav.member_transaction.title') }, { label: t('autoDebit.title') }]}
       />
-      <Card data-testid="auto-debit">
-        <Box sx={{ p: 2.5, pb: 2, display: 'flex', gap: 1.5, flexWrap: 'wrap', alignItems: 'center' }}>
-          <TextField
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            placeholder={t('autoDebit.search')}
-            sx={{ width: { xs: '100%', sm: 300 } }}
-            slotProps={{
-              htmlInput: { 'data-testid': 'auto-debit-search' },
-              input: {
-                startAdornment: (
-                  <InputAdornment position="start">
-                    <SearchRounded fontSize="small" />
-                  </InputAdornment>
-                ),
-              },
-            }}
-          />
-          <Box sx={{ flex: 1 }} />
-          {q.data && (
-            <Chip
-              label={t('autoDebit.count', { count: q.data.rows.length })}
-              color="primary"
-              variant="outlined"
-              data-testid="auto-debit-count"
-            />
-          )}
-          <ExportExcelButton
-            fileName="auto-debet"
-            title={t('autoDebit.title')}
-            rows={rows}
-            columns={[
+      <Box data-testid="auto-debit-table">
+        <ServerDataTable<AutoDebitRow>
+          queryKey={[...savingsKey, 'auto-debit']}
+          fetchPage={fetchPage}
+          filters={{ savingType }}
+          initialSort={{ field: 'member_name', sort: 'asc' }}
+          initialPageSize={25}
+          columns={columns}
+          getRowId={(r) => r.id}
+          searchPlaceholder={t('autoDebit.search')}
+          emptyText={t('autoDebit.emptyHint')}
+          gridProps={{ getRowHeight: () => 'auto', slotProps: { row: { 'data-testid': 'auto-debit-row' } as object } }}
+          toolbar={
+            <>
+              <TextField
+                select
+                label={t('autoDebit.type')}
+                value={savingType}
+                onChange={(e) => setSavingType(e.target.value)}
+                sx={{ width: { xs: '100%', sm: 200 } }}
+                slotProps={{ htmlInput: { 'data-testid': 'auto-debit-type' } }}
+              >
+                <MenuItem value="none">{t('autoDebit.allTypes')}</MenuItem>
+                {AUTO_DEBIT_TYPES.map((s) => (
+                  <MenuItem key={s} value={s}>
+                    {t(`savingType.${s}`)}
+                  </MenuItem>
+                ))}
+              </TextField>
+              {total !== null && (
+                <Chip label={t('autoDebit.count', { count: total })} color="primary" variant="outlined" data-testid="auto-debit-count" />
+              )}
+            </>
+          }
+          excel={{
+            fileName: 'auto-debet',
+            title: t('autoDebit.title'),
+            columns: [
               { header: t('member.cif'), value: (r) => r.account.cifNumber, width: 14 },
               { header: t('account.member'), value: (r) => r.account.memberName, width: 26 },
               { header: t('account.number'), value: (r) => r.account.accountNumber, width: 14 },
@@ -118,96 +224,11 @@ export default function AutoDebitPage() {
               { header: t('autoDebit.source'), value: (r) => r.source?.accountNumber ?? '', width: 14 },
               { header: t('autoDebit.sourceAvailable'), value: (r) => r.source?.availableBalance ?? null, type: 'money' },
               { header: t('tx.status'), value: (r) => t(`autoDebit.state.${autoDebitState(r)}`), width: 22 },
-            ]}
-          />
-        </Box>
-        {q.data?.truncated && (
-          <Alert severity="warning" sx={{ mx: 2.5, mb: 2 }}>
-            {t('autoDebit.truncated', { scanned: f.number(q.data.scanned), total: f.number(q.data.total) })}
-          </Alert>
-        )}
-        {q.isError ? (
-          <EmptyState kind="loadFailed" onRetry={() => void q.refetch()} />
-        ) : q.isLoading ? (
-          <Box sx={{ px: 2.5, pb: 2.5 }}>
-            <Skeleton variant="rounded" height={240} />
-          </Box>
-        ) : rows.length === 0 ? (
-          <EmptyState kind={s ? 'noRecord' : 'noData'} description={s ? undefined : t('autoDebit.emptyHint')} />
-        ) : (
-          <Box sx={{ overflowX: 'auto' }}>
-            <Table size="small" sx={{ minWidth: 860 }} data-testid="auto-debit-table">
-              <TableHead>
-                <TableRow sx={{ bgcolor: 'action.hover', '& th': { fontWeight: 600, fontSize: '0.75rem' } }}>
-                  <TableCell>{t('account.member')}</TableCell>
-                  <TableCell>{t('account.number')}</TableCell>
-                  <TableCell align="right">{t('account.balance')}</TableCell>
-                  <TableCell align="right">{t('plan.monthly')}</TableCell>
-                  <TableCell>{t('autoDebit.source')}</TableCell>
-                  <TableCell align="right">{t('autoDebit.sourceAvailable')}</TableCell>
-                  <TableCell>{t('tx.status')}</TableCell>
-                  {canUpdate && <TableCell />}
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {rows.map((r) => {
-                  const state = autoDebitState(r);
-                  return (
-                    <TableRow key={r.account.id} sx={{ '& td': { fontSize: '0.8125rem' } }} data-testid="auto-debit-row">
-                      <TableCell>
-                        <Link component={RouterLink} to={`/transactions/savings?memberId=${r.account.memberId}`}>
-                          {r.account.memberName}
-                        </Link>
-                        <Box sx={{ fontSize: '0.75rem', color: 'text.secondary' }}>{r.account.cifNumber}</Box>
-                      </TableCell>
-                      <TableCell>
-                        <Link component={RouterLink} to={`/transactions/savings/accounts/${r.account.id}`}>
-                          {r.account.accountNumber}
-                        </Link>
-                        <Box sx={{ fontSize: '0.75rem', color: 'text.secondary' }}>{r.account.productName}</Box>
-                      </TableCell>
-                      <TableCell align="right">
-                        <MoneyText value={r.account.balance} />
-                      </TableCell>
-                      <TableCell align="right">
-                        {r.account.planMonthlyAmount ? <MoneyText value={r.account.planMonthlyAmount} /> : '-'}
-                      </TableCell>
-                      <TableCell>
-                        {r.source ? (
-                          <>
-                            {r.source.accountNumber}
-                            <Box sx={{ fontSize: '0.75rem', color: 'text.secondary' }}>{r.source.productName}</Box>
-                          </>
-                        ) : (
-                          '-'
-                        )}
-                      </TableCell>
-                      <TableCell align="right">{r.source ? <MoneyText value={r.source.availableBalance} /> : '-'}</TableCell>
-                      <TableCell>
-                        <Chip
-                          size="small"
-                          variant="outlined"
-                          color={state === 'READY' ? 'success' : state === 'LOW_SOURCE' ? 'warning' : 'error'}
-                          label={t(`autoDebit.state.${state}`)}
-                          sx={{ height: 22, fontSize: '0.6875rem' }}
-                        />
-                      </TableCell>
-                      {canUpdate && (
-                        <TableCell align="right">
-                          <Button size="small" color="error" onClick={() => off(r)}>
-                            {t('actions.autoDebitOff')}
-                          </Button>
-                        </TableCell>
-                      )}
-                    </TableRow>
-                  );
-                })}
-              </TableBody>
-            </Table>
-          </Box>
-        )}
-        <Box sx={{ px: 2.5, py: 1.5, fontSize: '0.75rem', color: 'text.secondary' }}>{t('autoDebit.note')}</Box>
-      </Card>
+            ],
+          }}
+        />
+        <Box sx={{ px: 0.5, py: 1.5, fontSize: '0.75rem', color: 'text.secondary' }}>{t('autoDebit.note')}</Box>
+      </Box>
       {dialog}
     </>
   );

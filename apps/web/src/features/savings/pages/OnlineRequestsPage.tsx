@@ -6,7 +6,8 @@
  * may decide (member_transaction:update, the API's permission), two more tabs
  * (?tab=withdrawals, ?tab=openings, linked from the dashboard): withdrawals
  * above a teller's limit waiting for approval, and account openings of
- * products that need approval.
+ * products that need approval. The header (title, subtitle, breadcrumbs)
+ * names the tab shown.
  */
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
@@ -44,12 +45,18 @@ export default function OnlineRequestsPage() {
   const asked = params.get('tab');
   const tab: ApprovalTab = canDecide && (asked === 'withdrawals' || asked === 'openings') ? asked : 'cash-out';
 
+  // Each tab's header names it; on the approval tabs a crumb of the menu entry leads back to the first tab.
+  const title = tab === 'cash-out' ? t('online.title') : t(`approvals.${tab}Title`);
   return (
     <>
       <PageHeader
-        title={t('online.title')}
+        title={title}
         subtitle={tab === 'cash-out' ? t('online.subtitle') : t(`approvals.${tab}Subtitle`)}
-        breadcrumbs={[{ label: t('common:nav.member_transaction.title') }, { label: t('online.title') }]}
+        breadcrumbs={[
+          { label: t('common:nav.member_transaction.title') },
+          ...(tab === 'cash-out' ? [] : [{ label: t('common:nav.member_transaction.online'), to: '/transactions/online-requests' }]),
+          { label: title },
+        ]}
       />
       {canDecide && (
         <Tabs

@@ -3,22 +3,22 @@
  * `blank`): the receipt on white paper with its own page size — A5 portrait,
  * or an 80 mm roll of any length — and nothing else printed. It opens the
  * browser's print dialog once the receipt (and the logo) have loaded;
- * `?preview=1` does not. The paper can be switched before printing.
+ * `?preview=1` does not. The paper can be switched before printing. The
+ * print buttons, printing once loaded and the tab's title are the print
+ * layout's (components/print); the paper, its theme and page are its own.
  */
-import CloseRounded from '@mui/icons-material/CloseRounded';
-import PrintOutlined from '@mui/icons-material/PrintOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import GlobalStyles from '@mui/material/GlobalStyles';
 import ScopedCssBaseline from '@mui/material/ScopedCssBaseline';
 import { createTheme, ThemeProvider } from '@mui/material/styles';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
+import { PrintButtons, usePrintTitle, usePrintWhenReady } from '../../../components/print/PrintLayout';
 import { useLogo } from '../api/logo';
 import { type Paper, useReceipt } from '../api/receipt';
 import { ReceiptDocument } from '../components/ReceiptDocument';
@@ -54,7 +54,6 @@ export default function ReceiptPrintPage() {
     setRollMm(pxToMm(paperRef.current.getBoundingClientRect().height));
   }, [paper, q.data, logo.settled]);
   const ready = Boolean(q.data) && logo.settled && (paper === 'A5' || rollMm !== null);
-  const printed = useRef(false);
   // Paper is white whatever the app's theme.
   const theme = useMemo(
     () =>
@@ -65,15 +64,8 @@ export default function ReceiptPrintPage() {
     [],
   );
 
-  useEffect(() => {
-    if (q.data) document.title = `${q.data.title} ${q.data.code}`;
-  }, [q.data]);
-  useEffect(() => {
-    if (!ready || printed.current || params.has('preview')) return;
-    printed.current = true;
-    const timer = window.setTimeout(() => window.print(), 300);
-    return () => window.clearTimeout(timer);
-  }, [ready, params]);
+  usePrintTitle(q.data && `${q.data.title} ${q.data.code}`);
+  usePrintWhenReady(ready, 300);
 
   return (
     <ThemeProvider theme={theme}>
@@ -117,18 +109,11 @@ export default function ReceiptPrintPage() {
               {t('receipt.thermal')}
             </ToggleButton>
           </ToggleButtonGroup>
-          <Button
-            variant="contained"
-            startIcon={<PrintOutlined />}
-            onClick={() => window.print()}
-            disabled={!ready}
-            data-testid="receipt-print"
-          >
-            {t('receipt.printNow')}
-          </Button>
-          <Button variant="outlined" color="inherit" startIcon={<CloseRounded />} onClick={() => window.close()}>
-            {t('common:common.close')}
-          </Button>
+          <PrintButtons
+            ready={ready}
+            labels={{ print: t('receipt.printNow'), close: t('common:common.close') }}
+            printTestId="receipt-print"
+          />
         </Box>
         {q.isError ? (
           <Alert severity="error" sx={{ maxWidth: 520, mx: 'auto' }} data-testid="receipt-error">
