@@ -44,7 +44,7 @@ import { uuidv7 } from '../../lib/uuid7.ts';
 import { fillJournalNumbers, isPeriodOpen, type PostedJournal, reverse, type UnnumberedJournal } from '../ledger/posting.ts';
 import { markPrincipalPaid } from '../members/members.registry.ts';
 import { aboveLimitPolicy, assertCanCancelTransaction, assertWithinLimit, isWithinLimit } from '../roles/limits.ts';
-import { batcherOf, movedView } from './savings.batch.ts';
+import { batcherOf, type MovedRow, movedView } from './savings.batch.ts';
 import {
   activityLabel,
   assertCanDeposit,
@@ -193,27 +193,11 @@ async function fillNumbers(ctx: Ctx, answer: unknown): Promise<void> {
 
 // ---------------------------------------------------------------- one round trip
 
-interface MoveRow {
+/** saving_move's answer: the written movement's columns (as a batch's) and the key's outcome. */
+interface MoveRow extends MovedRow {
   outcome: 'POSTED' | 'REFUSED' | 'JOURNAL_REFUSED' | 'REPLAY' | 'MISMATCH' | 'IN_PROGRESS';
-  transaction_id: string;
-  code: string;
-  balance_after: Dec;
-  created_at: Date;
   journal_number: string | null;
-  member_id: string;
-  cif_number: string;
-  member_name: string;
-  product_id: string;
-  product_code: string;
-  product_name: string;
-  product_kind: string;
-  account_number: string;
-  saving_type: string;
   principal_status: LockedAccount['principal_status'];
-  equity_amount: Dec | null;
-  cash_id: string;
-  cash_code: string;
-  cash_name: string;
   idem_status: number | null;
   idem_response: unknown;
 }

@@ -22,6 +22,7 @@ import { Link as RouterLink } from 'react-router';
 import { useConfirm } from '../../../components/ConfirmDialog';
 import { MoneyText } from '../../../components/money/MoneyText';
 import { PageHeader } from '../../../components/PageHeader';
+import { TwoLineCell } from '../../../components/table/cells';
 import { ServerDataTable } from '../../../components/table/ServerDataTable';
 import type { ListParams } from '../../../lib/api/list';
 import { useAuth } from '../../../lib/auth/AuthProvider';
@@ -38,12 +39,7 @@ export function autoDebitState(r: AutoDebitRow): 'NO_SOURCE' | 'LOW_SOURCE' | 'R
   return 'READY';
 }
 
-const twoLines = (first: ReactNode, second: ReactNode) => (
-  <Box sx={{ lineHeight: 1.35, minWidth: 0, py: 0.75 }}>
-    <Box>{first}</Box>
-    <Box sx={{ fontSize: '0.75rem', color: 'text.secondary' }}>{second}</Box>
-  </Box>
-);
+const twoLines = (main: ReactNode, sub: ReactNode) => <TwoLineCell main={main} sub={sub} />;
 
 export default function AutoDebitPage() {
   const { t } = useTranslation('savings');

@@ -19,6 +19,7 @@ import { ExportExcelButton } from '../../../components/ExportExcelButton';
 import type { ExcelColumn } from '../../../components/excel';
 import { MoneyText } from '../../../components/money/MoneyText';
 import { PageHeader } from '../../../components/PageHeader';
+import { DateTimeCell } from '../../../components/table/cells';
 import { ServerDataTable } from '../../../components/table/ServerDataTable';
 import type { ListParams } from '../../../lib/api/list';
 import { useUser } from '../../../lib/auth/AuthProvider';
@@ -52,7 +53,7 @@ const valid = (r: DateRange) => !(r.start && r.end && r.end < r.start);
 
 export default function HistoryPage() {
   const { t } = useTranslation('savings');
-  const f = useFormat();
+  const _f = useFormat();
   const user = useUser();
   const navigate = useNavigate();
   const agent = user.isAgent;
@@ -93,12 +94,7 @@ export default function HistoryPage() {
         field: 'created_date',
         headerName: t('tx.time'),
         width: 120,
-        renderCell: ({ row }) => (
-          <Box sx={{ lineHeight: 1.35 }}>
-            <Box>{f.date(row.createdAt)}</Box>
-            <Box sx={{ fontSize: '0.75rem', color: 'text.secondary' }}>{f.date(row.createdAt, 'time')}</Box>
-          </Box>
-        ),
+        renderCell: ({ row }) => <DateTimeCell value={row.createdAt} />,
       },
       {
         field: 'code',
@@ -149,7 +145,7 @@ export default function HistoryPage() {
       },
       { field: 'status', headerName: t('tx.status'), width: 105, sortable: false, renderCell: ({ row }) => <TxStatusChip tx={row} /> },
     ],
-    [t, f],
+    [t],
   );
 
   const excel: ExcelColumn<Transaction>[] = [

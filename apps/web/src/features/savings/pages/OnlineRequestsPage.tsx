@@ -23,6 +23,7 @@ import { useSearchParams } from 'react-router';
 import { type DateRange, DateRangeFields } from '../../../components/dates/PeriodPicker';
 import { MoneyText } from '../../../components/money/MoneyText';
 import { PageHeader } from '../../../components/PageHeader';
+import { DateTimeCell } from '../../../components/table/cells';
 import { ServerDataTable } from '../../../components/table/ServerDataTable';
 import type { ListParams } from '../../../lib/api/list';
 import { useAuth } from '../../../lib/auth/AuthProvider';
@@ -99,12 +100,7 @@ function RequestList({ source }: { source: RequestSource }) {
             field: 'requested_at',
             headerName: t('online.requestedAt'),
             width: 120,
-            renderCell: ({ row }) => (
-              <Box sx={{ lineHeight: 1.35 }}>
-                <Box>{f.date(row.requestedAt)}</Box>
-                <Box sx={{ fontSize: '0.75rem', color: 'text.secondary' }}>{f.date(row.requestedAt, 'time')}</Box>
-              </Box>
-            ),
+            renderCell: ({ row }) => <DateTimeCell value={row.requestedAt} />,
           },
           {
             field: 'member_name',
@@ -156,7 +152,7 @@ function RequestList({ source }: { source: RequestSource }) {
           },
         ] as Array<GridColDef<CashOutRequest> | false>
       ).filter((c): c is GridColDef<CashOutRequest> => Boolean(c)),
-    [t, f, w],
+    [t, w],
   );
 
   return (
