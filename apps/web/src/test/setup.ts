@@ -1,6 +1,6 @@
 /** jsdom set-up for component tests: jest-dom matchers, matchMedia, ResizeObserver, Indonesian texts loaded. */
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import { afterEach, beforeAll } from 'vitest';
 
@@ -25,6 +25,11 @@ if (!('ResizeObserver' in window)) {
   };
 }
 window.scrollTo = () => undefined;
+
+// find* and waitFor wait up to 5 s (the library's default is 1 s): CI runs the
+// API and web suites side by side on two cores, and a busy jsdom render can
+// take longer than a second. A passing test is not slowed by this.
+configure({ asyncUtilTimeout: 5000 });
 
 beforeAll(async () => {
   const { i18n, i18nReady } = await import('../lib/i18n');

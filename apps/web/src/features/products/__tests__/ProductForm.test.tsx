@@ -132,8 +132,11 @@ describe('<ProductForm> adding a voluntary savings product', () => {
 
     await user.clear(input('code'));
     await user.type(input('code'), 'SHR');
-    for (let i = 0; i < 3; i += 1) await user.click(screen.getByTestId('form-next'));
-    await screen.findByTestId('step-review');
+    // One step at a time: a click while a step is still validating would not advance.
+    for (const step of ['step-terms', 'step-gl', 'step-review']) {
+      await user.click(screen.getByTestId('form-next'));
+      await screen.findByTestId(step, {}, { timeout: 5000 });
+    }
     await user.click(screen.getByTestId('form-submit'));
     await waitFor(() => expect(saved).toHaveBeenCalledTimes(1));
 
