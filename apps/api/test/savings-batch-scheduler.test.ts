@@ -14,28 +14,63 @@ import { type BatchMove, MoveBatcher, type Moved } from '../src/modules/savings/
 const T1 = '00000000-0000-4000-8000-000000000001';
 const T2 = '00000000-0000-4000-8000-000000000002';
 
-function fakeDb(fail?: { inQuery?: Error; atCommit?: Error }) {
+interface Fail {
+  inQuery?: Error;
+  atCommit?: Error;
+  /** The batch posts its movements, and its journals are found afterwards (it committed). */
+  committed?: boolean;
+}
+
+/** The row saving_move_many answers for a posted movement. */
+const postedRow = (ord: number, saving: string) => ({
+  ord,
+  outcome: 'POSTED',
+  transaction_id: `tx-${saving}`,
+  code: `TRX-${saving}`,
+  balance_after: dec(1000),
+  created_at: new Date('2026-11-21T05:00:00Z'),
+  member_id: 'm',
+  cif_number: 'c',
+  member_name: 'n',
+  product_id: 'p',
+  product_code: 'SS',
+  product_name: 'Simpanan Sukarela',
+  product_kind: 'SAVING',
+  account_number: saving,
+  saving_type: 'VOLUNTARY',
+  principal_status: null,
+  equity_amount: null,
+  cash_id: 'k',
+  cash_code: '10101',
+  cash_name: 'Kas',
+});
+
+function fakeDb(fail?: Fail) {
   const batches: Array<{ tenant: string; accounts: string[] }> = [];
   const gates: Array<() => void> = [];
   const db = {
     kind: 'postgres',
     slots: 2,
     async tenant<T>(tenantId: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
+      let batch = false;
       const tx = {
         tenantId,
         async query(sql: string) {
+          // The check after a failed COMMIT round trip: are the batch's journals there?
+          if (sql.includes('FROM journal')) return fail?.committed ? [{ '?column?': 1 }] : [];
+          batch = true;
           const items = JSON.parse(/'(\[.*\])'::jsonb/s.exec(sql)![1].replace(/''/g, "'")) as Array<{ ord: number; saving: string }>;
           batches.push({ tenant: tenantId, accounts: items.map((i) => i.saving) });
           if (fail?.inQuery) throw fail.inQuery;
           await new Promise<void>((r) => gates.push(r));
-          return items.map((i) => ({ ord: i.ord, outcome: 'RETRY' }));
+          return items.map((i) => (fail?.committed ? postedRow(i.ord, i.saving) : { ord: i.ord, outcome: 'RETRY' }));
         },
         beforeCommit() {},
         afterCommit() {},
         afterCommitQuery: async () => [],
       } as unknown as Tx;
       const result = await fn(tx);
-      if (fail?.atCommit) throw fail.atCommit;
+      if (batch && fail?.atCommit) throw fail.atCommit;
       return result;
     },
   } as unknown as Db;
@@ -95,8 +130,8 @@ describe('batch scheduler', () => {
     await Promise.all(done);
   });
 
-  it('runs every movement alone when the batch surely rolled back, and never when COMMIT went unanswered', async () => {
-    const attempt = async (fail: { inQuery?: Error; atCommit?: Error }) => {
+  it('runs every movement alone when the batch surely rolled back, and never when COMMIT went unanswered or it committed', async () => {
+    const attempt = async (fail: Fail) => {
       const { db, open } = fakeDb(fail);
       const b = new MoveBatcher(db);
       let alone = 0;
@@ -118,8 +153,13 @@ describe('batch scheduler', () => {
     };
     const refused = Object.assign(new Error('journal refused'), { code: 'KS010' });
     expect(await attempt({ inQuery: refused })).toEqual({ answers: ['alone', 'alone'], alone: 2 });
+    // PostgreSQL answered an error in COMMIT's round trip and the journals are not there: rolled back.
     const atCommit = Object.assign(new Error('deferred check'), { code: '23514' });
     expect(await attempt({ atCommit })).toEqual({ answers: ['alone', 'alone'], alone: 2 });
+    // The error came after COMMIT (the numbering was cancelled) and the journals are there: the batch's answers
+    // stand, and nothing is posted a second time.
+    const afterCommit = Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' });
+    expect(await attempt({ atCommit: afterCommit, committed: true })).toEqual({ answers: ['tx-a1', 'tx-a2'], alone: 0 });
     // No answer to COMMIT: it may have committed, so nothing runs again (the client's Idempotency-Key decides).
     const lost = new Error('Connection terminated unexpectedly');
     expect(await attempt({ atCommit: lost })).toEqual({

@@ -228,17 +228,25 @@ export class MoveBatcher {
         }),
       );
     } catch (err) {
-      if (err instanceof RolledBack || hasSqlState(err)) {
-        // The batch did not commit (a journal the engine refused, a refusal at COMMIT, anything before it):
+      // RolledBack: the error came before COMMIT was sent, so nothing was written. Otherwise it came from COMMIT's
+      // round trip (a statement before it, COMMIT itself, or the numbering after it): when PostgreSQL answered
+      // (a SQLSTATE), the whole round trip is over and the batch's journals tell whether it committed.
+      const committed = err instanceof RolledBack ? false : hasSqlState(err) ? await this.committed(tenantId, prepared) : null;
+      if (committed === false) {
+        // Nothing was written (a journal the engine refused, a refusal at COMMIT, anything before it):
         // each movement alone, so each gets the answer it would have had.
         for (const it of items) runAlone(it);
-      } else {
-        // COMMIT was sent and no answer came (the connection broke): the batch may have committed. Running the
-        // movements again could post them twice, so each request gets the error; a client retrying with its
-        // Idempotency-Key gets the stored answer if it did commit.
-        for (const it of items) it.reject(err);
+        return;
       }
-      return;
+      if (committed === null) {
+        // COMMIT was sent and no answer came (the connection broke), or the check could not be made: the batch
+        // may have committed. Running the movements again could post them twice, so each request gets the error;
+        // a client retrying with its Idempotency-Key gets the stored answer if it did commit.
+        for (const it of items) it.reject(err);
+        return;
+      }
+      // Committed, and only what came after COMMIT failed: the answers stand (journal numbers come from the job).
+      console.error('savings batch committed; the statement after COMMIT failed', err);
     }
     for (const { it, result } of posted) {
       if (it.ctx.idem) {
@@ -248,6 +256,23 @@ export class MoveBatcher {
       it.resolve(result);
     }
     for (const it of alone) runAlone(it);
+  }
+
+  /**
+   * Whether a batch whose COMMIT round trip failed did commit: its journals exist (a batch commits whole).
+   * null when the database cannot be asked.
+   */
+  private async committed(tenantId: string, prepared: Prepared[]): Promise<boolean | null> {
+    try {
+      const ids = prepared.map((p) => v(p.journalId)).join(', ');
+      const found = await this.db.tenant(tenantId, (tx) =>
+        tx.query(`SELECT 1 FROM journal WHERE tenant_id = app_tenant() AND id = ANY(ARRAY[${ids}]::uuid[]) LIMIT 1`),
+      );
+      return found.length > 0;
+    } catch (err) {
+      console.error('savings batch: could not tell whether it committed', err);
+      return null;
+    }
   }
 }
 
