@@ -8,17 +8,16 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import Cookies from 'js-cookie';
-import { Route, Routes } from 'react-router';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../../lib/i18n';
 import { loadFullCatalog } from '../../../lib/i18n/messages';
 import { user } from '../../../test/fixtures';
-import { ok, renderWithProviders, stubFetch } from '../../../test/render';
+import { ok, stubFetch } from '../../../test/render';
 import { sourcesOf } from '../api/autoDebitAccounts';
 import type { SavingAccount } from '../api/types';
 import AutoDebitPage from '../pages/AutoDebitPage';
 import { account } from './fixtures';
-import { Signed } from './signed';
+import { renderSignedRoute } from './signed';
 
 beforeAll(async () => {
   await i18n.loadNamespaces(['savings']);
@@ -82,14 +81,7 @@ function open() {
     }
     return { status: 404, body: { status: false, code: 404, message: 'x', data: null } };
   });
-  renderWithProviders(
-    <Signed>
-      <Routes>
-        <Route path="/transactions/auto-debit" element={<AutoDebitPage />} />
-      </Routes>
-    </Signed>,
-    { auth: true, path: '/transactions/auto-debit' },
-  );
+  renderSignedRoute('/transactions/auto-debit', <AutoDebitPage />, '/transactions/auto-debit');
   return { lists, sources, patches };
 }
 

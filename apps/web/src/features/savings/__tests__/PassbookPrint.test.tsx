@@ -7,15 +7,14 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import Cookies from 'js-cookie';
-import { Route, Routes } from 'react-router';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../lib/i18n';
 import { user } from '../../../test/fixtures';
-import { ok, renderWithProviders, stubFetch } from '../../../test/render';
+import { ok, stubFetch } from '../../../test/render';
 import type { Passbook } from '../api/types';
 import PassbookPrintPage from '../pages/PassbookPrintPage';
 import { account } from './fixtures';
-import { Signed } from './signed';
+import { renderSignedRoute } from './signed';
 
 beforeAll(async () => {
   await i18n.loadNamespaces(['savings']);
@@ -97,14 +96,7 @@ describe('passbook print view', () => {
       if (url.pathname === '/api/transaction/product/acc-ss/passbook') return { body: ok(answer) };
       return { status: 404, body: { status: false, code: 404, message: 'Rekening tidak ditemukan', data: null } };
     });
-    renderWithProviders(
-      <Signed>
-        <Routes>
-          <Route path="/transactions/savings/accounts/:id/passbook" element={<PassbookPrintPage />} />
-        </Routes>
-      </Signed>,
-      { auth: true, path },
-    );
+    renderSignedRoute('/transactions/savings/accounts/:id/passbook', <PassbookPrintPage />, path);
     return calls;
   }
 

@@ -8,7 +8,6 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import Cookies from 'js-cookie';
-import { Route, Routes } from 'react-router';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../lib/i18n';
 import { user } from '../../../test/fixtures';
@@ -16,7 +15,7 @@ import { ok, renderWithProviders, stubFetch } from '../../../test/render';
 import type { Receipt } from '../api/types';
 import { ReceiptDocument } from '../components/ReceiptDocument';
 import ReceiptPrintPage, { pageCss, pxToMm } from '../pages/ReceiptPrintPage';
-import { Signed } from './signed';
+import { renderSignedRoute } from './signed';
 
 beforeAll(async () => {
   await i18n.loadNamespaces(['savings']);
@@ -155,14 +154,7 @@ describe('receipt print view', () => {
         return { body: ok(receipt({ paper: url.searchParams.get('paper') === '80MM' ? '80MM' : 'A5' })) };
       return { status: 404, body: { status: false, code: 404, message: 'Transaksi tidak ditemukan', data: null } };
     });
-    renderWithProviders(
-      <Signed>
-        <Routes>
-          <Route path="/transactions/receipt/:id" element={<ReceiptPrintPage />} />
-        </Routes>
-      </Signed>,
-      { auth: true, path },
-    );
+    renderSignedRoute('/transactions/receipt/:id', <ReceiptPrintPage />, path);
     return calls;
   }
 

@@ -8,7 +8,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import Cookies from 'js-cookie';
-import { Route, Routes } from 'react-router';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../../lib/i18n';
 import { loadFullCatalog } from '../../../lib/i18n/messages';
@@ -17,7 +16,7 @@ import { ok, renderWithProviders, stubFetch } from '../../../test/render';
 import { TransferDialog } from '../components/TransferDialog';
 import TransactionDetailPage from '../pages/TransactionDetailPage';
 import { account } from './fixtures';
-import { Signed } from './signed';
+import { renderSignedRoute, Signed } from './signed';
 
 beforeAll(async () => {
   await i18n.loadNamespaces(['savings']);
@@ -174,14 +173,7 @@ describe('cancelling a transaction', () => {
       }
       return { status: 404, body: { status: false, code: 404, message: 'x', data: null } };
     });
-    renderWithProviders(
-      <Signed>
-        <Routes>
-          <Route path="/transactions/history/:id" element={<TransactionDetailPage />} />
-        </Routes>
-      </Signed>,
-      { auth: true, path: '/transactions/history/tx-1' },
-    );
+    renderSignedRoute('/transactions/history/:id', <TransactionDetailPage />, '/transactions/history/tx-1');
     return posts;
   }
 

@@ -9,11 +9,10 @@
 import type { UserDetail } from '@koperasi/contracts/web';
 import { screen } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
-import { Route, Routes } from 'react-router';
 import { expect } from 'vitest';
-import { ok, renderWithProviders, stubFetch } from '../../../test/render';
+import { ok, stubFetch } from '../../../test/render';
 import OnlineRequestsPage from '../pages/OnlineRequestsPage';
-import { Signed } from './signed';
+import { renderSignedRoute } from './signed';
 
 export interface Answer {
   status?: number;
@@ -69,14 +68,7 @@ export function openApprovalTab({ tab, user, list, decide, more = {} }: Approval
 
 /** Render the online requests screen at `path` (with its query) for the signed-in user the stubbed API answers. */
 export function renderOnlineRequests(path: string) {
-  renderWithProviders(
-    <Signed>
-      <Routes>
-        <Route path="/transactions/online-requests" element={<OnlineRequestsPage />} />
-      </Routes>
-    </Signed>,
-    { auth: true, path },
-  );
+  renderSignedRoute('/transactions/online-requests', <OnlineRequestsPage />, path);
 }
 
 /** For a role that may not decide the tab is neither offered nor fetched (the screen opens on another list). */
