@@ -26,6 +26,16 @@ describe('locales', () => {
     });
   }
 
+  it('every English text that counts has a singular and a plural ("1 withdrawal", "2 withdrawals")', () => {
+    const counting = namespaces.flatMap((name) =>
+      keys(ns('en', name))
+        // A count followed by a word ("{{count}} accounts"); "Rights granted: {{count}}" needs no plural.
+        .filter((k) => /\{\{count\}\}\s+\p{L}/u.test(String(get(ns('en', name), k))) && !/_(one|other)$/.test(k))
+        .map((k) => `${name}:${k}`),
+    );
+    expect(counting).toEqual([]);
+  });
+
   for (const lang of ['zh', 'ar', 'it', 'es', 'fr']) {
     for (const name of ['common', 'auth', 'onboarding']) {
       it(`${lang} has every key of ${name}`, () => {
