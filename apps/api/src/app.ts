@@ -92,6 +92,8 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     opts.db ??
     (await createDb({
       databaseUrl: config.databaseUrl,
+      appDatabaseUrl: config.appDatabaseUrl,
+      secretsDir: config.dataDir,
       dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pglite'),
       poolSize: config.dbPoolSize,
     }));

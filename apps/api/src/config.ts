@@ -15,6 +15,11 @@ export interface Config {
   host: string;
   /** PostgreSQL URL; when empty the embedded PGlite database under dataDir is used. */
   databaseUrl: string | undefined;
+  /**
+   * PostgreSQL URL the application's pool logs in with (a role that is neither superuser nor owner); empty = the
+   * DATABASE_URL host with the role koperasi_app and a random password kept in DATA_DIR/app-db-password.
+   */
+  appDatabaseUrl: string | undefined;
   dataDir: string;
   /** Create the demo cooperative on first start (default on for PGlite, off for PostgreSQL). */
   seedDemo: boolean;
@@ -80,6 +85,7 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     port,
     host: env.HOST ?? '0.0.0.0',
     databaseUrl,
+    appDatabaseUrl: env.APP_DATABASE_URL || undefined,
     dataDir,
     seedDemo: bool(env.SEED_DEMO, !databaseUrl),
     jwtSecret: overrides.jwtSecret ?? loadSecret(dataDir),

@@ -12,11 +12,14 @@ import { createTenant } from '../src/modules/tenants/tenants.service.ts';
 
 let dbPromise: Promise<Db> | null = null;
 
+/** DATA_DIR of the tests: uploaded files and the password of the application's login role (PostgreSQL). */
+export const TEST_DATA_DIR = process.env.TEST_DATA_DIR ?? '/tmp/koperasi-test-data';
+
 export function testDb(): Promise<Db> {
   if (!dbPromise) {
     dbPromise = (async () => {
       const url = process.env.TEST_DATABASE_URL;
-      const db = url ? createPgDb(url, 10) : await createPgliteDb(undefined);
+      const db = url ? createPgDb(url, 10, { dataDir: TEST_DATA_DIR }) : await createPgliteDb(undefined);
       await migrate(db);
       return db;
     })();
@@ -37,7 +40,7 @@ export function testApp(): Promise<FastifyInstance> {
         logger: false,
         config: {
           jwtSecret: 'test-secret-0123456789-abcdefghijklmnop',
-          dataDir: process.env.TEST_DATA_DIR ?? '/tmp/koperasi-test-data',
+          dataDir: TEST_DATA_DIR,
           authRateLimitPerMinute: 10_000,
           publicUrl: 'http://koperasi.test',
         },

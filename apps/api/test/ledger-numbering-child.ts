@@ -12,7 +12,7 @@ import { systemCtx } from '../src/lib/context.ts';
 import { post } from '../src/modules/ledger/posting.ts';
 
 const [url, tenantId, userId, cash, income, date] = process.argv.slice(2);
-const db = createPgDb(url, 4);
+const db = createPgDb(url, 4, { dataDir: process.env.TEST_DATA_DIR ?? '/tmp/koperasi-test-data' });
 const ctx = systemCtx(db, tenantId, { userId, requestId: 'crash-child' });
 
 async function worker(w: number) {

@@ -15,6 +15,10 @@
  * Values: NUMERIC arrives as `Dec` (exact, JSON-serialised as a number), DATE
  * as 'YYYY-MM-DD' text, INT8 as a JS number, timestamps as `Date`.
  */
+import { randomBytes } from 'node:crypto';
+import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Dec } from '@koperasi/finance';
@@ -94,6 +98,11 @@ export interface Db {
   owner<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
   /** One statement outside any explicit transaction, as the app role. */
   appQuery<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /**
+   * PostgreSQL: creates or corrects the login role of the application's pool (run by the migration step, as the
+   * owner). Absent on PGlite, which has no login roles.
+   */
+  ensureAppLogin?(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -219,17 +228,156 @@ class PgTx implements Tx {
   }
 }
 
-export function createPgDb(url: string, poolSize = 20): Db {
+// ---------------------------------------------------------------- the application's login role
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+
+export interface PgOptions {
+  /** The application's own URL (APP_DATABASE_URL); by default derived from the owner URL, see appLoginUrl. */
+  appUrl?: string;
+  /** Where the derived password is kept (DATA_DIR); default DATA_DIR or ./data. */
+  dataDir?: string;
+}
+
+/**
+ * The password of the derived login role: random, created once in `DATA_DIR/app-db-password` (mode 0600). Written
+ * to a temporary file and linked into place, so processes starting together all read the one that won.
+ */
+export function appLoginPassword(dataDir: string): string {
+  const file = path.join(dataDir, 'app-db-password');
+  if (!existsSync(file)) {
+    mkdirSync(dataDir, { recursive: true });
+    const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    writeFileSync(tmp, randomBytes(24).toString('base64url'), { mode: 0o600 });
+    try {
+      linkSync(tmp, file);
+    } catch (err) {
+      if ((err as { code?: string }).code !== 'EEXIST') throw err;
+    } finally {
+      unlinkSync(tmp);
+    }
+  }
+  return readFileSync(file, 'utf8').trim();
+}
+
+/**
+ * The URL the application's pool logs in with: `opts.appUrl` when given (APP_DATABASE_URL), else the owner URL with
+ * the user `koperasi_app` and the password kept under DATA_DIR.
+ */
+export function appLoginUrl(ownerUrl: string, opts: PgOptions = {}): string {
+  if (opts.appUrl) return opts.appUrl;
+  let u: URL;
+  try {
+    u = new URL(ownerUrl);
+  } catch {
+    throw new Error('DATABASE_URL must be a postgres:// URL (or set APP_DATABASE_URL)');
+  }
+  u.username = APP_ROLE;
+  u.password = appLoginPassword(path.resolve(opts.dataDir ?? process.env.DATA_DIR ?? path.join(repoRoot, 'data')));
+  return u.toString();
+}
+
+/** Role attributes the login role must not have, with the clause that removes each. */
+const FORBIDDEN = [
+  ['rolsuper', 'NOSUPERUSER'],
+  ['rolbypassrls', 'NOBYPASSRLS'],
+  ['rolcreaterole', 'NOCREATEROLE'],
+  ['rolcreatedb', 'NOCREATEDB'],
+  ['rolreplication', 'NOREPLICATION'],
+] as const;
+
+const quoteIdent = (s: string) => `"${s.replace(/"/g, '""')}"`;
+const quoteLiteral = (s: string) => `'${s.replace(/'/g, "''")}'`;
+/** Errors of two processes creating or altering the same (cluster-wide) role at once: try again. */
+const ROLE_RACE = new Set(['42710', '23505', 'XX000', '40001', '40P01']);
+
+/**
+ * Creates or corrects the application's login role, as the owner: LOGIN, not superuser, no BYPASSRLS, CREATEROLE,
+ * CREATEDB or REPLICATION, not a member of the owner, CONNECT on this database; a role other than koperasi_app
+ * (APP_DATABASE_URL) is made a member of koperasi_app. The password is set when the role is created or first given
+ * LOGIN, and again when a connection with it is refused. Several databases of one cluster share the role; servers
+ * starting together retry the other's concurrent change.
+ */
+async function ensureLoginRole(ownerPool: pg.Pool, appUrl: string): Promise<void> {
+  const u = new URL(appUrl);
+  const name = decodeURIComponent(u.username);
+  const password = u.password ? decodeURIComponent(u.password) : null;
+  if (!name) throw new Error('APP_DATABASE_URL names no user');
+  const pw = password ? ` PASSWORD ${quoteLiteral(password)}` : '';
+  for (let attempt = 1; ; attempt++) {
+    const c = await ownerPool.connect();
+    try {
+      const owner = (
+        await c.query<{ u: string; su: boolean }>('SELECT current_user AS u, rolsuper AS su FROM pg_roles WHERE rolname = current_user')
+      ).rows[0];
+      if (owner.u === name) throw new Error(`the application's login role must not be the owner (${name})`);
+      const r = (await c.query('SELECT * FROM pg_roles WHERE rolname = $1', [name])).rows[0] as Record<string, unknown> | undefined;
+      if (!r) {
+        await c.query(
+          `CREATE ROLE ${quoteIdent(name)} LOGIN NOSUPERUSER NOBYPASSRLS NOCREATEROLE NOCREATEDB NOREPLICATION${name === APP_ROLE ? ' NOINHERIT' : ''}${pw}`,
+        );
+      } else {
+        const fix: string[] = FORBIDDEN.filter(([col]) => r[col]).map(([, clause]) => clause);
+        if (!r.rolcanlogin) fix.push('LOGIN');
+        if (fix.length) await c.query(`ALTER ROLE ${quoteIdent(name)} ${fix.join(' ')}${r.rolcanlogin ? '' : pw}`);
+      }
+      if (name !== APP_ROLE) {
+        const m = await c.query('SELECT pg_has_role($1, $2, $3) AS ok', [name, APP_ROLE, 'MEMBER']);
+        if (!m.rows[0].ok) await c.query(`GRANT ${APP_ROLE} TO ${quoteIdent(name)}`);
+      }
+      const member = await c.query('SELECT pg_has_role($1, current_user, $2) AS ok', [name, 'MEMBER']);
+      if (member.rows[0].ok) throw new Error(`the application's login role ${name} is a member of the owner ${owner.u}: revoke it`);
+      const db = (await c.query<{ d: string }>('SELECT current_database() AS d')).rows[0].d;
+      await c.query(`GRANT CONNECT ON DATABASE ${quoteIdent(db)} TO ${quoteIdent(name)}`);
+      c.release();
+      break;
+    } catch (err) {
+      c.release();
+      const code = (err as { code?: string }).code;
+      if (code && ROLE_RACE.has(code) && attempt < 6) {
+        await new Promise((res) => setTimeout(res, 20 * attempt));
+        continue;
+      }
+      throw err;
+    }
+  }
+  if (!password) return;
+  // The role existed with another password (set by another DATA_DIR): this server's password wins.
+  const probe = new pg.Client({ connectionString: appUrl });
+  try {
+    await probe.connect();
+  } catch (err) {
+    if ((err as { code?: string }).code !== '28P01') throw err;
+    const c = await ownerPool.connect();
+    try {
+      await c.query(`ALTER ROLE ${quoteIdent(name)}${pw}`);
+    } finally {
+      c.release();
+    }
+    return;
+  } finally {
+    await probe.end().catch(() => undefined);
+  }
+}
+
+export function createPgDb(url: string, poolSize = 20, opts: PgOptions = {}): Db {
   const base = {
-    connectionString: url,
     statement_timeout: 60_000,
     idle_in_transaction_session_timeout: 120_000,
   };
-  // The application's connections act as koperasi_app for their whole session, so
-  // RLS applies to every statement; only the small owner pool (migrations, seeds,
-  // benchmarks) keeps the connecting role.
-  const appPool = new pg.Pool({ ...base, max: poolSize, application_name: 'koperasi', options: `-c role=${APP_ROLE}` });
-  const ownerPool = new pg.Pool({ ...base, max: 3, application_name: 'koperasi-owner' });
+  // The application's connections log in as a role that is neither superuser nor owner (koperasi_app, or the user of
+  // APP_DATABASE_URL acting as koperasi_app), so RESET ROLE or SET ROLE cannot leave row-level security behind; only
+  // the small owner pool (migrations, seeds, benchmarks) logs in as the owner.
+  const appUrl = appLoginUrl(url, opts);
+  const appUser = decodeURIComponent(new URL(appUrl).username);
+  const appPool = new pg.Pool({
+    ...base,
+    connectionString: appUrl,
+    max: poolSize,
+    application_name: 'koperasi',
+    ...(appUser === APP_ROLE ? {} : { options: `-c role=${APP_ROLE}` }),
+  });
+  const ownerPool = new pg.Pool({ ...base, connectionString: url, max: 3, application_name: 'koperasi-owner' });
   for (const p of [appPool, ownerPool]) p.on('error', (err) => console.error('idle PostgreSQL client error', err));
 
   async function run<T>(mode: 'tenant' | 'app' | 'owner', tenantId: string | null, fn: (tx: Tx) => Promise<T>, first?: string) {
@@ -271,6 +419,7 @@ export function createPgDb(url: string, poolSize = 20): Db {
       const r = await appPool.query(text, params as unknown[]);
       return r.rows as T[];
     },
+    ensureAppLogin: () => ensureLoginRole(ownerPool, appUrl),
     close: async () => {
       await Promise.all([appPool.end(), ownerPool.end()]);
     },
@@ -393,7 +542,16 @@ export async function createPgliteDb(dataDir: string | undefined): Promise<Db> {
   };
 }
 
-export async function createDb(opts: { databaseUrl?: string; dataDir?: string; poolSize?: number }): Promise<Db> {
-  if (opts.databaseUrl) return createPgDb(opts.databaseUrl, opts.poolSize);
+export async function createDb(opts: {
+  databaseUrl?: string;
+  /** APP_DATABASE_URL (PostgreSQL). */
+  appDatabaseUrl?: string;
+  /** PGlite's directory. */
+  dataDir?: string;
+  /** DATA_DIR, where the derived password of the application's login role is kept (PostgreSQL). */
+  secretsDir?: string;
+  poolSize?: number;
+}): Promise<Db> {
+  if (opts.databaseUrl) return createPgDb(opts.databaseUrl, opts.poolSize, { appUrl: opts.appDatabaseUrl, dataDir: opts.secretsDir });
   return createPgliteDb(opts.dataDir);
 }

@@ -66,5 +66,7 @@ export async function migrate(db: Db, log: (msg: string) => void = () => undefin
     log(`migration applied: ${m.name}`);
     done.push(m.name);
   }
+  // PostgreSQL: the application's login role (not superuser, not owner), created or corrected by the owner.
+  await db.ensureAppLogin?.();
   return done;
 }
