@@ -11,6 +11,7 @@ import { newTenant, testDb } from './helpers.ts';
 const GLOBAL_TABLES: Record<string, string> = {
   schema_migrations: 'migration bookkeeping',
   auth_throttle: 'sign-in and code counters keyed before a tenant is known',
+  login_name: 'e-mail and phone are unique across the product (either signs in); kept by a trigger on app_user',
 };
 
 interface TableInfo {
