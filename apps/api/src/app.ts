@@ -13,7 +13,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { translate } from '@koperasi/contracts';
-import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions, LogController } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import pino from 'pino';
 import type { ZodType } from 'zod';
@@ -41,6 +41,25 @@ declare module 'fastify' {
 /** Hide secret query parameters (password, token, otp) in logged URLs. */
 export function redactUrl(url: string): string {
   return url.replace(/([?&](?:password|newPassword|token|otp|code|client_secret)=)[^&]*/gi, '$1[redacted]');
+}
+
+/** The path of the first string (or key) holding a NUL character in a parsed request part, or null. */
+export function nulPath(value: unknown, path: PropertyKey[] = [], depth = 0): PropertyKey[] | null {
+  if (typeof value === 'string') return value.includes('\0') ? path : null;
+  if (!value || typeof value !== 'object' || depth > 32 || Buffer.isBuffer(value)) return null;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const p = nulPath(value[i], [...path, i], depth + 1);
+      if (p) return p;
+    }
+    return null;
+  }
+  for (const [k, v] of Object.entries(value)) {
+    if (k.includes('\0')) return [...path, k];
+    const p = nulPath(v, [...path, k], depth + 1);
+    if (p) return p;
+  }
+  return null;
 }
 
 export interface BuildOptions {
@@ -86,6 +105,13 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: 'x-request-id',
     ajv: undefined,
+    // The router's own refusals (a parameter over 100 characters, a malformed URL) answer in the envelope too.
+    frameworkErrors: (err, req, reply) => {
+      const status = (err as { statusCode?: number }).statusCode ?? 400;
+      const tooLong = (err as { code?: string }).code === 'FST_ERR_MAX_PARAM_LENGTH';
+      const message = translate(tooLong ? 'common.param_too_long' : 'common.bad_url', langOf(req));
+      (reply as FastifyReply).code(status).send(errorBody(req, status, tooLong ? 'PARAM_TOO_LONG' : 'BAD_URL', message));
+    },
   });
 
   const db =
@@ -113,6 +139,22 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     const err = new RequestValidationError(r.error.issues as unknown as RequestValidationError['issues']);
     err.validationContext = httpPart;
     return { error: err };
+  });
+  // No PostgreSQL text holds a NUL character: refuse one anywhere in the path, the query or a JSON string, naming
+  // the field, before any schema or SQL sees it (it used to reach the database and answer 500).
+  app.addHook('preValidation', async (req) => {
+    for (const [part, value] of [
+      ['params', req.params],
+      ['querystring', req.query],
+      ['body', req.body],
+    ] as const) {
+      const at = nulPath(value);
+      if (at) {
+        const err = new RequestValidationError([{ path: at, code: 'invalid_format', message: 'validation.nul_character' }]);
+        err.validationContext = part;
+        throw err;
+      }
+    }
   });
   app.addHook('onSend', async (_req, reply, payload) => {
     reply.header('x-request-id', String(_req.id));

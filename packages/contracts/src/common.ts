@@ -14,15 +14,15 @@ function decimals(v: number | string): number {
   return i < 0 ? 0 : s.length - i - 1;
 }
 
-/** A rupiah amount: JSON number (or numeric text), at most 2 decimals. */
+/**
+ * Numeric text of an amount: digits, an optional point and at most two decimals. Anything else is refused rather
+ * than read: "1.000" is one thousand to an Indonesian (the point groups thousands), never Rp 1.
+ */
+export const MONEY_TEXT = /^-?\d+(\.\d{1,2})?$/;
+
+/** A rupiah amount: JSON number (or canonical numeric text, MONEY_TEXT), at most 2 decimals. */
 export const moneyAny = z
-  .union([
-    z.number(),
-    z
-      .string()
-      .trim()
-      .regex(/^-?\d+(\.\d+)?$/, 'validation.invalid'),
-  ])
+  .union([z.number(), z.string().trim().regex(MONEY_TEXT, 'validation.amount_text')])
   .transform((v) => (typeof v === 'string' ? Number(v) : v))
   .refine((v) => Number.isFinite(v) && Math.abs(v) <= MAX_MONEY, 'validation.invalid')
   .refine((v) => decimals(v) <= 2, 'validation.amount_decimals');
@@ -50,6 +50,9 @@ export const idParam = z.object({ id: uuid });
 export function todayWib(now: Date = new Date()): string {
   return new Date(now.getTime() + 7 * 3_600_000).toISOString().slice(0, 10);
 }
+
+/** The earliest date the books accept (journals, opening balances, closing): nothing a cooperative keeps is older. */
+export const BOOKS_FLOOR = '2000-01-01';
 
 export const dateString = z
   .string()

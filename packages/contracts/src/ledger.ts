@@ -5,7 +5,11 @@
  * travels as JSON numbers (at most 2 decimals).
  */
 import { z } from 'zod';
-import { boolFilter, dateString, listQuery, moneyAny, moneyNonNegative, optionalFilter, uuid } from './common.ts';
+import { BOOKS_FLOOR, boolFilter, dateString, listQuery, moneyAny, moneyNonNegative, optionalFilter, uuid } from './common.ts';
+
+/** A date of the books: not before BOOKS_FLOOR (a manual journal dated 0001-01-01 or 1900-01-01 is a typing slip). */
+export const bookDate = dateString.refine((s) => s >= BOOKS_FLOOR, 'ledger.date_before_books');
+
 import { ACCOUNT_TYPES, type AccountType } from './enums.ts';
 
 export const NORMAL_BALANCES = ['DEBIT', 'CREDIT'] as const;
@@ -148,7 +152,7 @@ export const coaMutationQuery = z.object({
 
 /** POST /api/coa/{id}/adjust-balance: the balance the account must show on `date` (in its normal-balance sign). */
 export const coaAdjustBalanceBody = z.object({
-  date: dateString,
+  date: bookDate,
   balance: moneyAny,
   description: z.string().trim().max(500, 'validation.invalid').optional(),
   referenceCode: z.string().trim().max(100, 'validation.invalid').nullable().optional(),
@@ -156,11 +160,18 @@ export const coaAdjustBalanceBody = z.object({
 
 /** POST /api/coa/opening-balance: several accounts' balances in one journal against the opening-balance equity. */
 export const openingBalanceBody = z.object({
-  date: dateString,
+  date: bookDate,
   description: z.string().trim().max(500, 'validation.invalid').optional(),
   referenceCode: z.string().trim().max(100, 'validation.invalid').nullable().optional(),
   items: z
-    .array(z.object({ coaId: uuid, balance: moneyAny }))
+    .array(
+      z.object({
+        coaId: uuid,
+        balance: moneyAny,
+        /** A negative balance on a normally-debit account (cash, receivables) is refused unless this is true. */
+        allowNegative: z.boolean().optional(),
+      }),
+    )
     .min(1, 'ledger.opening_items_required')
     .max(1000, 'validation.invalid'),
 });
@@ -179,7 +190,7 @@ export type JournalLineBody = z.input<typeof journalLineBody>;
 
 /** POST /api/journal-manual and POST /api/journal-manual/adjust. */
 export const manualJournalBody = z.object({
-  date: dateString,
+  date: bookDate,
   description: z
     .string({ error: 'ledger.description_required' })
     .trim()
@@ -198,7 +209,7 @@ export const journalCancelBody = z.object({
   id: uuid,
   reason,
   /** Date of the reversal; default the journal's own date when its month is open, else today. */
-  date: dateString.optional(),
+  date: bookDate.optional(),
 });
 
 export const journalListQuery = listQuery.extend({
@@ -222,7 +233,9 @@ export const journalBySourceQuery = z.object({
 
 // ---------------------------------------------------------------- closing the books
 
-export const periodCloseBody = z.object({ periode: periodString });
+export const periodCloseBody = z.object({
+  periode: periodString.refine((p) => p >= BOOKS_FLOOR.slice(0, 7), 'ledger.period_before_floor'),
+});
 export const periodReopenBody = z.object({ periode: periodString, reason });
 export const fiscalYearBody = z.object({ year: z.coerce.number({ error: 'ledger.year_invalid' }).int().min(1900).max(2999) });
 export const fiscalYearReopenBody = fiscalYearBody.extend({ reason });

@@ -48,6 +48,9 @@ export function errorBody(req: FastifyRequest, status: number, errorCode: string
   };
 }
 
+/** Errors of the multipart parser (@fastify/busboy) about the request body itself. */
+const MULTIPART_BROKEN = /unexpected end of multipart data|Multipart: Boundary not found|Malformed part header|Part terminated early/i;
+
 /** Database errors that are the caller's fault, mapped to clear answers. */
 function fromDatabase(err: { code?: string; constraint?: string }): { status: number; code: string; key: string } | null {
   switch (err.code) {
@@ -111,6 +114,10 @@ async function envelopePlugin(app: FastifyInstance) {
     if (db) {
       req.log.warn({ err }, 'database refused the request');
       return reply.code(db.status).send(errorBody(req, db.status, db.code, translate(db.key, lang)));
+    }
+    // A multipart body cut short or malformed (the parser's errors carry no status): the client's fault.
+    if (!fe.statusCode && MULTIPART_BROKEN.test(String(fe.message))) {
+      return reply.code(400).send(errorBody(req, 400, 'BAD_MULTIPART', translate('common.bad_multipart', lang)));
     }
     const status = fe.statusCode ?? 500;
     if (status === 413) {

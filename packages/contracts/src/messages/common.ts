@@ -23,6 +23,15 @@ export const commonMessages = {
     en: 'Too many requests. Try again in {minutes} minutes.',
   },
   'common.payload_too_large': { id: 'Data yang dikirim terlalu besar', en: 'The request body is too large' },
+  'common.param_too_long': {
+    id: 'Alamat permintaan memuat parameter yang terlalu panjang',
+    en: 'A parameter of the request address is too long',
+  },
+  'common.bad_url': { id: 'Alamat permintaan tidak valid', en: 'The request address is not valid' },
+  'common.bad_multipart': {
+    id: 'Unggahan tidak lengkap atau rusak; kirim ulang berkasnya',
+    en: 'The upload is incomplete or damaged; send the file again',
+  },
   'common.bad_json': { id: 'Format data tidak valid', en: 'The request body is not valid JSON' },
   'common.unsupported_media': { id: 'Jenis konten tidak didukung', en: 'Unsupported content type' },
   'common.conflict': {
@@ -65,6 +74,15 @@ export const commonMessages = {
   'validation.max_percent': { id: 'Maksimal persentase adalah 100', en: 'The maximum percentage is 100' },
   'validation.amount_positive': { id: 'Nominal harus lebih dari 0', en: 'The amount must be greater than 0' },
   'validation.amount_decimals': { id: 'Nominal maksimal 2 angka di belakang koma', en: 'The amount may have at most 2 decimals' },
+  'validation.amount_text': {
+    id: '{field} harus ditulis dengan angka saja, titik hanya untuk desimal (maksimal 2 angka), tanpa pemisah ribuan: 1000 atau 1000.50',
+    en: '{field} must be digits only, a point only before at most 2 decimals, no thousands separator: 1000 or 1000.50',
+  },
+  'field.search': { id: 'Pencarian', en: 'Search' },
+  'validation.nul_character': {
+    id: '{field} memuat karakter NUL yang tidak diizinkan',
+    en: '{field} contains a NUL character, which is not allowed',
+  },
   'validation.date': { id: 'Format tanggal tidak valid (YYYY-MM-DD)', en: 'The date is not valid (YYYY-MM-DD)' },
   'validation.uuid': { id: 'ID tidak valid', en: 'The id is not valid' },
   'validation.account_not_selected': { id: 'Semua akun COA wajib dipilih', en: 'Every COA account must be selected' },

@@ -159,6 +159,22 @@ export const ledgerMessages = {
   'ledger.adjust_description': { id: 'Penyesuaian saldo {code} - {name}', en: 'Balance adjustment {code} - {name}' },
 
   // ------------------------------------------------------------ closing the books
+  'ledger.date_before_books': {
+    id: 'Tanggal tidak boleh sebelum 01-01-2000 (sebelum pembukuan koperasi)',
+    en: "The date cannot be before 2000-01-01 (before the cooperative's books)",
+  },
+  'ledger.period_before_floor': {
+    id: 'Periode sebelum 2000-01 tidak dapat ditutup (sebelum pembukuan koperasi)',
+    en: "A period before 2000-01 cannot be closed (before the cooperative's books)",
+  },
+  'ledger.period_before_books': {
+    id: 'Periode {periode} sebelum pembukuan dimulai ({first}) tidak dapat ditutup',
+    en: 'Period {periode} is before the books start ({first}) and cannot be closed',
+  },
+  'ledger.opening_negative': {
+    id: 'Saldo awal akun {code} bersaldo normal debit tidak boleh negatif; centang "izinkan negatif" bila memang demikian',
+    en: 'The opening balance of {code}, a normally-debit account, cannot be negative unless allowNegative is set',
+  },
   'ledger.periode_invalid': { id: 'Periode tidak valid (YYYY-MM)', en: 'The period is not valid (YYYY-MM)' },
   'ledger.year_invalid': { id: 'Tahun buku tidak valid', en: 'The fiscal year is not valid' },
   'ledger.month_not_ended': {

@@ -478,7 +478,12 @@ export async function adjustBalance(
 /** POST /api/coa/opening-balance: several accounts' balances on one date, in one journal. */
 export async function openingBalances(
   ctx: Ctx,
-  b: { date: string; description?: string; referenceCode?: string | null; items: Array<{ coaId: string; balance: number }> },
+  b: {
+    date: string;
+    description?: string;
+    referenceCode?: string | null;
+    items: Array<{ coaId: string; balance: number; allowNegative?: boolean }>;
+  },
 ) {
   refuseFutureDate(ctx, b.date);
   return withTx(
@@ -495,6 +500,12 @@ export async function openingBalances(
         if (seen.has(a.id)) throw badRequest('OPENING_DUPLICATE', 'ledger.opening_duplicate', { code: a.code });
         seen.add(a.id);
         if (a.id === opening) throw unprocessable('ADJUST_OPENING_EQUITY', 'ledger.adjust_opening_equity');
+        // Cash or a receivable below zero is almost always a sign typed by mistake: it needs an explicit flag.
+        if (a.normal_balance === 'DEBIT' && dec(it.balance).isNegative() && !it.allowNegative) {
+          throw badRequest('NEGATIVE_OPENING_BALANCE', 'ledger.opening_negative', { code: a.code }, [
+            { field: `items.${i}.balance`, message: 'ledger.opening_negative' },
+          ]);
+        }
         const current = await accountBalance(tx, a.id, b.date);
         for (const l of adjustmentLines(a, opening, current, dec(it.balance))) {
           const s = byAccount.get(l.accountId) ?? { debit: ZERO, credit: ZERO };

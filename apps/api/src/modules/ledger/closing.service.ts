@@ -120,6 +120,11 @@ export async function closeMonth(ctx: Ctx, periode: string) {
     const target = `${periode}-01`;
     if (target >= monthStart(todayJakarta())) throw unprocessable('MONTH_NOT_ENDED', 'ledger.month_not_ended', { periode });
     const state = await lockState(tx);
+    // The books start at the month of the first journal (opening balances included): nothing earlier can be closed.
+    const first = await tx.one<{ d: string | null }>('SELECT min(date)::text AS d FROM journal WHERE tenant_id = $1', [tx.tenantId]);
+    if (first?.d && target < monthStart(first.d)) {
+      throw unprocessable('PERIOD_BEFORE_BOOKS', 'ledger.period_before_books', { periode, first: first.d.slice(0, 7) });
+    }
     const months = await monthsToClose(tx, state, monthEnd(target));
     await lockYears(
       tx,
