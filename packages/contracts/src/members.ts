@@ -291,7 +291,7 @@ export const memberPhotoParams = z.object({ id: uuid, kind: z.enum(MEMBER_PHOTO_
 
 export const memberUploadRowsQuery = z.object({
   page: z.coerce.number().int().min(0).default(0),
-  limit: z.coerce.number().int().min(1).max(1000).default(50),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
   status: z.enum(['FAILED', 'SKIPPED']).optional(),
 });
 

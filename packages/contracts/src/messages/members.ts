@@ -243,6 +243,14 @@ export const memberMessages = {
     id: 'File berisi {rows} baris data; maksimal {max} baris per unggahan',
     en: 'The file has {rows} data rows; at most {max} rows per upload',
   },
+  'member.upload_cell_too_long': {
+    id: 'File memuat sel yang lebih panjang dari {max} karakter',
+    en: 'The file holds a cell longer than {max} characters',
+  },
+  'member.upload_expands_too_far': {
+    id: 'Isi file terlalu besar setelah dibuka (lebih dari {mb} MB); pecah menjadi beberapa file',
+    en: 'The file is too large once unpacked (over {mb} MB); split it into several files',
+  },
   'member.upload_empty': { id: 'File tidak berisi data anggota', en: 'The file holds no member rows' },
   'member.upload_bad_header': {
     id: 'Kolom wajib tidak ditemukan: {columns}. Gunakan template unggah anggota.',

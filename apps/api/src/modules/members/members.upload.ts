@@ -55,7 +55,7 @@ import {
   UploadError,
 } from './members.upload.rows.ts';
 import type { WorkerData, WorkerMessage, WorkerStart } from './members.upload.worker.ts';
-import { countSheetRows, looksLikeXlsx } from './members.xlsx.ts';
+import { countSheetRows, looksLikeXlsx, MAX_CELL_CHARS, SheetLimitError } from './members.xlsx.ts';
 
 export { UPLOAD_COLUMNS };
 
@@ -190,7 +190,10 @@ export async function jobRows(ctx: Ctx, jobId: string, q: { page: number; limit:
       member_id: string | null;
       data: Record<string, unknown>;
     }>(
-      `SELECT row_number, status, message, member_id, data FROM member_upload_row
+      // A row's data is answered only while it is of a sane size (files read before the cell limit may hold more).
+      `SELECT row_number, status, message, member_id,
+              CASE WHEN octet_length(data::text) <= 65536 THEN data ELSE '{}'::jsonb END AS data
+       FROM member_upload_row
        WHERE tenant_id = app_tenant() AND job_id = $1${filter} ORDER BY row_number LIMIT ${q.limit} OFFSET ${q.page * q.limit}`,
       params,
     );
@@ -282,7 +285,14 @@ async function countDataRows(ctx: Ctx, buf: Buffer): Promise<number> {
   let rows: number;
   try {
     rows = await countSheetRows(buf);
-  } catch {
+  } catch (err) {
+    if (err instanceof SheetLimitError) {
+      const locale = ctx.lang === 'id' ? 'id-ID' : 'en-US';
+      if (err.kind === 'CELL') {
+        throw badRequest('UPLOAD_CELL_TOO_LONG', 'member.upload_cell_too_long', { max: MAX_CELL_CHARS.toLocaleString(locale) });
+      }
+      throw badRequest('UPLOAD_TOO_LARGE', 'member.upload_expands_too_far', { mb: Math.round(err.limit / 1024 / 1024) });
+    }
     throw badRequest('UPLOAD_NOT_XLSX', 'member.upload_not_xlsx');
   }
   const dataRows = Math.max(0, rows - 1);

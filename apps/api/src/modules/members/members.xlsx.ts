@@ -9,6 +9,31 @@ import { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import { createInflateRaw, inflateRawSync } from 'node:zlib';
 
+/**
+ * Limits of what a member spreadsheet may expand to, enforced while it is
+ * inflated (a zip's declared sizes are not trusted): a few KB of zip can hold
+ * a 150 MB cell. The template's 100,000 rows take about 60 MB of sheet XML.
+ */
+/** Uncompressed bytes of the worksheet. */
+export const MAX_SHEET_BYTES = 256 * 1024 * 1024;
+/** Uncompressed bytes of each other part read whole (shared strings, styles, workbook). */
+export const MAX_PART_BYTES = 32 * 1024 * 1024;
+/** Characters of one cell (longer than any member field allows). */
+export const MAX_CELL_CHARS = 1000;
+/** Bytes of one row's XML (its cells, with their markup). */
+export const MAX_ROW_BYTES = 256 * 1024;
+
+/** The file expands beyond one of the limits above. */
+export class SheetLimitError extends Error {
+  constructor(
+    readonly kind: 'SIZE' | 'CELL',
+    readonly limit: number,
+  ) {
+    super(kind === 'SIZE' ? `worksheet larger than ${limit} bytes` : `cell longer than ${limit} characters`);
+    this.name = 'SheetLimitError';
+  }
+}
+
 interface ZipEntry {
   name: string;
   method: number;
@@ -65,18 +90,42 @@ function entryBytes(buf: Buffer, e: ZipEntry): Buffer {
   return buf.subarray(start, start + e.compressedSize);
 }
 
-/** An entry as a stream of its uncompressed bytes, in chunks of 256 KB. */
-function entryStream(buf: Buffer, e: ZipEntry): Readable {
+/** An entry as a stream of its uncompressed bytes, in chunks of 256 KB, stopped (SheetLimitError) beyond MAX_SHEET_BYTES. */
+async function* entryStream(buf: Buffer, e: ZipEntry): AsyncGenerator<Buffer> {
   const data = entryBytes(buf, e);
-  return e.method === 0 ? Readable.from([data]) : Readable.from([data]).pipe(createInflateRaw({ chunkSize: 256 * 1024 }));
+  const source = e.method === 0 ? Readable.from([data]) : Readable.from([data]).pipe(createInflateRaw({ chunkSize: 256 * 1024 }));
+  let total = 0;
+  try {
+    for await (const chunk of source) {
+      total += (chunk as Buffer).length;
+      if (total > MAX_SHEET_BYTES) throw new SheetLimitError('SIZE', MAX_SHEET_BYTES);
+      yield chunk as Buffer;
+    }
+  } finally {
+    source.destroy();
+  }
 }
 
-/** A small entry (shared strings, styles, workbook) as text; '' when the workbook has none. */
+/** A small entry (shared strings, styles, workbook) as text; '' when the workbook has none; at most MAX_PART_BYTES. */
 function entryText(buf: Buffer, entries: ZipEntry[], name: string): string {
   const e = entries.find((x) => x.name === name);
   if (!e) return '';
   const data = entryBytes(buf, e);
-  return (e.method === 0 ? data : inflateRawSync(data)).toString('utf8');
+  if (e.method === 0) {
+    if (data.length > MAX_PART_BYTES) throw new SheetLimitError('SIZE', MAX_PART_BYTES);
+    return data.toString('utf8');
+  }
+  try {
+    return inflateRawSync(data, { maxOutputLength: MAX_PART_BYTES }).toString('utf8');
+  } catch (err) {
+    if ((err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') throw new SheetLimitError('SIZE', MAX_PART_BYTES);
+    throw err;
+  }
+}
+
+/** Refuses (SheetLimitError) a shared string longer than MAX_CELL_CHARS. */
+function checkSharedStrings(shared: string[]): void {
+  for (const s of shared) if (s.length > MAX_CELL_CHARS) throw new SheetLimitError('CELL', MAX_CELL_CHARS);
 }
 
 /**
@@ -84,7 +133,10 @@ function entryText(buf: Buffer, entries: ZipEntry[], name: string): string {
  * counted from the raw XML without building cells. Throws on a broken file.
  */
 export async function countSheetRows(buf: Buffer): Promise<number> {
-  const source = entryStream(buf, firstSheet(centralDirectory(buf)));
+  const entries = centralDirectory(buf);
+  // The limits are checked here, in the upload request, so a file that expands too far is refused at once.
+  checkSharedStrings(sharedStrings(entryText(buf, entries, 'xl/sharedStrings.xml')));
+  const source = entryStream(buf, firstSheet(entries));
   // A row counts when a value (<v>, or <is> for inline text) stands between its start and its </row>;
   // searched in the bytes with Buffer.indexOf, without decoding the text.
   let rows = 0;
@@ -99,6 +151,7 @@ export async function countSheetRows(buf: Buffer): Promise<number> {
       from = end + ROW_END.length;
     }
     carry = text.subarray(from);
+    if (carry.length > MAX_ROW_BYTES) throw new SheetLimitError('CELL', MAX_CELL_CHARS);
   }
   return rows;
 }
@@ -362,6 +415,7 @@ function rowValues(xml: string, from: number, to: number, cx: SheetContext): unk
     i = end + 4;
     if (end === close + 1) continue;
     const v = cellValue(tag.type, tag.style, xml.slice(close + 1, end), cx);
+    if (typeof v === 'string' && v.length > MAX_CELL_CHARS) throw new SheetLimitError('CELL', MAX_CELL_CHARS);
     if (v !== undefined) {
       values[col] = v;
       any = true;
@@ -401,8 +455,10 @@ function parseRows(xml: string, cx: SheetContext, out: unknown[][]): void {
 export async function* readSheetRows(buf: Buffer): AsyncGenerator<unknown[][]> {
   const entries = centralDirectory(buf);
   const sheet = firstSheet(entries);
+  const shared = sharedStrings(entryText(buf, entries, 'xl/sharedStrings.xml'));
+  checkSharedStrings(shared);
   const cx: SheetContext = {
-    shared: sharedStrings(entryText(buf, entries, 'xl/sharedStrings.xml')),
+    shared,
     dates: dateStyles(entryText(buf, entries, 'xl/styles.xml')),
     date1904: /<workbookPr\b[^>]*?\sdate1904=["'](?:1|true)["']/.test(entryText(buf, entries, 'xl/workbook.xml')),
   };
@@ -414,11 +470,13 @@ export async function* readSheetRows(buf: Buffer): AsyncGenerator<unknown[][]> {
     const end = text.lastIndexOf('</row>');
     if (end < 0) {
       carry = text;
+      if (carry.length > MAX_ROW_BYTES) throw new SheetLimitError('CELL', MAX_CELL_CHARS);
       continue;
     }
     const rows: unknown[][] = [];
     parseRows(text.slice(0, end + 6), cx, rows);
     carry = text.slice(end + 6);
+    if (carry.length > MAX_ROW_BYTES) throw new SheetLimitError('CELL', MAX_CELL_CHARS);
     if (rows.length) yield rows;
   }
   const rest = carry + decoder.end();
