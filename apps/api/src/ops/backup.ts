@@ -13,7 +13,7 @@
  *    private file.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -37,6 +37,8 @@ function run(cmd: string, args: string[]): Promise<void> {
 export async function backupPostgres(url: string, file: string): Promise<void> {
   mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   await run('pg_dump', ['--format=custom', '--compress=6', '--no-password', `--file=${file}`, `--dbname=${url}`]);
+  // It holds password hashes and every member's data: readable by its owner only.
+  chmodSync(file, 0o600);
 }
 
 /** Tables of the public schema (a restore goes only into an empty database). */
