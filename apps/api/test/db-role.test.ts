@@ -85,6 +85,53 @@ describe.runIf(Boolean(url))('the application login role (PostgreSQL)', () => {
     }
   });
 
+  it('APP_DATABASE_URL: its user is created as a plain login role acting as koperasi_app, and RESET ROLE keeps RLS', async () => {
+    const base = new URL(url as string);
+    const name = `${base.pathname.slice(1)}_app_${process.pid}`;
+    const login = `${name}_login`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.query(`DROP ROLE IF EXISTS ${login}`);
+    await admin.query(`CREATE DATABASE ${name}`);
+    const fresh = new URL(url as string);
+    fresh.pathname = `/${name}`;
+    const appUrl = new URL(fresh.toString());
+    appUrl.username = login;
+    appUrl.password = 'Rahasia-App-2026';
+    const db = createPgDb(fresh.toString(), 2, { appUrl: appUrl.toString() });
+    try {
+      await migrate(db);
+      const who = await db.app((tx) =>
+        tx.one<{ s: string; c: string; su: boolean; inherit: boolean }>(
+          'SELECT session_user AS s, current_user AS c, r.rolsuper AS su, r.rolinherit AS inherit FROM pg_roles r WHERE r.rolname = session_user',
+        ),
+      );
+      expect(who).toEqual({ s: login, c: APP_ROLE, su: false, inherit: true });
+      const owner = await db.owner(async (tx) => {
+        await tx.exec(`INSERT INTO tenant (tenant_id, name, cooperative_type) VALUES (gen_random_uuid(), 'Koperasi Lain', 'KSP')`);
+        return (await tx.one<{ u: string }>('SELECT current_user AS u'))?.u;
+      });
+      const seen = await db.app(async (tx) => {
+        // RESET ROLE returns to the session's start (role=koperasi_app); SET ROLE NONE to the login role itself.
+        await tx.exec('RESET ROLE');
+        const reset = await tx.one<{ u: string; n: number }>('SELECT current_user AS u, (SELECT count(*) FROM tenant)::int AS n');
+        await tx.exec('SET ROLE NONE');
+        return [reset, await tx.one<{ u: string; n: number }>('SELECT current_user AS u, (SELECT count(*) FROM tenant)::int AS n')];
+      });
+      expect(seen).toEqual([
+        { u: APP_ROLE, n: 0 },
+        { u: login, n: 0 },
+      ]);
+      await expect(db.app((tx) => tx.exec(`SET ROLE "${owner}"`))).rejects.toThrow(/permission denied/);
+    } finally {
+      await db.close();
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.query(`DROP ROLE IF EXISTS ${login}`);
+      await admin.end();
+    }
+  });
+
   it('the pool logs in with the owner URL, the user koperasi_app and the password kept under DATA_DIR', async () => {
     const app = new pg.Client({ connectionString: appLoginUrl(url as string, { dataDir: TEST_DATA_DIR }) });
     await app.connect();
