@@ -67,11 +67,30 @@ describe('truncated multipart bodies', () => {
 });
 
 describe('framework errors', () => {
-  it('an over-long parameter answers in the envelope', async () => {
+  it('an over-long parameter, a malformed URL, empty or broken JSON and an unsupported type answer in the envelope', async () => {
     const t = await ledgerTenant();
     const res = await t.admin.inject({ method: 'GET', url: `/api/coa/${'x'.repeat(300)}/detail` });
     envelope(res, 414);
     expect(body(res).errorCode).toBe('PARAM_TOO_LONG');
+    const badUrl = await t.admin.inject({ method: 'GET', url: '/api/coa/%E0%A4%A/detail' });
+    envelope(badUrl, 400);
+    expect(body(badUrl).errorCode).toBe('BAD_URL');
+    const emptyJson = await t.admin.inject({
+      method: 'POST',
+      url: '/api/area',
+      payload: '',
+      headers: { 'content-type': 'application/json' },
+    });
+    envelope(emptyJson, 400);
+    const badJson = await t.admin.inject({
+      method: 'POST',
+      url: '/api/area',
+      payload: '{"name":',
+      headers: { 'content-type': 'application/json' },
+    });
+    envelope(badJson, 400);
+    const media = await t.admin.inject({ method: 'POST', url: '/api/area', payload: 'name=x', headers: { 'content-type': 'text/csv' } });
+    envelope(media, 415);
   });
 });
 
