@@ -172,6 +172,9 @@ describe('dates before the books', () => {
     const close = await t.admin.post('/api/ledger/period/close', { periode: '1900-01' });
     expect(close.statusCode).toBe(400);
     expect(fields(close).map((f) => f.field)).toEqual(['periode']);
+    const year = await t.admin.post('/api/ledger/fiscal-year/close', { year: 1900 });
+    expect(year.statusCode).toBe(400);
+    expect(fields(year).map((f) => f.field)).toEqual(['year']);
   });
 
   it('closing a month before the first journal is refused', async () => {

@@ -237,7 +237,13 @@ export const periodCloseBody = z.object({
   periode: periodString.refine((p) => p >= BOOKS_FLOOR.slice(0, 7), 'ledger.period_before_floor'),
 });
 export const periodReopenBody = z.object({ periode: periodString, reason });
-export const fiscalYearBody = z.object({ year: z.coerce.number({ error: 'ledger.year_invalid' }).int().min(1900).max(2999) });
+export const fiscalYearBody = z.object({
+  year: z.coerce
+    .number({ error: 'ledger.year_invalid' })
+    .int()
+    .min(Number(BOOKS_FLOOR.slice(0, 4)), 'ledger.period_before_floor')
+    .max(2999),
+});
 export const fiscalYearReopenBody = fiscalYearBody.extend({ reason });
 export const periodStatusQuery = z.object({ year: z.coerce.number().int().min(1900).max(2999).optional() });
 
