@@ -224,7 +224,8 @@ async function moveInOneCall(
   const description = input.description?.trim() || null;
   const groupId = crypto.randomUUID();
   const journalId = uuidv7();
-  const idem = ctx.idem;
+  // A key this transaction claimed already (by-CIF: claimed before the account was found) is not claimed again.
+  const idem = ctx.idem && ctx.idem.claimTx !== tx ? ctx.idem : undefined;
   // Values as literals: without parameters the call travels with BEGIN (one round trip for the whole movement).
   const v = (x: unknown) => sqlLiteral(x);
   const r = await tx.one<MoveRow>(
@@ -534,37 +535,77 @@ export async function accountByCif(tx: Tx, ctx: Ctx, cif: string, productId: str
   throw unprocessable('NO_ACCOUNT', 'saving.no_voluntary_account', { name: member.full_name, cif });
 }
 
+/** A deposit by CIF (and product): the account is found in the batch's transaction, then as by account. */
 export async function depositByCif(
   ctx: Ctx,
   b: { cif: string; productId?: string | null; amount: Dec; description?: string | null; coaId?: string | null },
 ) {
-  return movementTx(
+  const alone = () =>
+    movementTx(
+      ctx,
+      async (tx) => {
+        await claimKey(tx, ctx);
+        const savingId = await accountByCif(tx, ctx, b.cif, b.productId);
+        return moveInOneCall(tx, ctx, 'TOPUP', { savingId, amount: b.amount, description: b.description, coaId: b.coaId });
+      },
+      { idempotent: true, selfClaim: true, message: 'saving.deposit_success' },
+    );
+  return batcherOf(ctx.db).submit(
     ctx,
-    async (tx) => {
-      const savingId = await accountByCif(tx, ctx, b.cif, b.productId);
-      return depositTx(tx, ctx, { savingId, amount: b.amount, description: b.description, coaId: b.coaId, numberAfterCommit: true });
+    {
+      kind: 'TOPUP',
+      savingId: null,
+      cif: b.cif,
+      productId: b.productId ?? null,
+      amount: b.amount,
+      description: b.description,
+      coaId: b.coaId,
+      activity: 'DEPOSIT',
+      message: 'saving.deposit_success',
     },
-    { idempotent: true, message: 'saving.deposit_success' },
+    alone,
   );
 }
 
+/**
+ * A withdrawal by CIF and product: within the role's limit in the next batch (the account found in its
+ * transaction), else alone: refused or queued for approval.
+ */
 export async function withdrawByCif(
   ctx: Ctx,
   b: { cif: string; productId: string; amount: Dec; description?: string | null; coaId?: string | null },
 ) {
-  return movementTx(
+  const alone = () =>
+    movementTx(
+      ctx,
+      async (tx) => {
+        await claimKey(tx, ctx);
+        const savingId = await accountByCif(tx, ctx, b.cif, b.productId);
+        const input: WithdrawInput = { savingId, amount: b.amount, description: b.description, coaId: b.coaId };
+        if (!isWithinLimit(ctx, 'SAVING_WITHDRAWAL', b.amount)) {
+          const policy = await aboveLimitPolicy(tx, ctx, 'SAVING_WITHDRAWAL');
+          if (policy === 'REFUSE') assertWithinLimit(ctx, 'SAVING_WITHDRAWAL', b.amount);
+          return queueWithdrawal(tx, ctx, input);
+        }
+        return moveInOneCall(tx, ctx, 'WITHDRAW', input);
+      },
+      { idempotent: true, selfClaim: true, message: 'saving.withdraw_success' },
+    );
+  if (!isWithinLimit(ctx, 'SAVING_WITHDRAWAL', b.amount)) return alone();
+  return batcherOf(ctx.db).submit(
     ctx,
-    async (tx) => {
-      const savingId = await accountByCif(tx, ctx, b.cif, b.productId);
-      const input: WithdrawInput = { savingId, amount: b.amount, description: b.description, coaId: b.coaId, numberAfterCommit: true };
-      if (!isWithinLimit(ctx, 'SAVING_WITHDRAWAL', b.amount)) {
-        const policy = await aboveLimitPolicy(tx, ctx, 'SAVING_WITHDRAWAL');
-        if (policy === 'REFUSE') assertWithinLimit(ctx, 'SAVING_WITHDRAWAL', b.amount);
-        return queueWithdrawal(tx, ctx, input);
-      }
-      return withdrawTx(tx, ctx, input);
+    {
+      kind: 'WITHDRAW',
+      savingId: null,
+      cif: b.cif,
+      productId: b.productId,
+      amount: b.amount,
+      description: b.description,
+      coaId: b.coaId,
+      activity: 'WITHDRAWAL',
+      message: 'saving.withdraw_success',
     },
-    { idempotent: true, message: 'saving.withdraw_success' },
+    alone as () => Promise<{ status: 'POSTED'; transaction: MovementView }>,
   );
 }
 
