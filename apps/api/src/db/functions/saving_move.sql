@@ -2,7 +2,8 @@
 -- it is applied after the migrations whenever its content changes; last defined in migration 0403_savings_one_round_trip.sql.
 --
 -- Deposit (p_kind TOPUP) or withdrawal (WITHDRAW) of one account, see above.
--- Outcomes: POSTED; REFUSED (a rule of the account or the cash account);
+-- Outcomes: POSTED; REFUSED (a rule of the account or the cash account: refusal is its code,
+-- refusal_detail its parameters as JSON; modules/money/refusals.ts);
 -- JOURNAL_REFUSED (refusal, refusal_line, refusal_detail as ledger_post_arrays
 -- answers them); REPLAY, MISMATCH, IN_PROGRESS (the Idempotency-Key, as
 -- lib/context.ts claimIdempotencyKey decides: idem_status and idem_response
@@ -22,6 +23,8 @@ DECLARE
   v_claimed boolean := false;
   v_keep numeric;
   v_available numeric;
+  v_refusal text;
+  v_params jsonb;
   v_seq bigint;
   v_code text;
   v_desc text;
@@ -73,26 +76,49 @@ BEGIN
   SELECT * INTO a FROM saving_lock_accounts(ARRAY[p_saving], p_date, p_agent) l;
   SELECT * INTO c FROM saving_resolve_cash(p_coa, p_user) r;
 
-  -- checkCash, assertCanMove, then assertCanDeposit / assertCanWithdraw (savings.core.ts).
-  IF c.id IS NULL OR NOT c.is_cash_bank OR NOT c.is_postable OR NOT c.is_active
-     OR (p_coa IS NOT NULL AND c.holder_id IS NOT NULL AND c.holder_id <> p_user AND c.holder_id IS DISTINCT FROM p_holder_ok)
-     OR a.id IS NULL OR (p_agent IS NOT NULL AND NOT coalesce(a.assigned, false)) OR NOT a.member_active OR a.member_type = 'PROSPECTIVE'
-     OR a.status IN ('PENDING', 'REJECTED', 'CLOSED') OR a.control_id IS NULL
-     OR (p_kind = 'TOPUP' AND a.saving_type = 'PRINCIPAL' AND a.equity_amount IS NOT NULL
-         AND (a.equity_amount - a.balance <= 0 OR p_amount > a.equity_amount - a.balance))
-     OR (p_kind = 'WITHDRAW' AND a.kind = 'SAVING_EQUITY') THEN
+  -- The rules, in the order of savings.core.ts (checkCash, assertCanMove, then assertCanDeposit / assertCanWithdraw):
+  -- the first that refuses answers its code and parameters (refusal, refusal_detail as JSON), which
+  -- modules/money/refusals.ts maps to the message catalogue, for this function and the TypeScript rules alike.
+  v_keep := a.min_balance + a.block_amount + a.blocked_amount + a.pledged_amount;
+  v_available := CASE WHEN a.balance > v_keep THEN a.balance - v_keep ELSE 0 END;
+  v_refusal := CASE
+    WHEN c.id IS NULL THEN 'COA_NOT_FOUND'
+    WHEN NOT c.is_cash_bank THEN 'COA_NOT_CASH_BANK'
+    WHEN NOT c.is_postable THEN 'COA_NOT_POSTABLE'
+    WHEN NOT c.is_active THEN 'COA_INACTIVE'
+    WHEN p_coa IS NOT NULL AND c.holder_id IS NOT NULL AND c.holder_id <> p_user AND c.holder_id IS DISTINCT FROM p_holder_ok THEN 'COA_TAKEN'
+    WHEN a.id IS NULL OR (p_agent IS NOT NULL AND NOT coalesce(a.assigned, false)) THEN 'ACCOUNT_NOT_FOUND'
+    WHEN NOT a.member_active THEN 'MEMBER_INACTIVE'
+    WHEN a.member_type = 'PROSPECTIVE' THEN 'MEMBER_NOT_APPROVED'
+    WHEN a.status = 'PENDING' THEN 'ACCOUNT_PENDING'
+    WHEN a.status = 'REJECTED' THEN 'ACCOUNT_REJECTED'
+    WHEN a.status = 'CLOSED' THEN 'ACCOUNT_CLOSED'
+    WHEN a.control_id IS NULL THEN 'PRODUCT_GL_MISSING'
+    WHEN p_kind = 'TOPUP' AND a.saving_type = 'PRINCIPAL' AND a.equity_amount IS NOT NULL AND a.equity_amount - a.balance <= 0
+      THEN 'PRINCIPAL_ALREADY_PAID'
+    WHEN p_kind = 'TOPUP' AND a.saving_type = 'PRINCIPAL' AND a.equity_amount IS NOT NULL AND p_amount > a.equity_amount - a.balance
+      THEN 'PRINCIPAL_OVERPAID'
+    WHEN p_kind = 'WITHDRAW' AND a.kind = 'SAVING_EQUITY' THEN 'EQUITY_NOT_WITHDRAWABLE'
+    WHEN p_kind = 'WITHDRAW' AND p_amount > v_available THEN 'INSUFFICIENT_BALANCE'
+  END;
+  IF v_refusal IS NOT NULL THEN
+    v_params := CASE
+      WHEN v_refusal IN ('COA_NOT_CASH_BANK', 'COA_NOT_POSTABLE', 'COA_INACTIVE') THEN jsonb_build_object('code', c.code, 'name', c.name)
+      WHEN v_refusal = 'COA_TAKEN' THEN jsonb_build_object('code', c.code, 'name', c.name, 'holder', coalesce(c.holder_name, '-'))
+      WHEN v_refusal = 'MEMBER_INACTIVE' THEN jsonb_build_object('name', a.member_name, 'cif', a.cif_number)
+      WHEN v_refusal IN ('MEMBER_NOT_APPROVED', 'PRINCIPAL_ALREADY_PAID') THEN jsonb_build_object('name', a.member_name)
+      WHEN v_refusal IN ('ACCOUNT_PENDING', 'ACCOUNT_REJECTED', 'ACCOUNT_CLOSED') THEN jsonb_build_object('number', a.account_number)
+      WHEN v_refusal IN ('PRODUCT_GL_MISSING', 'EQUITY_NOT_WITHDRAWABLE') THEN jsonb_build_object('product', a.product_name)
+      WHEN v_refusal = 'PRINCIPAL_OVERPAID' THEN jsonb_build_object('amount', a.equity_amount, 'remaining', a.equity_amount - a.balance)
+      WHEN v_refusal = 'INSUFFICIENT_BALANCE' THEN
+        jsonb_build_object('number', a.account_number, 'balance', a.balance, 'available', v_available,
+                           'minBalance', a.min_balance + a.block_amount, 'held', a.blocked_amount + a.pledged_amount)
+      ELSE '{}'::jsonb
+    END;
     RETURN QUERY SELECT 'REFUSED', NULL::uuid, NULL, NULL::numeric, NULL::timestamptz, NULL, NULL::uuid, NULL, NULL, NULL::uuid, NULL, NULL,
-                        NULL, NULL, NULL, NULL, NULL::numeric, NULL::uuid, NULL, NULL, NULL, NULL::integer, NULL, NULL::integer, NULL::jsonb;
+                        NULL, NULL, NULL, NULL, NULL::numeric, NULL::uuid, NULL, NULL, v_refusal, NULL::integer, v_params::text,
+                        NULL::integer, NULL::jsonb;
     RETURN;
-  END IF;
-  IF p_kind = 'WITHDRAW' THEN
-    v_keep := a.min_balance + a.block_amount + a.blocked_amount + a.pledged_amount;
-    v_available := CASE WHEN a.balance > v_keep THEN a.balance - v_keep ELSE 0 END;
-    IF p_amount > v_available THEN
-      RETURN QUERY SELECT 'REFUSED', NULL::uuid, NULL, NULL::numeric, NULL::timestamptz, NULL, NULL::uuid, NULL, NULL, NULL::uuid, NULL, NULL,
-                          NULL, NULL, NULL, NULL, NULL::numeric, NULL::uuid, NULL, NULL, NULL, NULL::integer, NULL, NULL::integer, NULL::jsonb;
-      RETURN;
-    END IF;
   END IF;
 
   -- The journal first (its checks refuse without writing), with the movement's code as its reference.

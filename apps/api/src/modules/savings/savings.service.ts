@@ -43,7 +43,8 @@ import { AppError, badRequest, conflict, IdempotentReplay, notFound, unprocessab
 import { uuidv7 } from '../../lib/uuid7.ts';
 import { fillJournalNumbers, isPeriodOpen, type PostedJournal, reverse, type UnnumberedJournal } from '../ledger/posting.ts';
 import { markPrincipalPaid } from '../members/members.registry.ts';
-import { aboveLimitPolicy, assertCanCancelTransaction, assertWithinLimit, isWithinLimit } from '../roles/limits.ts';
+import { isRefusalCode, withinLimit as isWithinLimit, limitDecision, refusalError } from '../money/index.ts';
+import { assertCanCancelTransaction } from '../roles/limits.ts';
 import { batcherOf, type MovedRow, movedView } from './savings.batch.ts';
 import {
   activityLabel,
@@ -196,6 +197,10 @@ async function fillNumbers(ctx: Ctx, answer: unknown): Promise<void> {
 /** saving_move's answer: the written movement's columns (as a batch's) and the key's outcome. */
 interface MoveRow extends MovedRow {
   outcome: 'POSTED' | 'REFUSED' | 'JOURNAL_REFUSED' | 'REPLAY' | 'MISMATCH' | 'IN_PROGRESS';
+  /** REFUSED: the rule's code; JOURNAL_REFUSED: the engine's. */
+  refusal: string | null;
+  /** REFUSED: the parameters as JSON; JOURNAL_REFUSED: the engine's detail. */
+  refusal_detail: string | null;
   journal_number: string | null;
   principal_status: LockedAccount['principal_status'];
   idem_status: number | null;
@@ -206,10 +211,11 @@ interface MoveRow extends MovedRow {
  * A teller's deposit or withdrawal in one database call (saving_move,
  * migration 0403): the Idempotency-Key claim, the locks, every rule, the
  * journal (numbered after COMMIT), the balance, the row and the audit entry.
- * The rules are savings.core.ts's; when the call refuses (or the engine
- * refuses the journal) nothing was written, and the same movement runs through
- * the TypeScript path (`depositTx` / `withdrawTx`), which raises the error
- * with its exact message. Run inside `withTx(..., { idempotent, selfClaim })`.
+ * The rules are savings.core.ts's, in SQL: a refusal answers its code and
+ * parameters, mapped to the message by money/refusals.ts (nothing written).
+ * Only when the engine refuses the journal does the same movement run through
+ * the TypeScript path (`depositTx` / `withdrawTx`), which raises the ledger's
+ * exact error. Run inside `withTx(..., { idempotent, selfClaim })`.
  */
 async function moveInOneCall(
   tx: Tx,
@@ -241,8 +247,13 @@ async function moveInOneCall(
     applyClaim(tx, ctx, r.outcome, { statusCode: r.idem_status, response: r.idem_response });
   }
   applyClaim(tx, ctx, 'CLAIMED');
+  if (r.outcome === 'REFUSED') {
+    // A rule refused (nothing written): its code and parameters, mapped to the message once (money/refusals.ts).
+    if (!isRefusalCode(r.refusal)) throw new Error(`saving_move: unknown refusal ${r.refusal}`);
+    throw refusalError(ctx.lang, r.refusal, r.refusal_detail ? JSON.parse(r.refusal_detail) : {});
+  }
   if (r.outcome !== 'POSTED') {
-    // Refused: nothing written. The TypeScript rules raise the exact error (and would post, were they to allow it).
+    // The ledger refused the journal (nothing written): the TypeScript path raises the engine's exact error.
     const again = { ...input, numberAfterCommit: true };
     return (kind === 'TOPUP' ? depositTx(tx, ctx, again as DepositInput) : withdrawTx(tx, ctx, again as WithdrawInput)) as Promise<{
       status: 'POSTED';
@@ -478,6 +489,7 @@ async function queueWithdrawal(tx: Tx, ctx: Ctx, input: WithdrawInput) {
  */
 export async function withdraw(ctx: Ctx, input: WithdrawInput) {
   const withinLimit = () => input.skipLimit || isWithinLimit(ctx, 'SAVING_WITHDRAWAL', input.amount);
+  // Above the limit and not queued, limitDecision threw the refusal; within it, the movement goes on below.
   const alone = () =>
     movementTx(
       ctx,
@@ -485,9 +497,9 @@ export async function withdraw(ctx: Ctx, input: WithdrawInput) {
         // Decided again here: a principal that changed is read again and the transaction run once more.
         if (!withinLimit()) {
           await claimKey(tx, ctx);
-          const policy = await aboveLimitPolicy(tx, ctx, 'SAVING_WITHDRAWAL');
-          if (policy === 'REFUSE') assertWithinLimit(ctx, 'SAVING_WITHDRAWAL', input.amount);
-          return queueWithdrawal(tx, ctx, input);
+          if ((await limitDecision(tx, ctx, 'SAVING_WITHDRAWAL', input.amount, { mayQueue: true })) === 'QUEUE') {
+            return queueWithdrawal(tx, ctx, input);
+          }
         }
         return moveInOneCall(tx, ctx, 'WITHDRAW', input);
       },
@@ -582,9 +594,7 @@ export async function withdrawByCif(
         await claimKey(tx, ctx);
         const savingId = await accountByCif(tx, ctx, b.cif, b.productId);
         const input: WithdrawInput = { savingId, amount: b.amount, description: b.description, coaId: b.coaId };
-        if (!isWithinLimit(ctx, 'SAVING_WITHDRAWAL', b.amount)) {
-          const policy = await aboveLimitPolicy(tx, ctx, 'SAVING_WITHDRAWAL');
-          if (policy === 'REFUSE') assertWithinLimit(ctx, 'SAVING_WITHDRAWAL', b.amount);
+        if ((await limitDecision(tx, ctx, 'SAVING_WITHDRAWAL', b.amount, { mayQueue: true })) === 'QUEUE') {
           return queueWithdrawal(tx, ctx, input);
         }
         return moveInOneCall(tx, ctx, 'WITHDRAW', input);
@@ -851,7 +861,8 @@ export async function closeAccountTx(
   const balance = a.balance;
   const fee = a.closing_fee.gt(balance) ? balance : a.closing_fee;
   const payout = balance.minus(fee);
-  if (payout.gt(0)) assertWithinLimit(ctx, 'SAVING_WITHDRAWAL', payout);
+  // A closing's payout is never queued: above the limit it is refused.
+  if (payout.gt(0)) await limitDecision(tx, ctx, 'SAVING_WITHDRAWAL', payout, { mayQueue: false });
   if (fee.gt(0) && !a.closing_fee_income_id)
     throw unprocessable('PRODUCT_GL_MISSING', 'saving.product_gl_missing', { product: a.product_name });
   const cash = payout.gt(0) ? await resolveCash(tx, ctx, body.coaId) : null;
