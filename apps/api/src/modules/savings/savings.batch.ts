@@ -28,8 +28,7 @@ import type { Ctx } from '../../lib/context.ts';
 import { ok } from '../../lib/http.ts';
 import { uuidv7 } from '../../lib/uuid7.ts';
 import { markPrincipalPaid } from '../members/members.registry.ts';
-import { activityLabel, type Channel, channelOf, isAgentCtx, tellerName, today } from './savings.core.ts';
-import type { MovementView } from './savings.service.ts';
+import { activityLabel, type Channel, channelOf, isAgentCtx, type MovementView, tellerName, today } from './savings.core.ts';
 
 export interface BatchMove {
   kind: 'TOPUP' | 'WITHDRAW';

@@ -39,6 +39,39 @@ export function tellerName(ctx: Ctx): string | null {
 
 export const rupiah = (ctx: Ctx, v: Dec) => formatRupiah(v, ctx.lang);
 
+/** The answer of one movement leg (deposits, withdrawals, transfers, closings). */
+export interface MovementView {
+  id: string;
+  code: string;
+  transactionDate: string;
+  createdAt: string;
+  memberId: string;
+  cifNumber: string;
+  memberName: string;
+  productId: string;
+  productCode: string;
+  productName: string;
+  productKind: string;
+  memberSavingId: string;
+  accountNumber: string;
+  kind: string;
+  activity: string;
+  amount: Dec;
+  signedAmount: Dec;
+  balanceAfter: Dec;
+  channel: Channel;
+  cashCoa: CashAccount | null;
+  groupId: string;
+  journalId: string | null;
+  journalNumber: string | null;
+  status: 'POSTED';
+  isReversal: boolean;
+  reversalOfId: string | null;
+  description: string | null;
+  tellerId: string | null;
+  tellerName: string | null;
+}
+
 // ---------------------------------------------------------------- cash and bank
 
 export interface CashAccount {

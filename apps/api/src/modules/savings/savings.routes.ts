@@ -48,6 +48,7 @@ import { todayJakarta } from '../ledger/dates.ts';
 import { numbersFirst } from '../ledger/posting.ts';
 import { documented, passthrough } from '../products/products.http.ts';
 import * as accounts from './savings.accounts.ts';
+import * as byCif from './savings.by-cif.ts';
 import * as lists from './savings.lists.ts';
 import * as requests from './savings.requests.ts';
 import * as savings from './savings.service.ts';
@@ -198,7 +199,7 @@ export async function savingRoutes(appBase: FastifyInstance) {
     },
     async (req) => {
       const b = req.body;
-      return ok(await savings.depositByCif(ctxOf(req), { ...b, amount: dec(b.amount) }), 'saving.deposit_success');
+      return ok(await byCif.depositByCif(ctxOf(req), { ...b, amount: dec(b.amount) }), 'saving.deposit_success');
     },
   );
 
@@ -217,7 +218,7 @@ export async function savingRoutes(appBase: FastifyInstance) {
     },
     async (req) => {
       const b = req.body;
-      return ok(await savings.depositByCif(ctxOf(req), { ...b, amount: dec(b.amount) }), 'saving.deposit_success');
+      return ok(await byCif.depositByCif(ctxOf(req), { ...b, amount: dec(b.amount) }), 'saving.deposit_success');
     },
   );
 
@@ -236,7 +237,7 @@ export async function savingRoutes(appBase: FastifyInstance) {
     },
     async (req) => {
       const b = req.body;
-      const r = await savings.withdrawByCif(ctxOf(req), { ...b, amount: dec(b.amount) });
+      const r = await byCif.withdrawByCif(ctxOf(req), { ...b, amount: dec(b.amount) });
       return ok(r, r.status === 'WAITING_APPROVAL' ? 'saving.withdraw_waiting' : 'saving.withdraw_success');
     },
   );

@@ -39,7 +39,7 @@ import type { Dec } from '@koperasi/finance';
 import { sqlLiteral, type Tx } from '../../db/db.ts';
 import { audit } from '../../lib/audit.ts';
 import { applyClaim, type Ctx, claimKey, type TxOptions, withTx } from '../../lib/context.ts';
-import { AppError, badRequest, conflict, IdempotentReplay, notFound, unprocessable } from '../../lib/errors.ts';
+import { badRequest, conflict, IdempotentReplay, notFound, unprocessable } from '../../lib/errors.ts';
 import { uuidv7 } from '../../lib/uuid7.ts';
 import { fillJournalNumbers, isPeriodOpen, type PostedJournal, reverse, type UnnumberedJournal } from '../ledger/posting.ts';
 import { markPrincipalPaid } from '../members/members.registry.ts';
@@ -57,6 +57,7 @@ import {
   checkCash,
   isAgentCtx,
   journalText,
+  type MovementView,
   move,
   postGroup,
   resolveCash,
@@ -65,37 +66,7 @@ import {
 } from './savings.core.ts';
 import { type LockedAccount, lockAccounts, lockAccountWithCash, type MovementRow, setGroupJournal } from './savings.repo.ts';
 
-export interface MovementView {
-  id: string;
-  code: string;
-  transactionDate: string;
-  createdAt: string;
-  memberId: string;
-  cifNumber: string;
-  memberName: string;
-  productId: string;
-  productCode: string;
-  productName: string;
-  productKind: string;
-  memberSavingId: string;
-  accountNumber: string;
-  kind: string;
-  activity: string;
-  amount: Dec;
-  signedAmount: Dec;
-  balanceAfter: Dec;
-  channel: Channel;
-  cashCoa: CashAccount | null;
-  groupId: string;
-  journalId: string | null;
-  journalNumber: string | null;
-  status: 'POSTED';
-  isReversal: boolean;
-  reversalOfId: string | null;
-  description: string | null;
-  tellerId: string | null;
-  tellerName: string | null;
-}
+export type { MovementView } from './savings.core.ts';
 
 interface Leg {
   a: LockedAccount;
@@ -172,7 +143,7 @@ function agentOf(ctx: Ctx): string | null {
  * fills it the same way. Should numbering fail, the movement stands and the
  * number comes within a second from the job (journalNumber stays null).
  */
-async function movementTx<T>(ctx: Ctx, fn: (tx: Tx) => Promise<T>, opts: TxOptions): Promise<T> {
+export async function movementTx<T>(ctx: Ctx, fn: (tx: Tx) => Promise<T>, opts: TxOptions): Promise<T> {
   let result: T;
   try {
     result = await withTx(ctx, fn, opts);
@@ -217,7 +188,7 @@ interface MoveRow extends MovedRow {
  * the TypeScript path (`depositTx` / `withdrawTx`), which raises the ledger's
  * exact error. Run inside `withTx(..., { idempotent, selfClaim })`.
  */
-async function moveInOneCall(
+export async function moveInOneCall(
   tx: Tx,
   ctx: Ctx,
   kind: 'TOPUP' | 'WITHDRAW',
@@ -450,7 +421,7 @@ export async function withdrawTx(tx: Tx, ctx: Ctx, input: WithdrawInput) {
 }
 
 /** A withdrawal above the user's limit waiting for approval (configuration transactionPolicy REQUEST_APPROVAL). */
-async function queueWithdrawal(tx: Tx, ctx: Ctx, input: WithdrawInput) {
+export async function queueWithdrawal(tx: Tx, ctx: Ctx, input: WithdrawInput) {
   const date = today();
   const a = (await lockAccounts(tx, [input.savingId], date, agentOf(ctx))).get(input.savingId);
   assertCanMove(ctx, a);
@@ -509,112 +480,6 @@ export async function withdraw(ctx: Ctx, input: WithdrawInput) {
   return batcherOf(ctx.db).submit(
     ctx,
     { ...input, kind: 'WITHDRAW', activity: input.activity ?? 'WITHDRAWAL', message: 'saving.withdraw_success' },
-    alone as () => Promise<{ status: 'POSTED'; transaction: MovementView }>,
-  );
-}
-
-// ---------------------------------------------------------------- by CIF
-
-/**
- * The account of a member (by CIF) in a product; without a product, the
- * member's one open voluntary account. An equity account the member lacks
- * (members recorded before the system) is opened on the spot.
- */
-export async function accountByCif(tx: Tx, ctx: Ctx, cif: string, productId: string | null | undefined): Promise<string> {
-  const member = await tx.one<{ id: string; full_name: string; member_type: string }>(
-    'SELECT id, full_name, member_type FROM member WHERE tenant_id = app_tenant() AND cif_number = $1',
-    [cif.toUpperCase()],
-  );
-  if (!member)
-    throw new AppError(404, 'MEMBER_NOT_FOUND', 'saving.cif_not_found', { cif }, [{ field: 'cif', message: 'saving.cif_not_found' }]);
-  const rows = await tx.query<{ id: string; product_id: string; product_name: string; kind: string; account_number: string }>(
-    `SELECT s.id, s.product_id, p.name AS product_name, s.kind, s.account_number FROM member_saving s JOIN product p ON p.tenant_id = s.tenant_id AND p.id = s.product_id
-     WHERE s.tenant_id = app_tenant() AND s.member_id = $1 AND s.status = 'ACTIVE'
-       AND ($2::uuid IS NULL OR s.product_id = $2::uuid) AND ($2::uuid IS NOT NULL OR s.kind = 'SAVING')
-     ORDER BY s.created_date, s.id`,
-    [member.id, productId ?? null],
-  );
-  if (rows.length === 1) return rows[0].id;
-  if (rows.length > 1) {
-    throw unprocessable('CHOOSE_ACCOUNT', 'saving.choose_account', { accounts: rows.map((r) => r.account_number).join(', ') });
-  }
-  if (productId) {
-    const { ensureEquityAccount } = await import('./savings.accounts.ts');
-    const opened = await ensureEquityAccount(tx, ctx, member.id, productId);
-    if (opened) return opened;
-    throw unprocessable('NO_ACCOUNT', 'saving.no_account_in_product', { name: member.full_name, cif });
-  }
-  throw unprocessable('NO_ACCOUNT', 'saving.no_voluntary_account', { name: member.full_name, cif });
-}
-
-/** A deposit by CIF (and product): the account is found in the batch's transaction, then as by account. */
-export async function depositByCif(
-  ctx: Ctx,
-  b: { cif: string; productId?: string | null; amount: Dec; description?: string | null; coaId?: string | null },
-) {
-  const alone = () =>
-    movementTx(
-      ctx,
-      async (tx) => {
-        await claimKey(tx, ctx);
-        const savingId = await accountByCif(tx, ctx, b.cif, b.productId);
-        return moveInOneCall(tx, ctx, 'TOPUP', { savingId, amount: b.amount, description: b.description, coaId: b.coaId });
-      },
-      { idempotent: true, selfClaim: true, message: 'saving.deposit_success' },
-    );
-  return batcherOf(ctx.db).submit(
-    ctx,
-    {
-      kind: 'TOPUP',
-      savingId: null,
-      cif: b.cif,
-      productId: b.productId ?? null,
-      amount: b.amount,
-      description: b.description,
-      coaId: b.coaId,
-      activity: 'DEPOSIT',
-      message: 'saving.deposit_success',
-    },
-    alone,
-  );
-}
-
-/**
- * A withdrawal by CIF and product: within the role's limit in the next batch (the account found in its
- * transaction), else alone: refused or queued for approval.
- */
-export async function withdrawByCif(
-  ctx: Ctx,
-  b: { cif: string; productId: string; amount: Dec; description?: string | null; coaId?: string | null },
-) {
-  const alone = () =>
-    movementTx(
-      ctx,
-      async (tx) => {
-        await claimKey(tx, ctx);
-        const savingId = await accountByCif(tx, ctx, b.cif, b.productId);
-        const input: WithdrawInput = { savingId, amount: b.amount, description: b.description, coaId: b.coaId };
-        if ((await limitDecision(tx, ctx, 'SAVING_WITHDRAWAL', b.amount, { mayQueue: true })) === 'QUEUE') {
-          return queueWithdrawal(tx, ctx, input);
-        }
-        return moveInOneCall(tx, ctx, 'WITHDRAW', input);
-      },
-      { idempotent: true, selfClaim: true, message: 'saving.withdraw_success' },
-    );
-  if (!isWithinLimit(ctx, 'SAVING_WITHDRAWAL', b.amount)) return alone();
-  return batcherOf(ctx.db).submit(
-    ctx,
-    {
-      kind: 'WITHDRAW',
-      savingId: null,
-      cif: b.cif,
-      productId: b.productId,
-      amount: b.amount,
-      description: b.description,
-      coaId: b.coaId,
-      activity: 'WITHDRAWAL',
-      message: 'saving.withdraw_success',
-    },
     alone as () => Promise<{ status: 'POSTED'; transaction: MovementView }>,
   );
 }
