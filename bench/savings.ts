@@ -10,16 +10,24 @@
  *    default products), then 10,000 members with a voluntary saving account
  *    each holding Rp 1.000.000, written in bulk with their OPENING_BALANCE
  *    transaction rows and one opening journal, so the books reconcile.
- * 2. Drives POST /api/transaction/topup-saving and /api/transaction/withdraw
- *    (alternating, random accounts, random amounts, a fresh Idempotency-Key on
- *    every request as a teller client sends) with autocannon for a sustained
- *    period after a warm-up, and prints transactions per second and latency
- *    percentiles, the database round trips per request and where the time of
- *    one request goes.
- * 3. Checks afterwards that the members' balances equal the control account
+ * 2. Drives, one after the other, the teller screen's calls
+ *    POST /api/transaction/topup-saving-by-cif-product-kas-bank and
+ *    /withdraw-saving-by-cif-product-kas-bank (by CIF, product and cash
+ *    account), and the by-account POST /api/transaction/topup-saving and
+ *    /withdraw (alternating, random accounts, random amounts, a fresh
+ *    Idempotency-Key on every request as a teller client sends) with
+ *    autocannon for a sustained period after a warm-up, and prints for each
+ *    transactions per second and latency percentiles, the database round
+ *    trips and CPU per request, and where the time of one request goes.
+ *    SAVINGS_BENCH_ROUTES=cif or =account drives only one of them.
+ * 3. Prints the ceiling of the machine: a minimal deposit in plain SQL (one
+ *    UPDATE and one INSERT in a transaction) with pgbench and the same 32
+ *    clients, when pgbench is installed (SAVINGS_BENCH_PGBENCH=0 skips it).
+ * 4. Checks afterwards that the members' balances equal the control account
  *    and the trial balance holds, and that every request posted exactly once.
  */
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -38,6 +46,7 @@ const TENANTS = Number(process.env.SAVINGS_BENCH_TENANTS ?? 1);
 /** The pool: the server's default (DB_POOL_SIZE: 2 x cores, at least 4) unless given. */
 const POOL = process.env.SAVINGS_BENCH_POOL ? Number(process.env.SAVINGS_BENCH_POOL) : undefined;
 const PASSWORD = 'Bench-Password-2026';
+const ROUTES = (process.env.SAVINGS_BENCH_ROUTES ?? 'cif,account').split(',') as Array<'cif' | 'account'>;
 
 /**
  * SAVINGS_BENCH_LOG=<file>: the server's own logger (info, one asynchronous line per request) writing to that file;
@@ -71,6 +80,10 @@ interface BenchTenant {
   tenantId: string;
   token: string;
   accounts: string[];
+  /** The CIF of each account's member (same order). */
+  cifs: string[];
+  productId: string;
+  cashId: string;
 }
 
 async function seedTenant(n: number, count: number): Promise<BenchTenant> {
@@ -96,12 +109,14 @@ async function seedTenant(n: number, count: number): Promise<BenchTenant> {
     );
     const product = (await tx.one<{ id: string }>(`SELECT id FROM product WHERE tenant_id = app_tenant() AND system_key = 'VOLUNTARY'`))!
       .id;
-    const rows = await tx.query<{ id: string }>(
+    const rows = await tx.query<{ id: string; cif: string }>(
       `WITH m AS (SELECT id, row_number() OVER (ORDER BY cif_number) AS i FROM member WHERE tenant_id = app_tenant()),
-            p AS (UPDATE product SET last_account_seq = last_account_seq + $2 WHERE tenant_id = app_tenant() AND id = $1 RETURNING code)
+            p AS (UPDATE product SET last_account_seq = last_account_seq + $2 WHERE tenant_id = app_tenant() AND id = $1 RETURNING code),
+            s AS (
        INSERT INTO member_saving (tenant_id, account_number, member_id, product_id, kind, saving_type, status, balance, total_credit, open_date)
        SELECT app_tenant(), p.code || '.' || lpad(m.i::text, 6, '0'), m.id, $1, 'SAVING', 'VOLUNTARY', 'ACTIVE', 1000000, 1000000, $3::date
-       FROM m, p RETURNING id`,
+       FROM m, p RETURNING id, member_id)
+       SELECT s.id, mm.cif_number AS cif FROM s JOIN member mm ON mm.tenant_id = app_tenant() AND mm.id = s.member_id`,
       [product, count, today],
     );
     const group = crypto.randomUUID();
@@ -121,6 +136,8 @@ async function seedTenant(n: number, count: number): Promise<BenchTenant> {
         )
       ).map((r) => [r.code, r.id]),
     );
+    // The cash account the teller screen starts on for an admin without one assigned: Kas Besar.
+    acc.cash = (await tx.one<{ id: string }>(`SELECT id FROM coa_account WHERE tenant_id = app_tenant() AND system_key = 'CASH_MAIN'`))!.id;
     const j = await post(tx, ctx, {
       date: today,
       description: 'Saldo awal simpanan sukarela (benchmark)',
@@ -131,7 +148,7 @@ async function seedTenant(n: number, count: number): Promise<BenchTenant> {
       ],
     });
     await tx.exec('UPDATE member_transaction SET journal_id = $2 WHERE tenant_id = app_tenant() AND group_id = $1', [group, j.id]);
-    return rows.map((r) => r.id);
+    return { ids: rows.map((r) => r.id), cifs: rows.map((r) => r.cif), product, cash: acc.cash };
   });
   const basic = `Basic ${Buffer.from('web:web-secret').toString('base64')}`;
   const res = await fetch(
@@ -142,7 +159,14 @@ async function seedTenant(n: number, count: number): Promise<BenchTenant> {
     },
   );
   const token = ((await res.json()) as { access_token: string }).access_token;
-  return { tenantId: info.tenantId, token, accounts };
+  return {
+    tenantId: info.tenantId,
+    token,
+    accounts: accounts.ids,
+    cifs: accounts.cifs,
+    productId: accounts.product,
+    cashId: accounts.cash,
+  };
 }
 
 const seedStart = Date.now();
@@ -184,7 +208,7 @@ function label(text: unknown): string {
 };
 
 let seq = 0;
-function run(duration: number): Promise<autocannon.Result> {
+function run(duration: number, routes: 'cif' | 'account'): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => {
     autocannon(
       {
@@ -197,18 +221,31 @@ function run(duration: number): Promise<autocannon.Result> {
             setupRequest: (req) => {
               seq++;
               const t = tenants[seq % tenants.length];
-              const id = t.accounts[Math.floor(Math.random() * t.accounts.length)];
+              const i = Math.floor(Math.random() * t.accounts.length);
               const deposit = seq % 2 === 0;
+              const amount = (1 + Math.floor(Math.random() * 20)) * 5000;
+              const headers = {
+                'content-type': 'application/json',
+                authorization: `Bearer ${t.token}`,
+                'idempotency-key': `bench-${process.pid}-${seq}`,
+              };
+              if (routes === 'cif') {
+                return {
+                  ...req,
+                  method: 'POST',
+                  path: deposit
+                    ? '/api/transaction/topup-saving-by-cif-product-kas-bank'
+                    : '/api/transaction/withdraw-saving-by-cif-product-kas-bank',
+                  headers,
+                  body: JSON.stringify({ cif: t.cifs[i], productId: t.productId, coaId: t.cashId, amount }),
+                };
+              }
               return {
                 ...req,
                 method: 'POST',
                 path: deposit ? '/api/transaction/topup-saving' : '/api/transaction/withdraw',
-                headers: {
-                  'content-type': 'application/json',
-                  authorization: `Bearer ${t.token}`,
-                  'idempotency-key': `bench-${process.pid}-${seq}`,
-                },
-                body: JSON.stringify({ memberSavingId: id, amount: (1 + Math.floor(Math.random() * 20)) * 5000 }),
+                headers,
+                body: JSON.stringify({ memberSavingId: t.accounts[i], amount }),
               };
             },
           },
@@ -279,22 +316,78 @@ const countTx = async () => {
   return n;
 };
 
-await run(5); // warm-up: JIT, plans, connections
-// Statistics as a running database has them (the server runs without autovacuum: conf.d/90-ci.conf). The ANALYZE
-// after seeding saw one journal per cooperative; plans made from that (the foreign-key checks' among them, kept per
-// connection) scan a cooperative's journals instead of using the primary key, and cost grows with every posting.
-await db.owner((tx) => tx.exec('ANALYZE'));
-const before = await countTx();
-counting = true;
-roundTrips = 0;
-const load = loadavg()[0];
-await startPostgresCpu();
-const cpuNode0 = process.cpuUsage();
-const r = await run(SECONDS);
-const cpuNode = process.cpuUsage(cpuNode0);
-const cpuPg = await stopPostgresCpu();
-counting = false;
-const posted = (await countTx()) - before;
+interface Measured {
+  routes: 'cif' | 'account';
+  load: number;
+  r: autocannon.Result;
+  posted: number;
+  roundTrips: number;
+  cpuNode: NodeJS.CpuUsage;
+  cpuPg: number;
+}
+
+async function measure(routes: 'cif' | 'account'): Promise<Measured> {
+  await run(5, routes); // warm-up: JIT, plans, connections
+  // Statistics as a running database has them (the server runs without autovacuum: conf.d/90-ci.conf). The ANALYZE
+  // after seeding saw one journal per cooperative; plans made from that (the foreign-key checks' among them, kept per
+  // connection) scan a cooperative's journals instead of using the primary key, and cost grows with every posting.
+  await db.owner((tx) => tx.exec('ANALYZE'));
+  const before = await countTx();
+  counting = true;
+  roundTrips = 0;
+  const load = loadavg()[0];
+  await startPostgresCpu();
+  const cpuNode0 = process.cpuUsage();
+  const r = await run(SECONDS, routes);
+  const cpuNode = process.cpuUsage(cpuNode0);
+  const cpuPg = await stopPostgresCpu();
+  counting = false;
+  const posted = (await countTx()) - before;
+  return { routes, load, r, posted, roundTrips, cpuNode, cpuPg };
+}
+
+const measured: Measured[] = [];
+for (const routes of ROUTES) measured.push(await measure(routes));
+
+// ---------------------------------------------------------------- the ceiling: a minimal deposit in plain SQL
+
+/** pgbench, 32 clients, a deposit as one UPDATE and one INSERT in a transaction on the same 10,000 accounts. */
+async function pgbenchCeiling(): Promise<string> {
+  if (process.env.SAVINGS_BENCH_PGBENCH === '0') return 'pgbench ceiling: skipped (SAVINGS_BENCH_PGBENCH=0)';
+  let bin: string;
+  try {
+    bin = execFileSync('which', ['pgbench'], { encoding: 'utf8' }).trim();
+  } catch {
+    return 'pgbench ceiling: skipped (pgbench is not installed: apt-get install postgresql-contrib or postgresql-client)';
+  }
+  await db.owner((tx) =>
+    tx.script(`DROP TABLE IF EXISTS bench_plain_move, bench_plain_saving;
+      CREATE TABLE bench_plain_saving (id integer PRIMARY KEY, balance numeric(20,2) NOT NULL);
+      CREATE TABLE bench_plain_move (id bigserial PRIMARY KEY, saving_id integer NOT NULL REFERENCES bench_plain_saving,
+                                     amount numeric(20,2) NOT NULL, balance_after numeric(20,2) NOT NULL, at timestamptz NOT NULL DEFAULT now());
+      INSERT INTO bench_plain_saving SELECT g, 1000000 FROM generate_series(1, ${ACCOUNTS}) g;
+      ANALYZE bench_plain_saving;`),
+  );
+  const script = '/tmp/koperasi-bench-plain-deposit.sql';
+  writeFileSync(
+    script,
+    `\\set id random(1, ${ACCOUNTS})
+\\set amount random(1, 20) * 5000
+BEGIN;
+UPDATE bench_plain_saving SET balance = balance + :amount WHERE id = :id;
+INSERT INTO bench_plain_move (saving_id, amount, balance_after) VALUES (:id, :amount, 0);
+COMMIT;
+`,
+  );
+  const out = execFileSync(bin, ['-n', '-M', 'prepared', '-c', String(CONNECTIONS), '-j', '2', '-T', String(SECONDS), '-f', script, url], {
+    encoding: 'utf8',
+  });
+  await db.owner((tx) => tx.script('DROP TABLE bench_plain_move, bench_plain_saving'));
+  const tps = /tps = ([\d.]+)/.exec(out)?.[1];
+  const lat = /latency average = ([\d.]+) ms/.exec(out)?.[1];
+  return `pgbench ceiling (minimal deposit in plain SQL, ${CONNECTIONS} clients, ${SECONDS} s): ${Number(tps).toFixed(0)} transactions/s, latency average ${lat} ms`;
+}
+const ceiling = await pgbenchCeiling();
 
 // ---------------------------------------------------------------- one request, step by step
 
@@ -334,25 +427,33 @@ for (const t of tenants) {
   );
 }
 
-const ok2xx = r.requests.total - r.non2xx;
-console.log(
-  `\nsavings benchmark on PostgreSQL, ${new Date().toISOString()}, ${cpus().length} CPUs, load average ${load.toFixed(1)} at start`,
-);
+console.log(`\nsavings benchmark on PostgreSQL, ${new Date().toISOString()}, ${cpus().length} CPUs`);
 console.log(
   `${ACCOUNTS} accounts in ${TENANTS} cooperative(s), ${CONNECTIONS} connections, pool ${app.config.dbPoolSize}, ${SECONDS} s sustained (after 5 s warm-up)`,
 );
-console.log(
-  `deposits + withdrawals: ${(ok2xx / SECONDS).toFixed(0)} transactions/s   p50 ${r.latency.p50} ms   p90 ${r.latency.p90} ms   p99 ${r.latency.p99} ms   max ${r.latency.max} ms`,
-);
-console.log(
-  `requests ${r.requests.total}, 2xx ${ok2xx}, non-2xx ${r.non2xx}, errors ${r.errors}, timeouts ${r.timeouts}; rows posted ${posted}`,
-);
-console.log(`database round trips per request: ${(roundTrips / Math.max(1, r.requests.total)).toFixed(1)}`);
-console.log(
-  `CPU per request: Node (API, load generator, crypto threads) ${((cpuNode.user + cpuNode.system) / 1000 / Math.max(1, r.requests.total)).toFixed(2)} ms, PostgreSQL ${(
-    (cpuPg * 1000) / Math.max(1, r.requests.total)
-  ).toFixed(2)} ms (the backends of this database and the WAL writer)`,
-);
+for (const m of measured) {
+  const { r } = m;
+  const ok2xx = r.requests.total - r.non2xx;
+  const n = Math.max(1, r.requests.total);
+  console.log(
+    m.routes === 'cif'
+      ? `\nby CIF (the teller screen: topup-saving-by-cif-product-kas-bank / withdraw-saving-by-cif-product-kas-bank), load average ${m.load.toFixed(1)} at start`
+      : `\nby account (topup-saving / withdraw), load average ${m.load.toFixed(1)} at start`,
+  );
+  console.log(
+    `  ${(ok2xx / SECONDS).toFixed(0)} transactions/s   p50 ${r.latency.p50} ms   p90 ${r.latency.p90} ms   p99 ${r.latency.p99} ms   max ${r.latency.max} ms`,
+  );
+  console.log(
+    `  requests ${r.requests.total}, 2xx ${ok2xx}, non-2xx ${r.non2xx}, errors ${r.errors}, timeouts ${r.timeouts}; rows posted ${m.posted}`,
+  );
+  console.log(`  database round trips per request: ${(m.roundTrips / n).toFixed(1)}`);
+  console.log(
+    `  CPU per request: Node (API, load generator, crypto threads) ${((m.cpuNode.user + m.cpuNode.system) / 1000 / n).toFixed(2)} ms, PostgreSQL ${(
+      (m.cpuPg * 1000) / n
+    ).toFixed(2)} ms (the backends of this database and the WAL writer)`,
+  );
+}
+console.log(`\n${ceiling}`);
 console.log(`one request at a time (200 deposits, no contention): p50 ${timings[100].toFixed(1)} ms, p99 ${timings[197].toFixed(1)} ms`);
 console.log('where one request spends its database time (mean per request, 200 sequential deposits):');
 for (const [k, v] of [...profile].sort((a, b) => b[1].ms - a[1].ms).slice(0, 16)) {

@@ -536,7 +536,7 @@ describe('reverseBySource()', () => {
 });
 
 describe('closed periods', () => {
-  it('refuses a posting on or before the closed-through date, also inside ledger_post', async () => {
+  it('refuses a posting on or before the closed-through date, also inside ledger_post_json', async () => {
     const t = await ledgerTenant();
     await t.tx((tx) => tx.exec(`INSERT INTO ledger_state (tenant_id, closed_through) VALUES ($1, $2)`, [t.tenantId, d('03-31')]));
     const err = await refused(
@@ -580,7 +580,9 @@ describe('closed periods', () => {
         ],
       },
     ]);
-    await expect(t.tx((tx) => tx.query('SELECT * FROM ledger_post($1::jsonb)', [payload]))).rejects.toMatchObject({ code: 'KL003' });
+    await expect(t.tx((tx) => tx.query('SELECT * FROM ledger_post_json($1::jsonb, true, false)', [payload]))).rejects.toMatchObject({
+      code: 'KL003',
+    });
   });
 });
 
@@ -616,7 +618,7 @@ describe('system accounts', () => {
 });
 
 describe('database guards', () => {
-  it('the app role cannot write journals, lines, summaries or counters except through ledger_post', async () => {
+  it('the app role cannot write journals, lines, summaries or counters except through the engine', async () => {
     const t = await ledgerTenant();
     const p = await t.tx((tx) =>
       post(

@@ -12,7 +12,7 @@ import { assertReconciled, coaIds, defaultProducts } from './reconcile.ts';
 async function openAccounts(n: number, initialDeposit: number) {
   const t = await newTenant();
   const p = await defaultProducts(t.tenantId);
-  const accounts: Array<{ id: string; memberId: string; accountNumber: string }> = [];
+  const accounts: Array<{ id: string; memberId: string; accountNumber: string; cif: string }> = [];
   for (let i = 0; i < n; i++) {
     const m = await createActiveMember(t.admin, { fullName: `Anggota Batch ${i + 1}` });
     const open = await t.admin.post('/api/transaction/request-open-product-member', {
@@ -22,7 +22,7 @@ async function openAccounts(n: number, initialDeposit: number) {
     });
     expect(open.statusCode).toBe(200);
     const a = body<any>(open).data.account;
-    accounts.push({ id: a.id, memberId: m.id, accountNumber: a.accountNumber });
+    accounts.push({ id: a.id, memberId: m.id, accountNumber: a.accountNumber, cif: m.cifNumber });
   }
   return { t, p, accounts };
 }
@@ -98,6 +98,73 @@ describe('teller movements in batches', () => {
     // Batched: fewer transactions than movements (on PGlite, whose one connection also serves each request's
     // sign-in check, the requests reach the queue one at a time and each batch is one movement).
     if (db.kind === 'postgres') expect(facts!.txs).toBeLessThan(24);
+  });
+
+  it('the teller screen by-CIF calls share the batches of by-account movements, the account found in the transaction', async () => {
+    const { t, p, accounts } = await openAccounts(8, 100000);
+    const db = await testDb();
+    const coa = await coaIds(t.tenantId);
+    const byCif = (path: string, a: (typeof accounts)[number], amount: number, key?: string) =>
+      t.admin.post(
+        `/api/transaction/${path}`,
+        { cif: a.cif.toLowerCase(), productId: p.voluntary, coaId: coa['10101'], amount },
+        key ? { 'idempotency-key': key } : undefined,
+      );
+    const requests = accounts.flatMap((a, i) => [
+      { name: 'deposit', a, run: () => byCif('topup-saving-by-cif-product-kas-bank', a, 20000, `cif-${a.id}`) },
+      { name: 'withdraw', a, run: () => byCif('withdraw-saving-by-cif-product-kas-bank', a, 30000.5) },
+      // The same account by account, in the same moment (one movement per account in a batch: the other waits).
+      { name: 'by-account', a, run: () => t.admin.post('/api/transaction/topup-saving', { memberSavingId: a.id, amount: 1000 }) },
+      { name: 'voluntary', a, run: () => t.admin.post('/api/transaction/topup-saving-by-cif', { cif: a.cif, amount: 500 }) },
+      { name: 'overdraw', a, run: () => byCif('withdraw-saving-by-cif-product-kas-bank', a, 1000000) },
+      ...(i % 2 ? [{ name: 'retry', a, run: () => byCif('topup-saving-by-cif-product-kas-bank', a, 20000, `cif-${a.id}`) }] : []),
+    ]);
+    requests.push({
+      name: 'unknown',
+      a: accounts[0],
+      run: () => t.admin.post('/api/transaction/topup-saving-by-cif', { cif: 'NOPE99', amount: 1000 }),
+    });
+    const results = await Promise.all(requests.map((r) => r.run()));
+    const by = (name: string) => results.filter((_, i) => requests[i].name === name);
+    const of = (name: string) => requests.filter((r) => r.name === name);
+
+    for (const r of [...by('deposit'), ...by('withdraw'), ...by('by-account'), ...by('voluntary'), ...by('retry')]) {
+      expect(r.statusCode, JSON.stringify(body(r))).toBe(200);
+    }
+    for (const [i, r] of by('deposit').entries()) {
+      const x = body<any>(r).data.transaction;
+      expect({ account: x.memberSavingId, cash: x.cashCoa.code, amount: x.amount }).toEqual({
+        account: of('deposit')[i].a.id,
+        cash: '10101',
+        amount: 20000,
+      });
+      expect(x.journalNumber).toMatch(/^JU\/\d{4}\/\d{6}$/);
+    }
+    for (const [i, r] of by('retry').entries()) {
+      const first = by('deposit')[accounts.indexOf(of('retry')[i].a)];
+      expect(body<any>(r).data.transaction.id).toBe(body<any>(first).data.transaction.id);
+    }
+    for (const r of by('overdraw')) {
+      expect(r.statusCode).toBe(422);
+      expect(body(r).errorCode).toBe('INSUFFICIENT_BALANCE');
+    }
+    expect(by('unknown')[0].statusCode).toBe(404);
+    expect(body(by('unknown')[0]).errorCode).toBe('MEMBER_NOT_FOUND');
+    for (const a of accounts) {
+      expect(body<any>(await t.admin.get(`/api/transaction/saving/${a.id}/detail`)).data.balance).toBe(
+        100000 + 20000 - 30000.5 + 1000 + 500,
+      );
+    }
+    await assertReconciled(t.tenantId);
+    const ids = [...by('deposit'), ...by('withdraw')].map((r) => body<any>(r).data.transaction.id);
+    const facts = await db.tenant(t.tenantId, (tx) =>
+      tx.one<{ rows: number; txs: number }>(
+        `SELECT count(*)::int AS rows, count(DISTINCT xmin::text)::int AS txs FROM member_transaction WHERE id = ANY($1::uuid[])`,
+        [ids],
+      ),
+    );
+    expect(facts!.rows).toBe(16);
+    if (db.kind === 'postgres') expect(facts!.txs).toBeLessThan(16);
   });
 
   it('a journal the engine refuses sends every movement of the batch alone: each gets its own answer', async () => {

@@ -472,7 +472,7 @@ describe('database guards', () => {
       const m = await tx.one<{ member_id: string }>('SELECT member_id FROM member_saving WHERE id = $1', [s.id]);
       await tx.query(
         `SELECT * FROM saving_insert_movement($1, 1000, CURRENT_DATE, $2, $3, 'SAVING', 'TOPUP', 'DEPOSIT', 1000, 'SYSTEM', NULL,
-                                              gen_random_uuid(), NULL, NULL, NULL, 1, NULL, NULL, NULL, NULL)`,
+                                              gen_random_uuid(), NULL, NULL, NULL, 1, NULL, NULL, NULL, NULL, NULL)`,
         [s.id, m!.member_id, p.voluntary],
       );
     });

@@ -10,6 +10,7 @@ import { newTenant, testDb } from './helpers.ts';
 /** Tables that belong to no tenant, each with the reason. */
 const GLOBAL_TABLES: Record<string, string> = {
   schema_migrations: 'migration bookkeeping',
+  schema_functions: 'bookkeeping of the applied SQL function files',
   auth_throttle: 'sign-in and code counters keyed before a tenant is known',
   login_name: 'e-mail and phone are unique across the product (either signs in); kept by a trigger on app_user',
 };

@@ -3,6 +3,8 @@
  * name order, each in its own transaction, recorded with a checksum in
  * `schema_migrations`. A migration that changed after it was applied stops the
  * start-up (write a new migration instead). Identical on PGlite and PostgreSQL.
+ * After them, the SQL functions of `src/db/functions` whose files changed
+ * (functions.ts): functions are written there, not in migrations.
  *
  * Number ranges by area keep parallel work from colliding:
  * 0001-0099 platform, 0100-0199 ledger, 0200-0299 access, 0300-0399 members,
@@ -13,6 +15,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Db } from './db.ts';
+import { applyFunctions } from './functions.ts';
 
 export const migrationsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -68,5 +71,7 @@ export async function migrate(db: Db, log: (msg: string) => void = () => undefin
   }
   // PostgreSQL: the application's login role (not superuser, not owner), created or corrected by the owner.
   await db.ensureAppLogin?.();
+  // Then the live SQL functions (src/db/functions) whose files changed.
+  await applyFunctions(db, log);
   return done;
 }

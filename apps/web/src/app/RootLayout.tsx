@@ -4,14 +4,12 @@
  * document title, and the scroll reset on navigation.
  */
 import { Suspense, useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { LoadingScreen } from '../components/LoadingScreen';
 import { installPageViewFlushOnHide, recordPageView } from '../lib/activity/pageViews';
 import { useAuth } from '../lib/auth/AuthProvider';
-import { APP_NAME } from '../lib/brand';
 import { ErrorBoundary } from './ErrorBoundary';
-import { publicRouteTitle } from './router';
+import { useDocumentTitle } from './routeTitles';
 
 function usePageViews() {
   const { pathname } = useLocation();
@@ -22,27 +20,10 @@ function usePageViews() {
   }, [pathname, status]);
 }
 
-/**
- * Sets the document title to the page's title and the cooperative's name when
- * `resolve` knows the path. RootLayout resolves the public pages; the lazy
- * signed-in half (signedIn.tsx) resolves its own, so neither overwrites the other.
- */
-export function useDocumentTitle(resolve: (pathname: string) => string | undefined) {
-  // Re-render when a feature's namespace arrives, so `ns:key` titles resolve.
-  const { t } = useTranslation(undefined, { bindI18n: 'languageChanged loaded' });
-  const { pathname } = useLocation();
-  const { user } = useAuth();
-  const key = resolve(pathname);
-  const title = key ? t(key) : null;
-  const suffix = user?.tenant.name ?? APP_NAME;
-  useEffect(() => {
-    if (title) document.title = `${title} · ${suffix}`;
-  }, [title, suffix]);
-}
-
-export function RootLayout() {
+/** `title`: the title key of a public page (router.tsx publicRouteTitle; the signed-in half titles its own). */
+export function RootLayout({ title }: { title: (pathname: string) => string | undefined }) {
   usePageViews();
-  useDocumentTitle(publicRouteTitle);
+  useDocumentTitle(title);
   const { pathname } = useLocation();
   // biome-ignore lint/correctness/useExhaustiveDependencies: scroll to the top on every new path
   useEffect(() => {

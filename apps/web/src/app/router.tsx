@@ -11,20 +11,18 @@
  * would double its weight on the first page for nothing the app uses.)
  */
 import { lazy } from 'react';
-import { matchRoutes, type RouteObject, useRoutes } from 'react-router';
+import { type RouteObject, useRoutes } from 'react-router';
 import type { FeatureRoute, RouteLayout } from '../lib/routing';
 import { GuestOnly, HomeRedirect } from './guards';
 import ServerErrorPage from './pages/ServerErrorPage';
 import { RootLayout } from './RootLayout';
 import { publicFeatureRoutes } from './registry/routes';
+import { type RouteHandle, titleIn } from './routeTitles';
+
+export { type RouteHandle, titleIn } from './routeTitles';
 
 const SignedInRoutes = lazy(() => import('./signedIn'));
 const MaintenancePage = lazy(() => import('./pages/MaintenancePage'));
-
-export interface RouteHandle {
-  /** i18n key of the page title (`ns:key`, or a common key such as a menu label). */
-  title?: string;
-}
 
 export function buildPublicRoutes(routes: FeatureRoute[] = publicFeatureRoutes): RouteObject[] {
   const by = (layout: RouteLayout) =>
@@ -33,7 +31,7 @@ export function buildPublicRoutes(routes: FeatureRoute[] = publicFeatureRoutes):
       .map((r): RouteObject => ({ path: r.path, element: r.element, handle: { title: r.title } satisfies RouteHandle }));
   return [
     {
-      element: <RootLayout />,
+      element: <RootLayout title={publicRouteTitle} />,
       children: [
         { index: true, element: <HomeRedirect /> },
         { element: <GuestOnly />, children: by('guest') },
@@ -51,16 +49,6 @@ export const publicRoutes = buildPublicRoutes();
 
 export function AppRoutes() {
   return useRoutes(publicRoutes);
-}
-
-/** The title key of the deepest route of `routes` matching `pathname` that has one. */
-export function titleIn(routes: RouteObject[], pathname: string): string | undefined {
-  const matches = matchRoutes(routes, pathname) ?? [];
-  for (let i = matches.length - 1; i >= 0; i -= 1) {
-    const t = (matches[i]!.route.handle as RouteHandle | undefined)?.title;
-    if (t) return t;
-  }
-  return undefined;
 }
 
 /** The title key of a guest or public page (the signed-in half titles its own pages). */

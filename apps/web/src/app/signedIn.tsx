@@ -9,9 +9,8 @@ import { type RouteObject, useRoutes } from 'react-router';
 import type { FeatureRoute, RouteLayout } from '../lib/routing';
 import { RequireAuth, RequireOnboarded, RequirePermission } from './guards';
 import { findMenuEntry, menuLeaves } from './navigation';
-import { useDocumentTitle } from './RootLayout';
 import { signedInFeatureRoutes } from './registry/signedInRoutes';
-import { type RouteHandle, titleIn } from './router';
+import { type RouteHandle, titleIn, useDocumentTitle } from './routeTitles';
 
 const AppLayout = lazy(() => import('./layouts/AppLayout'));
 const DashboardPage = lazy(() => import('./dashboard/DashboardPage'));

@@ -1,8 +1,9 @@
 /**
- * Rupiah typed by staff: digits with the language's grouping, at most two
+ * The web app's one money helper. Rupiah typed by staff: digits with the language's grouping, at most two
  * decimals. The value sent to the API is a JSON number (spec: numbers on the
  * wire); `toWire` keeps it exact to the cent.
  */
+import { dec } from '@koperasi/finance/money';
 import { languageInfo } from './i18n/languages';
 
 export function separators(lang: string): { group: string; decimal: string } {
@@ -45,4 +46,23 @@ export function toWire(value: number): number {
   if (Number(frac[2] ?? '0') >= 5) cents += 1n;
   const n = Number(cents) / 100;
   return value < 0 ? -n : n;
+}
+
+/** Whole cents of an amount (amounts carry at most two decimals); 0 for nothing. */
+export function toCents(v: number | null | undefined): bigint {
+  if (v === null || v === undefined || !Number.isFinite(v)) return 0n;
+  return BigInt(Math.round(v * 100));
+}
+
+/** An amount from whole cents, exact to the cent. */
+export function fromCents(c: bigint): number {
+  const negative = c < 0n;
+  const abs = negative ? -c : c;
+  const n = Number(abs / 100n) + Number(abs % 100n) / 100;
+  return negative ? -n : n;
+}
+
+/** Exact sum of rupiah amounts (report footers, page totals): decimal arithmetic, never float drift. */
+export function sumMoney(values: Array<number | null | undefined>): number {
+  return values.reduce((s, v) => (v === null || v === undefined || !Number.isFinite(v) ? s : s.plus(dec(v))), dec(0)).toNumber();
 }

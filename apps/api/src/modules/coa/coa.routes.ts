@@ -22,8 +22,8 @@ import { z } from 'zod';
 import { ctxOf } from '../../lib/context.ts';
 import { sendExcel } from '../../lib/excel.ts';
 import { ok } from '../../lib/http.ts';
+import { ledgerSheet } from '../ledger/ledger-excel.ts';
 import { numbersFirst } from '../ledger/posting.ts';
-import { ledgerSheet } from '../reports/ledger-excel.ts';
 import * as coa from './coa.service.ts';
 
 const TAG = ['coa'];

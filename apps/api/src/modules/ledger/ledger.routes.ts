@@ -23,9 +23,9 @@ import { type Ctx, ctxOf } from '../../lib/context.ts';
 import { sendExcel } from '../../lib/excel.ts';
 import { ok } from '../../lib/http.ts';
 import { t } from '../../lib/i18n.ts';
-import { journalListSheet } from '../reports/ledger-excel.ts';
 import * as closing from './closing.service.ts';
 import * as journals from './journal.service.ts';
+import { journalListSheet } from './ledger-excel.ts';
 import { numbersFirst } from './posting.ts';
 
 const idParam = z.object({ id: uuid });

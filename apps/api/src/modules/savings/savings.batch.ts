@@ -28,12 +28,15 @@ import type { Ctx } from '../../lib/context.ts';
 import { ok } from '../../lib/http.ts';
 import { uuidv7 } from '../../lib/uuid7.ts';
 import { markPrincipalPaid } from '../members/members.registry.ts';
-import { activityLabel, type Channel, channelOf, isAgentCtx, tellerName, today } from './savings.core.ts';
-import type { MovementView } from './savings.service.ts';
+import { activityLabel, type Channel, channelOf, isAgentCtx, type MovementView, tellerName, today } from './savings.core.ts';
 
 export interface BatchMove {
   kind: 'TOPUP' | 'WITHDRAW';
-  savingId: string;
+  /** The account; or null with `cif` (and `productId`): the batch's transaction resolves it as `accountByCif` does. */
+  savingId: string | null;
+  /** By-CIF routes: the member's CIF; the account is the member's one active account of `productId` (none: voluntary). */
+  cif?: string | null;
+  productId?: string | null;
   amount: Dec;
   description?: string | null;
   coaId?: string | null;
@@ -84,7 +87,31 @@ export interface MovedRow {
 interface Row extends MovedRow {
   ord: number;
   outcome: 'POSTED' | 'REFUSED' | 'RETRY';
+  /** The account moved (resolved in the transaction for by-CIF movements). */
+  saving_id: string | null;
 }
+
+/** The account a movement names, or its CIF and product (one movement per account in a batch). */
+function accountKey(m: BatchMove): string {
+  return m.savingId ?? `cif:${(m.cif ?? '').toUpperCase()}|${m.productId ?? ''}`;
+}
+
+/**
+ * By-CIF movements get their account inside the batch's statement, as accountByCif finds it: the member's one
+ * ACTIVE account of the product, or without a product the one voluntary (kind SAVING) account. None or several:
+ * `saving` stays null, saving_move_many refuses it, and the movement alone answers why (or opens the equity account).
+ * The CIF arrives upper-cased and is compared as a column of jsonb_to_record: an expression there (upper(), ->>)
+ * is not leakproof, so under row-level security the member's CIF index would not be used (a scan per movement).
+ */
+const RESOLVED_ITEMS = `
+  SELECT jsonb_agg(CASE WHEN k.cif IS NOT NULL THEN x.i || jsonb_build_object('saving', (
+           SELECT CASE WHEN count(*) = 1 THEN (array_agg(s.id))[1] END
+             FROM member m JOIN member_saving s ON s.tenant_id = m.tenant_id AND s.member_id = m.id
+            WHERE m.tenant_id = app_tenant() AND m.cif_number = k.cif AND s.status = 'ACTIVE'
+              AND CASE WHEN k.product IS NULL THEN s.kind = 'SAVING' ELSE s.product_id = k.product END))
+         ELSE x.i END ORDER BY x.n)
+    FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS x(i, n)
+    CROSS JOIN LATERAL jsonb_to_record(x.i) AS k(cif text, product uuid)`;
 
 /** The most movements one transaction takes (its locks are held until COMMIT). */
 const MAX_BATCH = 64;
@@ -135,9 +162,10 @@ export class MoveBatcher {
       const rest: Item[] = [];
       for (const it of q) {
         const k = it.ctx.idem?.key;
-        if (batch.length < MAX_BATCH && !accounts.has(it.move.savingId) && !(k && keys.has(k))) {
+        const account = accountKey(it.move);
+        if (batch.length < MAX_BATCH && !accounts.has(account) && !(k && keys.has(k))) {
           batch.push(it);
-          accounts.add(it.move.savingId);
+          accounts.add(account);
           if (k) keys.add(k);
         } else rest.push(it);
       }
@@ -178,6 +206,7 @@ export class MoveBatcher {
     const date = today();
     const prepared = items.map((it, ord) => prepare(it, ord));
     const payload = JSON.stringify(prepared.map((p) => p.json));
+    const byCif = items.some((it) => !it.move.savingId);
     let posted: Array<{ it: Item; result: Moved }> = [];
     let alone: Item[] = [];
     try {
@@ -185,7 +214,11 @@ export class MoveBatcher {
         rolledBackOnError(async () => {
           posted = [];
           alone = [];
-          const rows = await tx.query<Row>(`SELECT * FROM saving_move_many(${v(date)}::date, ${v(agent)}::uuid, ${v(payload)}::jsonb)`);
+          const list = byCif ? `(${RESOLVED_ITEMS.replace('$1', () => v(payload))})` : `${v(payload)}::jsonb`;
+          const rows = await tx.query<Row>(
+            `WITH i AS (SELECT ${list} AS j)
+             SELECT m.*, (i.j -> m.ord ->> 'saving')::uuid AS saving_id FROM i, saving_move_many(${v(date)}::date, ${v(agent)}::uuid, i.j) m`,
+          );
           const stored: string[] = [];
           for (const r of rows) {
             const it = items[r.ord];
@@ -203,7 +236,8 @@ export class MoveBatcher {
             ) {
               await markPrincipalPaid(tx, it.ctx, r.member_id, r.balance_after);
             }
-            const result: Moved = { status: 'POSTED', transaction: movedView(it.ctx, r, { ...it.move, ...p, journalNumber: null }, date) };
+            const facts = { ...it.move, ...p, savingId: r.saving_id ?? it.move.savingId!, journalNumber: null };
+            const result: Moved = { status: 'POSTED', transaction: movedView(it.ctx, r, facts, date) };
             if (it.ctx.idem) stored.push(`(${v(it.ctx.idem.key)}, ${v(JSON.stringify(ok(result, it.move.message)))})`);
             posted.push({ it, result });
           }
@@ -332,6 +366,7 @@ function prepare(it: Item, ord: number): Prepared {
       activity: m.activity,
       label: activityLabel(m.activity),
       saving: m.savingId,
+      ...(m.savingId ? {} : { cif: (m.cif ?? '').toUpperCase(), product: m.productId ?? null }),
       amount: m.amount.toFixed(2),
       coa: m.coaId ?? null,
       usr: ctx.userId,

@@ -10,9 +10,9 @@
 import { type Dec, dec, formatRupiah, ZERO } from '@koperasi/finance';
 import type { Tx } from '../../db/db.ts';
 import type { Ctx } from '../../lib/context.ts';
-import { AppError, conflict, notFound, unprocessable } from '../../lib/errors.ts';
 import { todayJakarta } from '../ledger/dates.ts';
 import { type JournalLineInput, type PostedJournal, post, type UnnumberedJournal } from '../ledger/posting.ts';
+import { refusalError } from '../money/refusals.ts';
 import { type CashRow, insertMovement, type LockedAccount, type MovementInsert, type MovementRow } from './savings.repo.ts';
 
 export type Channel = 'TELLER' | 'AGENT' | 'MOBILE' | 'SYSTEM';
@@ -39,6 +39,39 @@ export function tellerName(ctx: Ctx): string | null {
 
 export const rupiah = (ctx: Ctx, v: Dec) => formatRupiah(v, ctx.lang);
 
+/** The answer of one movement leg (deposits, withdrawals, transfers, closings). */
+export interface MovementView {
+  id: string;
+  code: string;
+  transactionDate: string;
+  createdAt: string;
+  memberId: string;
+  cifNumber: string;
+  memberName: string;
+  productId: string;
+  productCode: string;
+  productName: string;
+  productKind: string;
+  memberSavingId: string;
+  accountNumber: string;
+  kind: string;
+  activity: string;
+  amount: Dec;
+  signedAmount: Dec;
+  balanceAfter: Dec;
+  channel: Channel;
+  cashCoa: CashAccount | null;
+  groupId: string;
+  journalId: string | null;
+  journalNumber: string | null;
+  status: 'POSTED';
+  isReversal: boolean;
+  reversalOfId: string | null;
+  description: string | null;
+  tellerId: string | null;
+  tellerName: string | null;
+}
+
 // ---------------------------------------------------------------- cash and bank
 
 export interface CashAccount {
@@ -64,37 +97,33 @@ export async function resolveCash(
   return checkCash(ctx, r ?? null, coaId, holderOk);
 }
 
-/** The checks of a resolved cash or bank account (see resolveCash). */
+/** The checks of a resolved cash or bank account (see resolveCash); refusals as saving_move answers them. */
 export function checkCash(ctx: Ctx, r: CashRow | null, coaId?: string | null, holderOk?: string | null): CashAccount {
-  const field = [{ field: 'coaId', message: 'access.coa_not_found' }];
-  if (!r) throw new AppError(404, 'COA_NOT_FOUND', 'access.coa_not_found', undefined, field);
+  if (!r) throw refusalError(ctx.lang, 'COA_NOT_FOUND');
   const params = { code: r.code, name: r.name };
-  if (!r.is_cash_bank)
-    throw new AppError(422, 'COA_NOT_CASH_BANK', 'access.coa_not_cash_bank', params, [
-      { ...field[0], message: 'access.coa_not_cash_bank' },
-    ]);
-  if (!r.is_postable)
-    throw new AppError(422, 'COA_NOT_POSTABLE', 'access.coa_not_postable', params, [{ ...field[0], message: 'access.coa_not_postable' }]);
-  if (!r.is_active)
-    throw new AppError(422, 'COA_INACTIVE', 'access.coa_inactive', params, [{ ...field[0], message: 'access.coa_inactive' }]);
+  if (!r.is_cash_bank) throw refusalError(ctx.lang, 'COA_NOT_CASH_BANK', params);
+  if (!r.is_postable) throw refusalError(ctx.lang, 'COA_NOT_POSTABLE', params);
+  if (!r.is_active) throw refusalError(ctx.lang, 'COA_INACTIVE', params);
   if (coaId && r.holder_id && r.holder_id !== ctx.userId && r.holder_id !== holderOk) {
-    throw conflict('COA_TAKEN', 'saving.coa_held_by_other', { ...params, holder: r.holder_name ?? '-' });
+    throw refusalError(ctx.lang, 'COA_TAKEN', { ...params, holder: r.holder_name ?? '-' });
   }
   return { id: r.id, code: r.code, name: r.name };
 }
 
 // ---------------------------------------------------------------- checks
+// The rules of saving_move (src/db/functions/saving_move.sql), same order, same codes and parameters
+// (modules/money/refusals.ts): transfers, closings, requests and the movements the SQL cannot decide use these.
 
 /** The account must be open, its member able to transact, and (for agents) one of theirs. */
 export function assertCanMove(ctx: Ctx, a: LockedAccount | undefined): asserts a is LockedAccount {
-  if (!a || (isAgentCtx(ctx) && !a.assigned)) throw notFound('saving.account_not_found');
+  if (!a || (isAgentCtx(ctx) && !a.assigned)) throw refusalError(ctx.lang, 'ACCOUNT_NOT_FOUND');
   // The member rule of members.registry assertMemberCanTransact, read in the same locking query.
-  if (!a.member_active) throw unprocessable('MEMBER_INACTIVE', 'member.inactive', { name: a.member_name, cif: a.cif_number });
-  if (a.member_type === 'PROSPECTIVE') throw unprocessable('MEMBER_NOT_APPROVED', 'member.not_yet_member', { name: a.member_name });
-  if (a.status === 'PENDING') throw unprocessable('ACCOUNT_PENDING', 'saving.account_pending', { number: a.account_number });
-  if (a.status === 'REJECTED') throw unprocessable('ACCOUNT_REJECTED', 'saving.account_rejected', { number: a.account_number });
-  if (a.status === 'CLOSED') throw unprocessable('ACCOUNT_CLOSED', 'saving.account_closed', { number: a.account_number });
-  if (!a.control_id) throw unprocessable('PRODUCT_GL_MISSING', 'saving.product_gl_missing', { product: a.product_name });
+  if (!a.member_active) throw refusalError(ctx.lang, 'MEMBER_INACTIVE', { name: a.member_name, cif: a.cif_number });
+  if (a.member_type === 'PROSPECTIVE') throw refusalError(ctx.lang, 'MEMBER_NOT_APPROVED', { name: a.member_name });
+  if (a.status === 'PENDING') throw refusalError(ctx.lang, 'ACCOUNT_PENDING', { number: a.account_number });
+  if (a.status === 'REJECTED') throw refusalError(ctx.lang, 'ACCOUNT_REJECTED', { number: a.account_number });
+  if (a.status === 'CLOSED') throw refusalError(ctx.lang, 'ACCOUNT_CLOSED', { number: a.account_number });
+  if (!a.control_id) throw refusalError(ctx.lang, 'PRODUCT_GL_MISSING', { product: a.product_name });
 }
 
 /** What may leave the account: the balance above its minimum, the product's held amount, blocks and pledges. */
@@ -105,24 +134,16 @@ export function withdrawable(a: LockedAccount): { available: Dec; keep: Dec } {
 
 /** Money out of an account: never an equity account (returned at exit), never below what it must keep. */
 export function assertCanWithdraw(ctx: Ctx, a: LockedAccount, amount: Dec): void {
-  if (a.kind === 'SAVING_EQUITY') {
-    throw unprocessable('EQUITY_NOT_WITHDRAWABLE', 'saving.equity_not_withdrawable', { product: a.product_name });
-  }
+  if (a.kind === 'SAVING_EQUITY') throw refusalError(ctx.lang, 'EQUITY_NOT_WITHDRAWABLE', { product: a.product_name });
   const { available } = withdrawable(a);
   if (amount.gt(available)) {
-    throw new AppError(
-      422,
-      'INSUFFICIENT_BALANCE',
-      'saving.insufficient_balance',
-      {
-        number: a.account_number,
-        balance: rupiah(ctx, a.balance),
-        available: rupiah(ctx, available),
-        minBalance: rupiah(ctx, a.min_balance.plus(a.block_amount)),
-        held: rupiah(ctx, a.blocked_amount.plus(a.pledged_amount)),
-      },
-      [{ field: 'amount', message: 'saving.insufficient_balance' }],
-    );
+    throw refusalError(ctx.lang, 'INSUFFICIENT_BALANCE', {
+      number: a.account_number,
+      balance: a.balance,
+      available,
+      minBalance: a.min_balance.plus(a.block_amount),
+      held: a.blocked_amount.plus(a.pledged_amount),
+    });
   }
 }
 
@@ -130,16 +151,8 @@ export function assertCanWithdraw(ctx: Ctx, a: LockedAccount, amount: Dec): void
 export function assertCanDeposit(ctx: Ctx, a: LockedAccount, amount: Dec): void {
   if (a.saving_type === 'PRINCIPAL' && a.equity_amount) {
     const remaining = a.equity_amount.minus(a.balance);
-    if (!remaining.gt(0)) throw unprocessable('PRINCIPAL_ALREADY_PAID', 'saving.principal_already_paid', { name: a.member_name });
-    if (amount.gt(remaining)) {
-      throw new AppError(
-        422,
-        'PRINCIPAL_OVERPAID',
-        'saving.principal_overpaid',
-        { amount: rupiah(ctx, a.equity_amount), remaining: rupiah(ctx, remaining) },
-        [{ field: 'amount', message: 'saving.principal_overpaid' }],
-      );
-    }
+    if (!remaining.gt(0)) throw refusalError(ctx.lang, 'PRINCIPAL_ALREADY_PAID', { name: a.member_name });
+    if (amount.gt(remaining)) throw refusalError(ctx.lang, 'PRINCIPAL_OVERPAID', { amount: a.equity_amount, remaining });
   }
 }
 

@@ -26,7 +26,7 @@ import { audit } from '../../lib/audit.ts';
 import { type Ctx, withTx } from '../../lib/context.ts';
 import { AppError, notFound, unprocessable } from '../../lib/errors.ts';
 import { likePattern, orderBy, paged } from '../../lib/http.ts';
-import { assertWithinLimit } from '../roles/limits.ts';
+import { limitDecision } from '../money/limits.ts';
 import { getConfig } from '../settings/configuration.ts';
 import { agentMemberCondition } from '../users/agent-scope.ts';
 import { assertCanMove, isAgentCtx, rupiah, today, withdrawable } from './savings.core.ts';
@@ -203,7 +203,8 @@ export async function decideRequest(
       if (r.status !== 'WAITING') throw unprocessable('REQUEST_DECIDED', 'saving.request_decided', { status: r.status });
       let transaction = null;
       if (body.status === 'APPROVED') {
-        assertWithinLimit(ctx, 'SAVING_WITHDRAWAL', r.amount);
+        // The approver's own limit must cover it: no second queue (above it, the refusal).
+        await limitDecision(tx, ctx, 'SAVING_WITHDRAWAL', r.amount, { mayQueue: false });
         const bank = r.bank_name ? `${r.bank_name} ${r.bank_account_number} a.n. ${r.bank_account_name}` : null;
         const result = await withdrawTx(tx, ctx, {
           savingId: r.saving_id,

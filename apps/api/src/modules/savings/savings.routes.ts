@@ -48,6 +48,7 @@ import { todayJakarta } from '../ledger/dates.ts';
 import { numbersFirst } from '../ledger/posting.ts';
 import { documented, passthrough } from '../products/products.http.ts';
 import * as accounts from './savings.accounts.ts';
+import * as byCif from './savings.by-cif.ts';
 import * as lists from './savings.lists.ts';
 import * as requests from './savings.requests.ts';
 import * as savings from './savings.service.ts';
@@ -75,9 +76,24 @@ function tenantName(req: FastifyRequest): string {
   return req.principal?.tenantName ?? '';
 }
 
-export async function savingRoutes(appBase: FastifyInstance) {
-  const app = appBase.withTypeProvider<ZodTypeProvider>();
+/** The Fastify instance with zod types, as the route functions below take it. */
+type App = ReturnType<typeof typed>;
+const typed = (a: FastifyInstance) => a.withTypeProvider<ZodTypeProvider>();
 
+export async function savingRoutes(appBase: FastifyInstance) {
+  const app = typed(appBase);
+  openingRoutes(app);
+  depositWithdrawRoutes(app);
+  transferCancelCloseRoutes(app);
+  requestRoutes(app);
+  listRoutes(app);
+  accountListRoutes(app);
+  accountRoutes(app);
+  flagRoutes(app);
+}
+
+/** Opening accounts and the requests to open them. */
+function openingRoutes(app: App) {
   // ------------------------------------------------------------ opening
 
   app.post(
@@ -125,7 +141,10 @@ export async function savingRoutes(appBase: FastifyInstance) {
     async (req) =>
       ok(await accounts.decideOpen(ctxOf(req), req.body), req.body.status === 'APPROVED' ? 'saving.open_approved' : 'saving.open_rejected'),
   );
+}
 
+/** Teller deposits and withdrawals: by account and by CIF. */
+function depositWithdrawRoutes(app: App) {
   // ------------------------------------------------------------ movements
 
   app.post(
@@ -198,7 +217,7 @@ export async function savingRoutes(appBase: FastifyInstance) {
     },
     async (req) => {
       const b = req.body;
-      return ok(await savings.depositByCif(ctxOf(req), { ...b, amount: dec(b.amount) }), 'saving.deposit_success');
+      return ok(await byCif.depositByCif(ctxOf(req), { ...b, amount: dec(b.amount) }), 'saving.deposit_success');
     },
   );
 
@@ -217,7 +236,7 @@ export async function savingRoutes(appBase: FastifyInstance) {
     },
     async (req) => {
       const b = req.body;
-      return ok(await savings.depositByCif(ctxOf(req), { ...b, amount: dec(b.amount) }), 'saving.deposit_success');
+      return ok(await byCif.depositByCif(ctxOf(req), { ...b, amount: dec(b.amount) }), 'saving.deposit_success');
     },
   );
 
@@ -236,11 +255,14 @@ export async function savingRoutes(appBase: FastifyInstance) {
     },
     async (req) => {
       const b = req.body;
-      const r = await savings.withdrawByCif(ctxOf(req), { ...b, amount: dec(b.amount) });
+      const r = await byCif.withdrawByCif(ctxOf(req), { ...b, amount: dec(b.amount) });
       return ok(r, r.status === 'WAITING_APPROVAL' ? 'saving.withdraw_waiting' : 'saving.withdraw_success');
     },
   );
+}
 
+/** Transfers, cancellations and closings. */
+function transferCancelCloseRoutes(app: App) {
   app.post(
     '/api/transaction/v2/transfer',
     {
@@ -333,7 +355,10 @@ export async function savingRoutes(appBase: FastifyInstance) {
     },
     async (req) => ok(await savings.closeAccount(ctxOf(req), req.body), 'saving.close_success'),
   );
+}
 
+/** Withdrawals waiting for approval. */
+function requestRoutes(app: App) {
   // ------------------------------------------------------------ withdrawals waiting for approval
 
   app.get(
@@ -378,7 +403,10 @@ export async function savingRoutes(appBase: FastifyInstance) {
         req.body.status === 'APPROVED' ? 'saving.request_approved' : 'saving.request_rejected',
       ),
   );
+}
 
+/** Transaction lists, mutations and passbooks. */
+function listRoutes(app: App) {
   // ------------------------------------------------------------ lists
 
   app.get(
@@ -474,7 +502,10 @@ export async function savingRoutes(appBase: FastifyInstance) {
     },
     async (req) => ok(await lists.receipt(ctxOf(req), 'code', req.params.id, req.query.paper)),
   );
+}
 
+/** Account lists, searches and details. */
+function accountListRoutes(app: App) {
   app.get(
     '/api/transaction/product/:id/detail-mutation-product',
     {
@@ -532,7 +563,10 @@ export async function savingRoutes(appBase: FastifyInstance) {
       return ok(pb);
     },
   );
+}
 
+/** One account. */
+function accountRoutes(app: App) {
   // ------------------------------------------------------------ accounts
 
   app.get(
@@ -589,7 +623,10 @@ export async function savingRoutes(appBase: FastifyInstance) {
     },
     async (req) => ok(await accounts.memberAccounts(ctxOf(req), req.params.id, req.query)),
   );
+}
 
+/** Account flags. */
+function flagRoutes(app: App) {
   // ------------------------------------------------------------ flags ({id} = the saving account, except source-of-fund)
 
   app.patch(

@@ -39,11 +39,12 @@ import type { Dec } from '@koperasi/finance';
 import { sqlLiteral, type Tx } from '../../db/db.ts';
 import { audit } from '../../lib/audit.ts';
 import { applyClaim, type Ctx, claimKey, type TxOptions, withTx } from '../../lib/context.ts';
-import { AppError, badRequest, conflict, IdempotentReplay, notFound, unprocessable } from '../../lib/errors.ts';
+import { badRequest, conflict, IdempotentReplay, notFound, unprocessable } from '../../lib/errors.ts';
 import { uuidv7 } from '../../lib/uuid7.ts';
 import { fillJournalNumbers, isPeriodOpen, type PostedJournal, reverse, type UnnumberedJournal } from '../ledger/posting.ts';
 import { markPrincipalPaid } from '../members/members.registry.ts';
-import { aboveLimitPolicy, assertCanCancelTransaction, assertWithinLimit, isWithinLimit } from '../roles/limits.ts';
+import { isRefusalCode, withinLimit as isWithinLimit, limitDecision, refusalError } from '../money/index.ts';
+import { assertCanCancelTransaction } from '../roles/limits.ts';
 import { batcherOf, type MovedRow, movedView } from './savings.batch.ts';
 import {
   activityLabel,
@@ -56,6 +57,7 @@ import {
   checkCash,
   isAgentCtx,
   journalText,
+  type MovementView,
   move,
   postGroup,
   resolveCash,
@@ -64,37 +66,7 @@ import {
 } from './savings.core.ts';
 import { type LockedAccount, lockAccounts, lockAccountWithCash, type MovementRow, setGroupJournal } from './savings.repo.ts';
 
-export interface MovementView {
-  id: string;
-  code: string;
-  transactionDate: string;
-  createdAt: string;
-  memberId: string;
-  cifNumber: string;
-  memberName: string;
-  productId: string;
-  productCode: string;
-  productName: string;
-  productKind: string;
-  memberSavingId: string;
-  accountNumber: string;
-  kind: string;
-  activity: string;
-  amount: Dec;
-  signedAmount: Dec;
-  balanceAfter: Dec;
-  channel: Channel;
-  cashCoa: CashAccount | null;
-  groupId: string;
-  journalId: string | null;
-  journalNumber: string | null;
-  status: 'POSTED';
-  isReversal: boolean;
-  reversalOfId: string | null;
-  description: string | null;
-  tellerId: string | null;
-  tellerName: string | null;
-}
+export type { MovementView } from './savings.core.ts';
 
 interface Leg {
   a: LockedAccount;
@@ -171,7 +143,7 @@ function agentOf(ctx: Ctx): string | null {
  * fills it the same way. Should numbering fail, the movement stands and the
  * number comes within a second from the job (journalNumber stays null).
  */
-async function movementTx<T>(ctx: Ctx, fn: (tx: Tx) => Promise<T>, opts: TxOptions): Promise<T> {
+export async function movementTx<T>(ctx: Ctx, fn: (tx: Tx) => Promise<T>, opts: TxOptions): Promise<T> {
   let result: T;
   try {
     result = await withTx(ctx, fn, opts);
@@ -196,6 +168,10 @@ async function fillNumbers(ctx: Ctx, answer: unknown): Promise<void> {
 /** saving_move's answer: the written movement's columns (as a batch's) and the key's outcome. */
 interface MoveRow extends MovedRow {
   outcome: 'POSTED' | 'REFUSED' | 'JOURNAL_REFUSED' | 'REPLAY' | 'MISMATCH' | 'IN_PROGRESS';
+  /** REFUSED: the rule's code; JOURNAL_REFUSED: the engine's. */
+  refusal: string | null;
+  /** REFUSED: the parameters as JSON; JOURNAL_REFUSED: the engine's detail. */
+  refusal_detail: string | null;
   journal_number: string | null;
   principal_status: LockedAccount['principal_status'];
   idem_status: number | null;
@@ -206,12 +182,13 @@ interface MoveRow extends MovedRow {
  * A teller's deposit or withdrawal in one database call (saving_move,
  * migration 0403): the Idempotency-Key claim, the locks, every rule, the
  * journal (numbered after COMMIT), the balance, the row and the audit entry.
- * The rules are savings.core.ts's; when the call refuses (or the engine
- * refuses the journal) nothing was written, and the same movement runs through
- * the TypeScript path (`depositTx` / `withdrawTx`), which raises the error
- * with its exact message. Run inside `withTx(..., { idempotent, selfClaim })`.
+ * The rules are savings.core.ts's, in SQL: a refusal answers its code and
+ * parameters, mapped to the message by money/refusals.ts (nothing written).
+ * Only when the engine refuses the journal does the same movement run through
+ * the TypeScript path (`depositTx` / `withdrawTx`), which raises the ledger's
+ * exact error. Run inside `withTx(..., { idempotent, selfClaim })`.
  */
-async function moveInOneCall(
+export async function moveInOneCall(
   tx: Tx,
   ctx: Ctx,
   kind: 'TOPUP' | 'WITHDRAW',
@@ -224,7 +201,8 @@ async function moveInOneCall(
   const description = input.description?.trim() || null;
   const groupId = crypto.randomUUID();
   const journalId = uuidv7();
-  const idem = ctx.idem;
+  // A key this transaction claimed already (by-CIF: claimed before the account was found) is not claimed again.
+  const idem = ctx.idem && ctx.idem.claimTx !== tx ? ctx.idem : undefined;
   // Values as literals: without parameters the call travels with BEGIN (one round trip for the whole movement).
   const v = (x: unknown) => sqlLiteral(x);
   const r = await tx.one<MoveRow>(
@@ -240,8 +218,13 @@ async function moveInOneCall(
     applyClaim(tx, ctx, r.outcome, { statusCode: r.idem_status, response: r.idem_response });
   }
   applyClaim(tx, ctx, 'CLAIMED');
+  if (r.outcome === 'REFUSED') {
+    // A rule refused (nothing written): its code and parameters, mapped to the message once (money/refusals.ts).
+    if (!isRefusalCode(r.refusal)) throw new Error(`saving_move: unknown refusal ${r.refusal}`);
+    throw refusalError(ctx.lang, r.refusal, r.refusal_detail ? JSON.parse(r.refusal_detail) : {});
+  }
   if (r.outcome !== 'POSTED') {
-    // Refused: nothing written. The TypeScript rules raise the exact error (and would post, were they to allow it).
+    // The ledger refused the journal (nothing written): the TypeScript path raises the engine's exact error.
     const again = { ...input, numberAfterCommit: true };
     return (kind === 'TOPUP' ? depositTx(tx, ctx, again as DepositInput) : withdrawTx(tx, ctx, again as WithdrawInput)) as Promise<{
       status: 'POSTED';
@@ -438,7 +421,7 @@ export async function withdrawTx(tx: Tx, ctx: Ctx, input: WithdrawInput) {
 }
 
 /** A withdrawal above the user's limit waiting for approval (configuration transactionPolicy REQUEST_APPROVAL). */
-async function queueWithdrawal(tx: Tx, ctx: Ctx, input: WithdrawInput) {
+export async function queueWithdrawal(tx: Tx, ctx: Ctx, input: WithdrawInput) {
   const date = today();
   const a = (await lockAccounts(tx, [input.savingId], date, agentOf(ctx))).get(input.savingId);
   assertCanMove(ctx, a);
@@ -477,6 +460,7 @@ async function queueWithdrawal(tx: Tx, ctx: Ctx, input: WithdrawInput) {
  */
 export async function withdraw(ctx: Ctx, input: WithdrawInput) {
   const withinLimit = () => input.skipLimit || isWithinLimit(ctx, 'SAVING_WITHDRAWAL', input.amount);
+  // Above the limit and not queued, limitDecision threw the refusal; within it, the movement goes on below.
   const alone = () =>
     movementTx(
       ctx,
@@ -484,9 +468,9 @@ export async function withdraw(ctx: Ctx, input: WithdrawInput) {
         // Decided again here: a principal that changed is read again and the transaction run once more.
         if (!withinLimit()) {
           await claimKey(tx, ctx);
-          const policy = await aboveLimitPolicy(tx, ctx, 'SAVING_WITHDRAWAL');
-          if (policy === 'REFUSE') assertWithinLimit(ctx, 'SAVING_WITHDRAWAL', input.amount);
-          return queueWithdrawal(tx, ctx, input);
+          if ((await limitDecision(tx, ctx, 'SAVING_WITHDRAWAL', input.amount, { mayQueue: true })) === 'QUEUE') {
+            return queueWithdrawal(tx, ctx, input);
+          }
         }
         return moveInOneCall(tx, ctx, 'WITHDRAW', input);
       },
@@ -497,74 +481,6 @@ export async function withdraw(ctx: Ctx, input: WithdrawInput) {
     ctx,
     { ...input, kind: 'WITHDRAW', activity: input.activity ?? 'WITHDRAWAL', message: 'saving.withdraw_success' },
     alone as () => Promise<{ status: 'POSTED'; transaction: MovementView }>,
-  );
-}
-
-// ---------------------------------------------------------------- by CIF
-
-/**
- * The account of a member (by CIF) in a product; without a product, the
- * member's one open voluntary account. An equity account the member lacks
- * (members recorded before the system) is opened on the spot.
- */
-export async function accountByCif(tx: Tx, ctx: Ctx, cif: string, productId: string | null | undefined): Promise<string> {
-  const member = await tx.one<{ id: string; full_name: string; member_type: string }>(
-    'SELECT id, full_name, member_type FROM member WHERE tenant_id = app_tenant() AND cif_number = $1',
-    [cif.toUpperCase()],
-  );
-  if (!member)
-    throw new AppError(404, 'MEMBER_NOT_FOUND', 'saving.cif_not_found', { cif }, [{ field: 'cif', message: 'saving.cif_not_found' }]);
-  const rows = await tx.query<{ id: string; product_id: string; product_name: string; kind: string; account_number: string }>(
-    `SELECT s.id, s.product_id, p.name AS product_name, s.kind, s.account_number FROM member_saving s JOIN product p ON p.tenant_id = s.tenant_id AND p.id = s.product_id
-     WHERE s.tenant_id = app_tenant() AND s.member_id = $1 AND s.status = 'ACTIVE'
-       AND ($2::uuid IS NULL OR s.product_id = $2::uuid) AND ($2::uuid IS NOT NULL OR s.kind = 'SAVING')
-     ORDER BY s.created_date, s.id`,
-    [member.id, productId ?? null],
-  );
-  if (rows.length === 1) return rows[0].id;
-  if (rows.length > 1) {
-    throw unprocessable('CHOOSE_ACCOUNT', 'saving.choose_account', { accounts: rows.map((r) => r.account_number).join(', ') });
-  }
-  if (productId) {
-    const { ensureEquityAccount } = await import('./savings.accounts.ts');
-    const opened = await ensureEquityAccount(tx, ctx, member.id, productId);
-    if (opened) return opened;
-    throw unprocessable('NO_ACCOUNT', 'saving.no_account_in_product', { name: member.full_name, cif });
-  }
-  throw unprocessable('NO_ACCOUNT', 'saving.no_voluntary_account', { name: member.full_name, cif });
-}
-
-export async function depositByCif(
-  ctx: Ctx,
-  b: { cif: string; productId?: string | null; amount: Dec; description?: string | null; coaId?: string | null },
-) {
-  return movementTx(
-    ctx,
-    async (tx) => {
-      const savingId = await accountByCif(tx, ctx, b.cif, b.productId);
-      return depositTx(tx, ctx, { savingId, amount: b.amount, description: b.description, coaId: b.coaId, numberAfterCommit: true });
-    },
-    { idempotent: true, message: 'saving.deposit_success' },
-  );
-}
-
-export async function withdrawByCif(
-  ctx: Ctx,
-  b: { cif: string; productId: string; amount: Dec; description?: string | null; coaId?: string | null },
-) {
-  return movementTx(
-    ctx,
-    async (tx) => {
-      const savingId = await accountByCif(tx, ctx, b.cif, b.productId);
-      const input: WithdrawInput = { savingId, amount: b.amount, description: b.description, coaId: b.coaId, numberAfterCommit: true };
-      if (!isWithinLimit(ctx, 'SAVING_WITHDRAWAL', b.amount)) {
-        const policy = await aboveLimitPolicy(tx, ctx, 'SAVING_WITHDRAWAL');
-        if (policy === 'REFUSE') assertWithinLimit(ctx, 'SAVING_WITHDRAWAL', b.amount);
-        return queueWithdrawal(tx, ctx, input);
-      }
-      return withdrawTx(tx, ctx, input);
-    },
-    { idempotent: true, message: 'saving.withdraw_success' },
   );
 }
 
@@ -810,7 +726,8 @@ export async function closeAccountTx(
   const balance = a.balance;
   const fee = a.closing_fee.gt(balance) ? balance : a.closing_fee;
   const payout = balance.minus(fee);
-  if (payout.gt(0)) assertWithinLimit(ctx, 'SAVING_WITHDRAWAL', payout);
+  // A closing's payout is never queued: above the limit it is refused.
+  if (payout.gt(0)) await limitDecision(tx, ctx, 'SAVING_WITHDRAWAL', payout, { mayQueue: false });
   if (fee.gt(0) && !a.closing_fee_income_id)
     throw unprocessable('PRODUCT_GL_MISSING', 'saving.product_gl_missing', { product: a.product_name });
   const cash = payout.gt(0) ? await resolveCash(tx, ctx, body.coaId) : null;

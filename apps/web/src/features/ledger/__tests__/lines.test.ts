@@ -7,10 +7,10 @@ import {
   emptyLine,
   fromCents,
   insertLineAfter,
+  positiveCents,
   removeLine,
   setCredit,
   setDebit,
-  toCents,
   toRequestLines,
   totalsOf,
 } from '../lib/lines';
@@ -54,9 +54,9 @@ describe('totals', () => {
   });
 
   it('converts cents both ways, negatives included', () => {
-    expect(toCents(1500000.55)).toBe(150000055n);
-    expect(toCents(null)).toBe(0n);
-    expect(toCents(-5)).toBe(0n);
+    expect(positiveCents(1500000.55)).toBe(150000055n);
+    expect(positiveCents(null)).toBe(0n);
+    expect(positiveCents(-5)).toBe(0n);
     expect(fromCents(150000055n)).toBe(1500000.55);
     expect(fromCents(-1999n)).toBe(-19.99);
   });

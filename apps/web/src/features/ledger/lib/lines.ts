@@ -17,6 +17,9 @@
  *    difference on the side that balances the journal (the usual way a
  *    bookkeeper finishes an entry); the account is left to choose.
  */
+import { fromCents, toCents } from '../../../lib/money';
+
+export { fromCents } from '../../../lib/money';
 
 export interface LineAccount {
   id: string;
@@ -51,21 +54,13 @@ export function emptyLine(init: Partial<Omit<EditorLine, 'key'>> = {}): EditorLi
   return { key: newLineKey(), account: null, debit: null, credit: null, description: '', ...init };
 }
 
-/** Whole cents of an amount typed in a money field (null or negative count as nothing). */
-export function toCents(v: number | null | undefined): bigint {
-  if (v === null || v === undefined || !Number.isFinite(v) || v <= 0) return 0n;
-  return BigInt(Math.round(v * 100));
-}
-
-export function fromCents(c: bigint): number {
-  const negative = c < 0n;
-  const abs = negative ? -c : c;
-  const n = Number(abs / 100n) + Number(abs % 100n) / 100;
-  return negative ? -n : n;
+/** Whole cents of an amount typed in a debit or credit field (null or negative count as nothing). */
+export function positiveCents(v: number | null | undefined): bigint {
+  return v !== null && v !== undefined && v > 0 ? toCents(v) : 0n;
 }
 
 export function isBlank(l: EditorLine): boolean {
-  return !l.account && toCents(l.debit) === 0n && toCents(l.credit) === 0n && !l.description.trim();
+  return !l.account && positiveCents(l.debit) === 0n && positiveCents(l.credit) === 0n && !l.description.trim();
 }
 
 export interface Totals {
@@ -87,8 +82,8 @@ export function totalsOf(lines: EditorLine[]): Totals {
   for (const l of lines) {
     if (isBlank(l)) continue;
     n += 1;
-    d += toCents(l.debit);
-    c += toCents(l.credit);
+    d += positiveCents(l.debit);
+    c += positiveCents(l.credit);
   }
   return {
     debitCents: d,
@@ -104,8 +99,8 @@ export function totalsOf(lines: EditorLine[]): Totals {
 export function lineProblem(l: EditorLine): LineProblem | null {
   if (isBlank(l)) return null;
   if (!l.account) return 'account';
-  const d = toCents(l.debit);
-  const c = toCents(l.credit);
+  const d = positiveCents(l.debit);
+  const c = positiveCents(l.credit);
   if (d > 0n && c > 0n) return 'bothSides';
   if (d === 0n && c === 0n) return 'amount';
   return null;
@@ -146,11 +141,11 @@ export function checkLines(lines: EditorLine[], money: (n: number) => string = S
 
 /** Set a line's debit; a debit above zero clears its credit (a line has one side). */
 export function setDebit(l: EditorLine, debit: number | null): EditorLine {
-  return { ...l, debit, credit: toCents(debit) > 0n ? null : l.credit };
+  return { ...l, debit, credit: positiveCents(debit) > 0n ? null : l.credit };
 }
 
 export function setCredit(l: EditorLine, credit: number | null): EditorLine {
-  return { ...l, credit, debit: toCents(credit) > 0n ? null : l.debit };
+  return { ...l, credit, debit: positiveCents(credit) > 0n ? null : l.debit };
 }
 
 /** The line to add after the others: the difference on the side that balances the journal. */
@@ -182,8 +177,8 @@ export function toRequestLines(lines: EditorLine[]) {
     .filter((l) => !isBlank(l))
     .map((l) => ({
       coaId: l.account?.id ?? '',
-      debit: toCents(l.debit) > 0n ? l.debit : null,
-      credit: toCents(l.credit) > 0n ? l.credit : null,
+      debit: positiveCents(l.debit) > 0n ? l.debit : null,
+      credit: positiveCents(l.credit) > 0n ? l.credit : null,
       description: l.description.trim() || null,
     }));
 }

@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { toQueryString } from '../../../lib/api/client';
+import { sumMoney } from '../../../lib/money';
 import { periodTotals } from '../components/bodies/PeriodsBody';
 import {
   changedFilters,
@@ -19,7 +20,6 @@ import {
   reportQuery,
   SAVING_TABS,
 } from '../lib/filters';
-import { sumMoney } from '../lib/money';
 import { todayJakarta } from '../lib/today';
 
 const TODAY = '2026-11-21';

@@ -40,7 +40,5 @@ export function maxBlockable(balance: number, pledged: number): number {
   return (m.gt(0) ? m : dec(0)).toNumber();
 }
 
-/** Exact sum (totals of a page of rows). */
-export function total(values: Array<number | null | undefined>): number {
-  return values.reduce<InstanceType<typeof Dec>>((s, v) => (v === null || v === undefined ? s : s.plus(dec(v))), dec(0)).toNumber();
-}
+/** Exact sum (totals of a page of rows): the app's one money helper. */
+export { sumMoney as total } from '../../../lib/money';

@@ -6,7 +6,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../../lib/format';
-import { sumMoney } from '../../lib/money';
+import { sumMoney } from '../../../../lib/money';
 import type { SavingPeriodReport } from '../../lib/types';
 import { Money } from '../Cells';
 import { Figures } from '../ReportShell';

@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../../lib/format';
-import { sumMoney } from '../../lib/money';
+import { sumMoney } from '../../../../lib/money';
 import type { SavingProductReport } from '../../lib/types';
 import { Money } from '../Cells';
 import { Figures } from '../ReportShell';

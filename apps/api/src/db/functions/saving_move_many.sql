@@ -1,0 +1,174 @@
+-- saving_move_many: the live definition (docs/contributing.md "SQL functions"). Edit this file, not a migration:
+-- it is applied after the migrations whenever its content changes; last defined in migration 0404_savings_batched_moves.sql.
+CREATE OR REPLACE FUNCTION saving_move_many(p_date date, p_agent uuid, p_items jsonb)
+ RETURNS TABLE(ord integer, outcome text, transaction_id uuid, code text, balance_after numeric, created_at timestamp with time zone, member_id uuid, cif_number text, member_name text, product_id uuid, product_code text, product_name text, product_kind text, account_number text, saving_type text, principal_status text, equity_amount numeric, cash_id uuid, cash_code text, cash_name text)
+ LANGUAGE plpgsql
+ SET plan_cache_mode TO 'force_generic_plan'
+AS $function$
+#variable_conflict use_column
+DECLARE
+  v_tenant uuid := app_tenant();
+  v_ok integer[];
+  s saving_move_row[];
+  m record;
+  v_n integer;
+  j_id uuid[];
+  j_desc text[];
+  j_ref text[];
+  j_src text[];
+  j_by uuid[];
+  l_ord integer[];
+  l_no integer[];
+  l_acc uuid[];
+  l_debit numeric[];
+  l_credit numeric[];
+  r_seq bigint[];
+  r_id uuid[];
+  r_at timestamptz[];
+BEGIN
+  IF v_tenant IS NULL THEN
+    RAISE EXCEPTION 'saving_move_many: no tenant in this transaction' USING ERRCODE = 'KL000';
+  END IF;
+
+  -- 1. Who may go: the first movement of each account and key, its principal unchanged, its key claimed now
+  --    (ascending: a concurrent duplicate waits here for the first and is then RETRY).
+  WITH x AS (
+    SELECT x.*, row_number() OVER (PARTITION BY x.saving ORDER BY x.ord) AS by_account,
+           row_number() OVER (PARTITION BY x.idem_key ORDER BY x.ord) AS by_key
+      FROM jsonb_to_recordset(p_items) AS x(ord integer, saving uuid, usr uuid, session uuid, digest text,
+                                            idem_key text, idem_hash text, idem_method text, idem_path text)
+  ), pr AS (
+    SELECT d.session, d.usr, d.digest, auth_principal_ok(v_tenant, d.session, d.usr, d.digest) AS good
+      FROM (SELECT DISTINCT x.session, x.usr, x.digest FROM x WHERE x.digest IS NOT NULL) d
+  ), go AS (
+    SELECT x.* FROM x
+     WHERE x.by_account = 1 AND (x.idem_key IS NULL OR x.by_key = 1)
+       AND (x.digest IS NULL OR EXISTS (SELECT 1 FROM pr WHERE pr.session = x.session AND pr.usr = x.usr AND pr.digest = x.digest AND pr.good))
+  ), claimed AS (
+    INSERT INTO idempotency_key AS k (tenant_id, key, request_hash, method, path)
+    SELECT v_tenant, go.idem_key, go.idem_hash, go.idem_method, go.idem_path FROM go WHERE go.idem_key IS NOT NULL ORDER BY go.idem_key
+    ON CONFLICT (tenant_id, key) DO NOTHING
+    RETURNING k.key
+  )
+  SELECT array_agg(go.ord) INTO v_ok FROM go WHERE go.idem_key IS NULL OR go.idem_key IN (SELECT claimed.key FROM claimed);
+  IF v_ok IS NULL THEN
+    RETURN QUERY SELECT o.ord, 'RETRY', NULL::uuid, NULL, NULL::numeric, NULL::timestamptz, NULL::uuid, NULL, NULL, NULL::uuid, NULL,
+                        NULL, NULL, NULL, NULL, NULL, NULL::numeric, NULL::uuid, NULL, NULL
+                   FROM jsonb_to_recordset(p_items) AS o(ord integer) ORDER BY o.ord;
+    RETURN;
+  END IF;
+
+  -- 2. The accounts locked (ascending, with their members, terms and GL accounts), the cash or bank accounts,
+  --    and the rules of saving_move (checkCash, assertCanMove, assertCanDeposit, assertCanWithdraw); a rule
+  --    that cannot be decided refuses (the movement alone then answers why).
+  WITH x AS (
+    SELECT x.* FROM jsonb_to_recordset(p_items) AS x(ord integer, op text, activity text, label text, saving uuid, amount numeric,
+                                                    coa uuid, usr uuid, holder_ok uuid, channel text, description text, request uuid,
+                                                    grp uuid, journal uuid, audit_action text, request_id text, ip text, user_agent text,
+                                                    idem_key text)
+     WHERE x.ord = ANY(v_ok)
+  ), lk AS (
+    SELECT * FROM saving_lock_accounts((SELECT array_agg(x.saving) FROM x), p_date, p_agent)
+  ), cs AS (
+    SELECT d.coa AS pick, d.usr AS picker, c.id AS cash_id, c.code AS cash_code, c.name AS cash_name, c.is_postable AS cash_postable,
+           c.is_active AS cash_active, c.is_cash_bank AS cash_bank, c.holder_id AS cash_holder
+      FROM (SELECT DISTINCT x.coa, x.usr FROM x) d CROSS JOIN LATERAL saving_resolve_cash(d.coa, d.usr) c
+  ), ev AS (
+    SELECT x.*, a.*, c.*,
+           CASE WHEN coalesce(
+                  c.cash_id IS NULL OR NOT c.cash_bank OR NOT c.cash_postable OR NOT c.cash_active
+                  OR (x.coa IS NOT NULL AND c.cash_holder IS NOT NULL AND c.cash_holder <> x.usr AND c.cash_holder IS DISTINCT FROM x.holder_ok)
+                  OR a.id IS NULL OR (p_agent IS NOT NULL AND NOT coalesce(a.assigned, false)) OR NOT a.member_active
+                  OR a.member_type = 'PROSPECTIVE' OR a.status IN ('PENDING', 'REJECTED', 'CLOSED') OR a.control_id IS NULL
+                  OR x.amount IS NULL OR x.amount <= 0 OR x.amount <> round(x.amount, 2) OR x.op NOT IN ('TOPUP', 'WITHDRAW')
+                  OR (x.op = 'TOPUP' AND a.saving_type = 'PRINCIPAL' AND a.equity_amount IS NOT NULL
+                      AND (a.equity_amount - a.balance <= 0 OR x.amount > a.equity_amount - a.balance))
+                  OR (x.op = 'WITHDRAW' AND a.kind = 'SAVING_EQUITY')
+                  OR (x.op = 'WITHDRAW'
+                      AND x.amount > greatest(a.balance - (a.min_balance + a.block_amount + a.blocked_amount + a.pledged_amount), 0)),
+                  true)
+                THEN 'REFUSED' ELSE 'POSTED' END AS verdict
+      FROM x
+      LEFT JOIN lk a ON a.id = x.saving
+      LEFT JOIN cs c ON c.pick IS NOT DISTINCT FROM x.coa AND c.picker IS NOT DISTINCT FROM x.usr
+  )
+  SELECT array_agg(ROW(e.ord, e.verdict, e.op, e.activity, e.saving, e.amount, e.usr, e.channel, e.description, e.request, e.grp,
+                       e.journal, e.audit_action, e.request_id, e.ip, e.user_agent, e.idem_key, e.member_id, e.cif_number,
+                       e.member_name, e.product_id, e.product_code, e.product_name, e.kind, e.account_number, e.saving_type,
+                       e.principal_status, e.equity_amount, e.terms_version, e.member_branch_id, e.control_id, e.cash_id,
+                       e.cash_code, e.cash_name,
+                       e.balance + CASE WHEN e.op = 'TOPUP' THEN e.amount ELSE -e.amount END,
+                       e.seq, 'TRX' || to_char(p_date, 'YYMMDD') || lpad(e.seq::text, 8, '0'),
+                       btrim(left(e.label || ' ' || e.product_name || ' ' || e.account_number || ' a.n. ' || e.member_name
+                                  || ' (' || e.cif_number || ')' || coalesce(' - ' || e.description, ''), 500))
+                   )::saving_move_row ORDER BY e.ord)
+    INTO s
+    FROM (SELECT ev.*, CASE WHEN ev.verdict = 'POSTED' THEN nextval('member_transaction_seq') END AS seq FROM ev ORDER BY ev.ord) e;
+
+  -- 3. The journals of the posted movements, in one call of the engine (checked before anything is written).
+  SELECT array_agg(u.journal ORDER BY u.ord), array_agg(u.jdesc ORDER BY u.ord), array_agg(u.code ORDER BY u.ord),
+         array_agg(u.grp::text ORDER BY u.ord), array_agg(u.usr ORDER BY u.ord)
+    INTO j_id, j_desc, j_ref, j_src, j_by
+    FROM unnest(s) u WHERE u.outcome = 'POSTED';
+  v_n := coalesce(cardinality(j_id), 0);
+  IF v_n > 0 THEN
+    SELECT array_agg(p.o ORDER BY p.o, l.n), array_agg(l.n ORDER BY p.o, l.n), array_agg(l.acc ORDER BY p.o, l.n),
+           array_agg(l.d ORDER BY p.o, l.n), array_agg(l.c ORDER BY p.o, l.n)
+      INTO l_ord, l_no, l_acc, l_debit, l_credit
+      FROM (SELECT (row_number() OVER (ORDER BY u.ord))::integer AS o, u.* FROM unnest(s) u WHERE u.outcome = 'POSTED') p
+      CROSS JOIN LATERAL (VALUES (1, CASE WHEN p.op = 'TOPUP' THEN p.cash_id ELSE p.control_id END, p.amount, 0::numeric),
+                                 (2, CASE WHEN p.op = 'TOPUP' THEN p.control_id ELSE p.cash_id END, 0::numeric, p.amount)) AS l(n, acc, d, c);
+    SELECT * INTO m FROM ledger_post_arrays(
+      j_id, array_fill(p_date, ARRAY[v_n]), j_desc, j_ref, array_fill('SAVING'::text, ARRAY[v_n]), j_src,
+      array_fill(false, ARRAY[v_n]), array_fill(false, ARRAY[v_n]), array_fill(NULL::uuid, ARRAY[v_n]), array_fill(NULL::text, ARRAY[v_n]), j_by,
+      l_ord, l_no, l_acc, l_debit, l_credit,
+      array_fill(NULL::text, ARRAY[2 * v_n]), array_fill(NULL::uuid, ARRAY[2 * v_n]), array_fill(NULL::uuid, ARRAY[2 * v_n]), false, true) x;
+    IF m.refusal IS NOT NULL THEN
+      RAISE EXCEPTION 'saving_move_many: journal refused (%)', m.refusal USING ERRCODE = 'KS010';
+    END IF;
+
+    -- 4. The balances, the transaction rows and their audit entries.
+    UPDATE member_saving AS ms
+       SET balance = ms.balance + CASE WHEN u.op = 'TOPUP' THEN u.amount ELSE -u.amount END,
+           total_credit = ms.total_credit + CASE WHEN u.op = 'TOPUP' THEN u.amount ELSE 0 END,
+           total_debit = ms.total_debit + CASE WHEN u.op = 'TOPUP' THEN 0 ELSE u.amount END,
+           last_transaction_date = greatest(coalesce(ms.last_transaction_date, p_date), p_date),
+           updated_by = u.usr
+      FROM unnest(s) u
+     WHERE u.outcome = 'POSTED' AND ms.tenant_id = v_tenant AND ms.id = u.saving;
+    WITH ins AS (
+      INSERT INTO member_transaction AS t (tenant_id, seq, code, transaction_date, member_id, product_id, product_kind, saving_id, kind,
+                                           activity, amount, balance_after, channel, cash_coa_id, group_id, description, request_id,
+                                           terms_version, branch_id, created_by, approved_by, journal_id)
+      SELECT v_tenant, u.seq, u.code, p_date, u.member_id, u.product_id, u.product_kind, u.saving, u.op, u.activity, u.amount,
+             u.balance_after, u.channel, u.cash_id, u.grp, u.description, u.request, u.terms_version, u.branch_id, u.usr, u.usr, u.journal
+        FROM unnest(s) u WHERE u.outcome = 'POSTED' ORDER BY u.ord
+      RETURNING t.id, t.seq, t.created_at
+    ), aud AS (
+      INSERT INTO audit_log (tenant_id, actor_user_id, action, entity, entity_id, before, after, request_id, ip, user_agent)
+      SELECT v_tenant, u.usr, u.audit_action, 'member_transaction', ins.id::text, NULL,
+             jsonb_build_object('code', u.code, 'savingId', u.saving, 'accountNumber', u.account_number, 'amount', trim_scale(u.amount),
+                                'balanceAfter', trim_scale(u.balance_after), 'cashCoaId', u.cash_id, 'activity', u.activity)
+               || CASE WHEN u.op = 'WITHDRAW' THEN jsonb_build_object('requestId', u.request) ELSE '{}'::jsonb END,
+             u.request_id, u.ip, left(u.user_agent, 500)
+        FROM ins JOIN unnest(s) u ON u.seq = ins.seq
+       ORDER BY u.ord
+    )
+    SELECT array_agg(ins.seq), array_agg(ins.id), array_agg(ins.created_at) INTO r_seq, r_id, r_at FROM ins;
+  END IF;
+
+  -- The keys of refused movements are given back (the movement alone claims its key again).
+  DELETE FROM idempotency_key AS k
+   USING unnest(s) u
+   WHERE u.outcome = 'REFUSED' AND u.idem_key IS NOT NULL AND k.tenant_id = v_tenant AND k.key = u.idem_key;
+
+  RETURN QUERY
+  SELECT o.ord, coalesce(u.outcome, 'RETRY'), r.id, u.code, u.balance_after, r.at, u.member_id, u.cif_number, u.member_name,
+         u.product_id, u.product_code, u.product_name, u.product_kind, u.account_number, u.saving_type, u.principal_status,
+         u.equity_amount, u.cash_id, u.cash_code, u.cash_name
+    FROM jsonb_to_recordset(p_items) AS o(ord integer)
+    LEFT JOIN unnest(s) u ON u.ord = o.ord
+    LEFT JOIN unnest(r_seq, r_id, r_at) AS r(seq, id, at) ON r.seq = u.seq
+   ORDER BY o.ord;
+END
+$function$;

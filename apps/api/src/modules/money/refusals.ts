@@ -1,0 +1,71 @@
+/**
+ * The refusals of a money movement, in one place: each code's HTTP status,
+ * error code, message key (packages/contracts messages) and the parameters
+ * that are amounts (written in rupiah in the reader's language). The SQL
+ * functions (saving_move) answer a refusal as its code and raw parameters;
+ * the TypeScript rules (savings.core.ts checkCash, assertCanMove,
+ * assertCanDeposit, assertCanWithdraw) raise the same codes with the same
+ * parameters; both become the error here, so a refusal reads the same
+ * whichever path found it (`money-refusals.test.ts`).
+ *
+ * Loans, deposits and bills add their codes here when their SQL or rules refuse.
+ */
+import type { Lang } from '@koperasi/contracts';
+import { type DecInput, dec, formatRupiah } from '@koperasi/finance';
+import { AppError } from '../../lib/errors.ts';
+
+interface RefusalSpec {
+  status: 404 | 409 | 422;
+  /** The answer's errorCode (the refusal code unless it says otherwise). */
+  errorCode?: string;
+  key: string;
+  /** The request field the refusal is about (the message is repeated there). */
+  field?: string;
+  /** Parameters that are amounts. */
+  money?: readonly string[];
+}
+
+export const REFUSALS = {
+  COA_NOT_FOUND: { status: 404, key: 'access.coa_not_found', field: 'coaId' },
+  COA_NOT_CASH_BANK: { status: 422, key: 'access.coa_not_cash_bank', field: 'coaId' },
+  COA_NOT_POSTABLE: { status: 422, key: 'access.coa_not_postable', field: 'coaId' },
+  COA_INACTIVE: { status: 422, key: 'access.coa_inactive', field: 'coaId' },
+  COA_TAKEN: { status: 409, key: 'saving.coa_held_by_other' },
+  ACCOUNT_NOT_FOUND: { status: 404, errorCode: 'NOT_FOUND', key: 'saving.account_not_found' },
+  MEMBER_INACTIVE: { status: 422, key: 'member.inactive' },
+  MEMBER_NOT_APPROVED: { status: 422, key: 'member.not_yet_member' },
+  ACCOUNT_PENDING: { status: 422, key: 'saving.account_pending' },
+  ACCOUNT_REJECTED: { status: 422, key: 'saving.account_rejected' },
+  ACCOUNT_CLOSED: { status: 422, key: 'saving.account_closed' },
+  PRODUCT_GL_MISSING: { status: 422, key: 'saving.product_gl_missing' },
+  PRINCIPAL_ALREADY_PAID: { status: 422, key: 'saving.principal_already_paid' },
+  PRINCIPAL_OVERPAID: { status: 422, key: 'saving.principal_overpaid', field: 'amount', money: ['amount', 'remaining'] },
+  EQUITY_NOT_WITHDRAWABLE: { status: 422, key: 'saving.equity_not_withdrawable' },
+  INSUFFICIENT_BALANCE: {
+    status: 422,
+    key: 'saving.insufficient_balance',
+    field: 'amount',
+    money: ['balance', 'available', 'minBalance', 'held'],
+  },
+} as const satisfies Record<string, RefusalSpec>;
+
+export type RefusalCode = keyof typeof REFUSALS;
+
+export function isRefusalCode(code: unknown): code is RefusalCode {
+  return typeof code === 'string' && Object.hasOwn(REFUSALS, code);
+}
+
+/** The error of a refusal: its code and raw parameters (amounts as numbers, decimals or Dec) in the reader's language. */
+export function refusalError(lang: Lang, code: RefusalCode, params: Record<string, unknown> = {}): AppError {
+  const spec: RefusalSpec = REFUSALS[code];
+  const shown: Record<string, unknown> = { ...params };
+  for (const k of spec.money ?? [])
+    if (shown[k] !== undefined && shown[k] !== null) shown[k] = formatRupiah(dec(shown[k] as DecInput), lang);
+  return new AppError(
+    spec.status,
+    spec.errorCode ?? code,
+    spec.key,
+    Object.keys(shown).length ? shown : undefined,
+    spec.field ? [{ field: spec.field, message: spec.key }] : undefined,
+  );
+}
