@@ -6,9 +6,10 @@
  * Savings and equity fields sit at the top of a TermsView; deposit, loan and
  * bill fields come grouped under `deposit`, `loan` and `bill`.
  */
+
+import { DEPOSIT_DAY_COUNTS, DEPOSIT_PENALTY_BASES, DEPOSIT_ROLLOVER_TYPES } from '@koperasi/contracts/deposits';
 import type { ProductKind } from '@koperasi/contracts/enums';
 import { BALANCE_BASES, BILL_TYPES, LOAN_INTEREST_METHODS, PAYMENT_COMPONENTS, PERIODS } from '@koperasi/contracts/enums';
-import { DEPOSIT_DAY_COUNTS, DEPOSIT_PENALTY_BASES, DEPOSIT_ROLLOVER_TYPES } from '@koperasi/contracts/deposits';
 import { FEE_TYPES, type TermsView } from '@koperasi/contracts/products';
 
 export type TermFieldType =
