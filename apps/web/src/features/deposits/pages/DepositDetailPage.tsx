@@ -130,7 +130,7 @@ export default function DepositDetailPage() {
               </CardContent>
             </Card>
           </Grid>
-          <Grid size={{ xs: 12, lg: 6 }}>
+          <Grid size={{ xs: 12 }}>
             <Card>
               <CardContent>
                 <Typography variant="h6" gutterBottom>
@@ -155,7 +155,7 @@ export default function DepositDetailPage() {
               </CardContent>
             </Card>
           </Grid>
-          <Grid size={{ xs: 12, lg: 6 }}>
+          <Grid size={{ xs: 12 }}>
             <Card>
               <CardContent>
                 <Typography variant="h6" gutterBottom>

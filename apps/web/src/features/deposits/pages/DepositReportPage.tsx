@@ -96,7 +96,7 @@ export default function DepositReportPage() {
               label={t('field.status')}
               value={status}
               onChange={(e) => setStatus(e.target.value)}
-              sx={{ minWidth: 160 }}
+              sx={{ width: 220 }}
             >
               <MenuItem value="none">{t('list.all')}</MenuItem>
               {(['ACTIVE', 'MATURED', 'WITHDRAWN', 'BROKEN'] as const).map((s) => (

@@ -100,7 +100,7 @@ export default function DepositsPage() {
             label={t('field.status')}
             value={status}
             onChange={(e) => setStatus(e.target.value)}
-            sx={{ minWidth: 180 }}
+            sx={{ width: 240 }}
           >
             <MenuItem value="ACTIVE,MATURED">{t('list.open')}</MenuItem>
             {(['ACTIVE', 'MATURED', 'WITHDRAWN', 'BROKEN'] as const).map((s) => (

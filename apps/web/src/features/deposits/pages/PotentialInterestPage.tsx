@@ -1,4 +1,5 @@
 /** Potensi bunga deposito (/transactions/deposits/potential-interest): each running deposit's interest due in a window (liquidity planning). */
+import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
@@ -84,8 +85,12 @@ export default function PotentialInterestPage() {
         searchable
         toolbar={
           <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-            <DateField label={t('field.startDate')} value={start} onChange={setStart} />
-            <DateField label={t('field.endDate')} value={end} onChange={setEnd} min={start ?? undefined} />
+            <Box sx={{ width: 200 }}>
+              <DateField label={t('field.startDate')} value={start} onChange={setStart} />
+            </Box>
+            <Box sx={{ width: 200 }}>
+              <DateField label={t('field.endDate')} value={end} onChange={setEnd} min={start ?? undefined} />
+            </Box>
             {totals && (
               <Typography variant="body2" data-testid="potential-totals">
                 {t('schedule.gross')}: <MoneyText value={totals.gross} /> · {t('schedule.tax')}: <MoneyText value={totals.tax} /> ·{' '}

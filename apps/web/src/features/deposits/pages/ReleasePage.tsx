@@ -3,6 +3,7 @@
  * between two dates (both required), see each run's totals, cancel a run
  * (reversing journals; refused when its month is closed).
  */
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -153,7 +154,7 @@ export default function ReleasePage() {
           )}
         </CardContent>
       </Card>
-      <ServerDataTable<Release> queryKey={[...depositsKey, 'releases']} fetchPage={listReleases} columns={columns} />
+      <ServerDataTable<Release> queryKey={[...depositsKey, 'releases']} fetchPage={listReleases} columns={columns} searchable={false} />
       {dialog}
     </>
   );
