@@ -46,7 +46,12 @@ export interface LockedDeposit {
 
 const LOCK_SELECT = `
   d.*, m.cif_number, m.full_name AS member_name, m.branch_id AS member_branch_id, p.code AS product_code, p.name AS product_name,
-  coalesce((SELECT jsonb_object_agg(g.role, g.coa_id) FROM product_gl_account g WHERE g.tenant_id = d.tenant_id AND g.product_id = d.product_id), '{}'::jsonb) AS gl`;
+  coalesce(gl.gl, '{}'::jsonb) AS gl`;
+
+/** The GL mapping of every deposit product, once per statement (not once per deposit). */
+const GL_JOIN = `
+  LEFT JOIN (SELECT g.product_id, jsonb_object_agg(g.role, g.coa_id) AS gl FROM product_gl_account g
+             WHERE g.tenant_id = app_tenant() GROUP BY g.product_id) gl ON gl.product_id = d.product_id`;
 
 /** Locks deposits FOR UPDATE in ascending id (the one order every deposit operation uses). */
 export async function lockDeposits(tx: Tx, ids: string[]): Promise<LockedDeposit[]> {
@@ -54,7 +59,7 @@ export async function lockDeposits(tx: Tx, ids: string[]): Promise<LockedDeposit
   return tx.query<LockedDeposit>(
     `SELECT ${LOCK_SELECT}
      FROM deposit d JOIN member m ON m.tenant_id = d.tenant_id AND m.id = d.member_id
-     JOIN product p ON p.tenant_id = d.tenant_id AND p.id = d.product_id
+     JOIN product p ON p.tenant_id = d.tenant_id AND p.id = d.product_id${GL_JOIN}
      WHERE d.tenant_id = app_tenant() AND d.id = ANY($1::uuid[]) ORDER BY d.id FOR UPDATE OF d`,
     [`{${ids.join(',')}}`],
   );
@@ -65,7 +70,7 @@ export async function lockActiveAfter(tx: Tx, cursor: string | null, limit: numb
   return tx.query<LockedDeposit>(
     `SELECT ${LOCK_SELECT}
      FROM deposit d JOIN member m ON m.tenant_id = d.tenant_id AND m.id = d.member_id
-     JOIN product p ON p.tenant_id = d.tenant_id AND p.id = d.product_id
+     JOIN product p ON p.tenant_id = d.tenant_id AND p.id = d.product_id${GL_JOIN}
      WHERE d.tenant_id = app_tenant() AND d.status = 'ACTIVE' AND ($1::uuid IS NULL OR d.id > $1::uuid) AND d.paid_through < $3::date
      ORDER BY d.id LIMIT $2 FOR UPDATE OF d`,
     [cursor, limit, through],
