@@ -171,7 +171,27 @@ describe('interest release', () => {
     await backdate(t, b.deposit.id, start);
     const r = await release(t, start, today());
     expect(r).toMatchObject({ payments: 2, totalGross: 300000, totalTax: 30000 });
-    // Per account basis: each deposit alone stays under the threshold (no tax); checked on a new month.
+    const rows = await t.app.db.tenant(t.tenantId, (tx) =>
+      tx.query<{ gross: string; tax: string }>(
+        `SELECT gross::text, tax::text FROM deposit_interest WHERE tenant_id = app_tenant() AND status = 'POSTED' ORDER BY deposit_id`,
+      ),
+    );
+    // Whichever posts second withholds the whole month's tax (30,000), the first none.
+    expect(rows.map((x) => x.tax).sort()).toEqual(['0.00', '30000.00']);
+  });
+
+  it("with the ACCOUNT basis each deposit is taxed alone, at the product's amount and rate", async () => {
+    const { t, productId, m } = await setup({ taxFreeInterestAmount: 150000, interestTax: 20 });
+    const cfg = await t.admin.post('/api/configuration', { interestTax: { basis: 'ACCOUNT' } });
+    expect(cfg.statusCode).toBe(200);
+    // 40,000,000 -> 200,000 (above the product's 150,000: 20 % = 40,000); 20,000,000 -> 100,000 (untaxed alone).
+    const a = await place(t, { memberId: m.id, productId, amount: 40_000_000, tenor: 12 });
+    const b = await place(t, { memberId: m.id, productId, amount: 20_000_000, tenor: 12 });
+    const start = monthsAgo(1);
+    await backdate(t, a.deposit.id, start);
+    await backdate(t, b.deposit.id, start);
+    const r = await release(t, start, today());
+    expect(r).toMatchObject({ payments: 2, totalGross: 300000, totalTax: 40000, totalNet: 260000 });
   });
 
   it('release twice for the same month posts once; a stopped run resumes from its cursor', async () => {
