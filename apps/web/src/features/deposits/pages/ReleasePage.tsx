@@ -124,22 +124,26 @@ export default function ReleasePage() {
             {t('release.explain')}
           </Typography>
           <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-            <DateField
-              label={t('field.fromDate')}
-              value={from}
-              onChange={setFrom}
-              max={now}
-              error={!from}
-              helperText={!from ? t('release.datesRequired') : undefined}
-            />
-            <DateField
-              label={t('field.toDate')}
-              value={to}
-              onChange={setTo}
-              min={from ?? undefined}
-              error={!to}
-              helperText={!to ? t('release.datesRequired') : undefined}
-            />
+            <Box sx={{ width: 220 }}>
+              <DateField
+                label={t('field.fromDate')}
+                value={from}
+                onChange={setFrom}
+                max={now}
+                error={!from}
+                helperText={!from ? t('release.datesRequired') : undefined}
+              />
+            </Box>
+            <Box sx={{ width: 220 }}>
+              <DateField
+                label={t('field.toDate')}
+                value={to}
+                onChange={setTo}
+                min={from ?? undefined}
+                error={!to}
+                helperText={!to ? t('release.datesRequired') : undefined}
+              />
+            </Box>
             {can('interest_release', 'add') && (
               <Button variant="contained" onClick={run} disabled={!from || !to || release.isPending} data-testid="release-submit">
                 {release.isPending ? t('release.running') : t('release.submit')}
