@@ -332,7 +332,14 @@ describe('configuration', () => {
   it('answers every key with its default, saves partial values merged per key, and validates each key', async () => {
     const t = await newTenant();
     const all = body<Record<string, Record<string, unknown>>>(await t.admin.get('/api/configuration')).data;
-    expect(Object.keys(all).sort()).toEqual(['cifNumber', 'cooperativeRegulation', 'memberServices', 'mobileApps', 'transactionPolicy']);
+    expect(Object.keys(all).sort()).toEqual([
+      'cifNumber',
+      'cooperativeRegulation',
+      'interestTax',
+      'memberServices',
+      'mobileApps',
+      'transactionPolicy',
+    ]);
     expect(all.memberServices).toMatchObject({ ppobMarginType: 'NOMINAL', ppobMargin: 0 });
     expect(all.cifNumber).toEqual({ pattern: '{YYYY}{SEQ:6}' });
     const saved = await t.admin.post('/api/configuration', {
@@ -354,7 +361,7 @@ describe('configuration', () => {
     const unknownKey = await t.admin.post('/api/configuration', { theme: { dark: true } });
     expect(unknownKey.statusCode).toBe(400);
     expect(body(unknownKey).message).toBe(
-      'Kunci konfigurasi theme tidak dikenal. Pilihan: cooperativeRegulation, mobileApps, memberServices, cifNumber, transactionPolicy',
+      'Kunci konfigurasi theme tidak dikenal. Pilihan: cooperativeRegulation, mobileApps, memberServices, cifNumber, transactionPolicy, interestTax',
     );
     const cases: Array<[Record<string, unknown>, string, string]> = [
       [{ memberServices: { ppobMarginType: 'PERCENT', ppobMargin: 150 } }, 'memberServices.ppobMargin', 'Maksimal persentase adalah 100'],

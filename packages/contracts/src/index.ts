@@ -1,6 +1,7 @@
 export * from './access.ts';
 export * from './auth.ts';
 export * from './common.ts';
+export * from './deposits.ts';
 export * from './enums.ts';
 export * from './ledger.ts';
 export * from './members.ts';

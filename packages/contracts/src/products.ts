@@ -11,6 +11,7 @@
  */
 import { z } from 'zod';
 import { boolFilter, dateString, listQuery, moneyNonNegative, moneyPositive, optionalFilter, percent, uuid } from './common.ts';
+import { DEPOSIT_DAY_COUNTS, DEPOSIT_PENALTY_BASES, DEPOSIT_ROLLOVER_TYPES } from './deposits.ts';
 import { BALANCE_BASES, BILL_TYPES, LOAN_INTEREST_METHODS, PAYMENT_COMPONENTS, PERIODS, PRODUCT_KINDS, type ProductKind } from './enums.ts';
 
 export const SAVING_TYPES = ['VOLUNTARY', 'PLAN'] as const;
@@ -23,7 +24,15 @@ export const FEE_TYPES = ['NOMINAL', 'PERCENT'] as const;
 export const GL_ROLES: Record<ProductKind, readonly string[]> = {
   SAVING: ['CONTROL', 'INTEREST_EXPENSE', 'ADMIN_FEE_INCOME', 'CLOSING_FEE_INCOME', 'TAX_PAYABLE'],
   SAVING_EQUITY: ['CONTROL'],
-  SAVING_DEPOSIT: ['CONTROL', 'INTEREST_EXPENSE', 'INTEREST_PAYABLE', 'TAX_PAYABLE', 'PENALTY_INCOME'],
+  SAVING_DEPOSIT: [
+    'CONTROL',
+    'INTEREST_EXPENSE',
+    'INTEREST_PAYABLE',
+    'TAX_PAYABLE',
+    'PENALTY_INCOME',
+    'HOLDING_PRINCIPAL',
+    'HOLDING_INTEREST',
+  ],
   LOAN: ['RECEIVABLE', 'INTEREST_INCOME', 'ADMIN_FEE_INCOME', 'PROVISION_INCOME', 'FINE_INCOME'],
   BILL: ['RECEIVABLE', 'REVENUE', 'ADMIN_FEE_INCOME'],
 };
@@ -34,7 +43,8 @@ export function glRoleAccountTypes(kind: ProductKind, role: string): readonly st
   if (role === 'CONTROL') return kind === 'SAVING_EQUITY' ? ['EQUITY'] : ['LIABILITY'];
   if (role === 'RECEIVABLE') return ['ASSET'];
   if (role === 'INTEREST_EXPENSE') return ['EXPENSE'];
-  if (role === 'TAX_PAYABLE' || role === 'INTEREST_PAYABLE') return ['LIABILITY'];
+  if (role === 'TAX_PAYABLE' || role === 'INTEREST_PAYABLE' || role === 'HOLDING_PRINCIPAL' || role === 'HOLDING_INTEREST')
+    return ['LIABILITY'];
   if (role === 'REVENUE') return ['INCOME', 'LIABILITY'];
   return ['INCOME'];
 }
@@ -62,6 +72,8 @@ export function defaultGlKeys(kind: ProductKind, savingType?: string | null): Re
         INTEREST_PAYABLE: 'INTEREST_PAYABLE',
         TAX_PAYABLE: 'TAX_PAYABLE',
         PENALTY_INCOME: 'DEPOSIT_PENALTY_INCOME',
+        HOLDING_PRINCIPAL: 'DEPOSIT_HOLDING_PRINCIPAL',
+        HOLDING_INTEREST: 'DEPOSIT_HOLDING_INTEREST',
       };
     case 'LOAN':
       return {
@@ -125,8 +137,13 @@ export const depositTermsFields = z.object({
   profitSharing: optPercent,
   minDeposit: optMoney,
   maxDeposit: optNullableMoney,
-  /** Early-withdrawal (break) penalty, percent of the principal. */
+  /** Early-withdrawal (break) penalty, percent of the principal or of the interest paid so far (penaltyBasis). */
   earlyWithdrawalPenalty: optPercent,
+  penaltyBasis: z.enum(DEPOSIT_PENALTY_BASES, { error: 'validation.invalid' }).optional(),
+  /** MONTHLY (rate / 12 a month) or ACTUAL_365 (rate x days / 365). */
+  dayCount: z.enum(DEPOSIT_DAY_COUNTS, { error: 'validation.invalid' }).optional(),
+  /** What an automatic rollover renews: PRINCIPAL or PRINCIPAL_INTEREST. */
+  rolloverType: z.enum(DEPOSIT_ROLLOVER_TYPES, { error: 'validation.invalid' }).optional(),
   taxFreeInterestAmount: optMoney,
   interestTax: optPercent,
   breakNeedsApproval: z.boolean().optional(),

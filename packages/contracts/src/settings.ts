@@ -238,12 +238,27 @@ export const transactionPolicyConfig = z.strictObject(
   UNKNOWN_FIELD,
 );
 
+/**
+ * Tax on the interest members receive (PP 15/2009): per month and subject (MEMBER: all of a member's deposits and
+ * savings together; ACCOUNT: each account alone), up to taxFreeAmount untaxed, above it the whole amount at ratePct.
+ * The deposits and savings interest releases apply it (packages/finance deposit.ts monthlyInterestTax).
+ */
+export const interestTaxConfig = z.strictObject(
+  {
+    taxFreeAmount: money,
+    ratePct: z.number().min(0, 'validation.invalid').max(100, 'validation.max_percent'),
+    basis: z.enum(['MEMBER', 'ACCOUNT']),
+  },
+  UNKNOWN_FIELD,
+);
+
 export const CONFIG_SCHEMAS = {
   cooperativeRegulation: cooperativeRegulationConfig,
   mobileApps: mobileAppsConfig,
   memberServices: memberServicesConfig,
   cifNumber: cifNumberConfig,
   transactionPolicy: transactionPolicyConfig,
+  interestTax: interestTaxConfig,
 } as const;
 export type ConfigKey = keyof typeof CONFIG_SCHEMAS;
 export const CONFIG_KEYS = Object.keys(CONFIG_SCHEMAS) as ConfigKey[];
@@ -278,6 +293,7 @@ export const CONFIG_DEFAULTS: ConfigValues = {
   },
   cifNumber: { pattern: '{YYYY}{SEQ:6}' },
   transactionPolicy: { withdrawalAboveLimit: 'REFUSE', loanRequestAboveLimit: 'REQUEST_APPROVAL' },
+  interestTax: { taxFreeAmount: 240000, ratePct: 10, basis: 'MEMBER' },
 };
 
 /** POST /api/configuration: some keys, each with some of its fields (merged with the stored value). */

@@ -1,6 +1,7 @@
 import { accessMessages } from './access.ts';
 import { authMessages } from './auth.ts';
 import { commonMessages } from './common.ts';
+import { depositMessages } from './deposits.ts';
 import { ledgerMessages } from './ledger.ts';
 import { memberMessages } from './members.ts';
 import { savingMessages } from './savings.ts';
@@ -21,6 +22,7 @@ export const messages: Catalog = {
   ...memberMessages,
   ...ledgerMessages,
   ...savingMessages,
+  ...depositMessages,
 };
 
 export function hasMessage(key: string): boolean {

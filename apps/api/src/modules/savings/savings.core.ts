@@ -266,6 +266,8 @@ export const ACTIVITY_LABEL: Record<string, string> = {
   AUTO_DEBIT: 'Auto debet',
   OPENING_BALANCE: 'Saldo awal',
   REVERSAL: 'Pembatalan',
+  DEPOSIT_PLACEMENT: 'Penempatan deposito',
+  DEPOSIT_INTEREST: 'Bunga deposito',
 };
 
 export const ACTIVITY_LABEL_EN: Record<string, string> = {
@@ -284,6 +286,8 @@ export const ACTIVITY_LABEL_EN: Record<string, string> = {
   AUTO_DEBIT: 'Auto debit',
   OPENING_BALANCE: 'Opening balance',
   REVERSAL: 'Cancellation',
+  DEPOSIT_PLACEMENT: 'Term deposit placement',
+  DEPOSIT_INTEREST: 'Term deposit interest',
 };
 
 export function activityLabel(activity: string, lang: 'id' | 'en' = 'id'): string {

@@ -6,6 +6,8 @@
  * Savings and equity fields sit at the top of a TermsView; deposit, loan and
  * bill fields come grouped under `deposit`, `loan` and `bill`.
  */
+
+import { DEPOSIT_DAY_COUNTS, DEPOSIT_PENALTY_BASES, DEPOSIT_ROLLOVER_TYPES } from '@koperasi/contracts/deposits';
 import type { ProductKind } from '@koperasi/contracts/enums';
 import { BALANCE_BASES, BILL_TYPES, LOAN_INTEREST_METHODS, PAYMENT_COMPONENTS, PERIODS } from '@koperasi/contracts/enums';
 import { FEE_TYPES, type TermsView } from '@koperasi/contracts/products';
@@ -76,11 +78,14 @@ const DEPOSIT_FIELDS: TermField[] = [
   { name: 'minDeposit', type: 'money', group: 'amounts' },
   { name: 'maxDeposit', type: 'moneyOptional', group: 'amounts' },
   { name: 'earlyWithdrawalPenalty', type: 'percent', group: 'amounts' },
+  { name: 'penaltyBasis', type: 'enum', options: DEPOSIT_PENALTY_BASES, group: 'amounts' },
+  { name: 'dayCount', type: 'enum', options: DEPOSIT_DAY_COUNTS, group: 'rates' },
   { name: 'taxFreeInterestAmount', type: 'money', group: 'tax' },
   { name: 'interestTax', type: 'percent', group: 'tax' },
   { name: 'breakNeedsApproval', type: 'bool', group: 'options' },
   { name: 'interestWithdrawalNeedsApproval', type: 'bool', group: 'options' },
   { name: 'autoRollover', type: 'bool', group: 'options' },
+  { name: 'rolloverType', type: 'enum', options: DEPOSIT_ROLLOVER_TYPES, group: 'options' },
 ];
 
 const LOAN_FIELDS: TermField[] = [

@@ -15,6 +15,9 @@ export const ENUM_OF: Record<string, string> = {
   adminFeeType: 'feeType',
   provisionFeeType: 'feeType',
   fineMethod: 'feeType',
+  penaltyBasis: 'penaltyBasis',
+  dayCount: 'dayCount',
+  rolloverType: 'rolloverType',
 };
 
 /** i18n key of a choice (`POKOK & JASA` → `POKOK_JASA`). */

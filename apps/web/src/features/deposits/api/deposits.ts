@@ -1,0 +1,198 @@
+/**
+ * The deposit calls (spec section 7): list, detail, setup-interest, mutations,
+ * potential interest, projection, certificate, report, releases; placement
+ * through request-open-product-member; withdraw, break, break approval,
+ * position, release and its cancellation. Mutations return the envelope so
+ * the server's message shows.
+ */
+import type { DepositView } from '@koperasi/contracts/deposits';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, apiEnvelope } from '../../../lib/api/client';
+import { type ListParams, listQuery, type Page } from '../../../lib/api/list';
+
+export type Deposit = DepositView;
+export const depositsKey = ['deposits'] as const;
+
+export interface ScheduleRow {
+  period: number;
+  from: string;
+  to: string;
+  days: number;
+  gross: number;
+  tax: number;
+  net: number;
+  status: 'PAID' | 'DUE' | 'UPCOMING';
+  destination: string | null;
+}
+
+export interface SetupInterest {
+  deposit: Deposit;
+  terms: {
+    rates: Record<string, number | null>;
+    penalty: number;
+    penaltyBasis: 'PRINCIPAL' | 'INTEREST';
+    breakNeedsApproval: boolean;
+    interestWithdrawalNeedsApproval: boolean;
+    profitSharing: number;
+  };
+  tax: { basis: 'MEMBER' | 'ACCOUNT'; taxFreeAmount: number; ratePct: number };
+  accruedInterest: number;
+  schedule: ScheduleRow[];
+}
+
+export interface Mutation {
+  id: string;
+  code: string;
+  transactionDate: string;
+  kind: string;
+  activity: string;
+  amount: number;
+  balanceAfter: number;
+  status: string;
+  description: string | null;
+  journalNumber: string | null;
+}
+
+export interface Projection {
+  rate: number;
+  dayCount: 'MONTHLY' | 'ACTUAL_365';
+  startDate: string;
+  maturityDate: string;
+  periods: Array<{ period: number; from: string; to: string; days: number; gross: number; tax: number; net: number }>;
+  totalGross: number;
+  totalTax: number;
+  totalNet: number;
+  tax: { basis: string; taxFreeAmount: number; ratePct: number };
+}
+
+export interface Release {
+  id: string;
+  fromDate: string;
+  toDate: string;
+  status: 'RUNNING' | 'RELEASED' | 'CANCELLED';
+  deposits: number;
+  payments: number;
+  chunks: number;
+  totalGross: number;
+  totalTax: number;
+  totalNet: number;
+  createdDate: string;
+  cancelReason: string | null;
+}
+
+export type PotentialRow = Deposit & { periods: number; firstDue: string; gross: number; tax: number; net: number };
+
+export const listDeposits = (p: ListParams, signal?: AbortSignal) =>
+  api<Page<Deposit> & { totalPrincipal: number }>('/api/transaction/deposit/datatable', { query: listQuery(p), signal });
+export const depositReport = (p: ListParams, signal?: AbortSignal) =>
+  api<Page<Deposit> & { totalPrincipal: number; totalInterestPaid: number; totalTaxPaid: number }>('/api/report/deposit', {
+    query: listQuery(p),
+    signal,
+  });
+export const potentialInterest = (p: ListParams, signal?: AbortSignal) =>
+  api<Page<PotentialRow> & { totalGross: number; totalTax: number; totalNet: number }>('/api/transaction/deposit/v2/potential-interest', {
+    query: listQuery(p),
+    signal,
+  });
+export const listReleases = (p: ListParams, signal?: AbortSignal) =>
+  api<Page<Release>>('/api/interest-simulation/deposit/releases', { query: listQuery(p), signal });
+
+export function useSetupInterest(id: string) {
+  return useQuery({
+    queryKey: [...depositsKey, id, 'setup'],
+    queryFn: ({ signal }) => api<SetupInterest>(`/api/transaction/deposit/${id}/detail-setup-interest`, { signal }),
+  });
+}
+
+export function useMutations(id: string) {
+  return useQuery({
+    queryKey: [...depositsKey, id, 'mutations'],
+    queryFn: ({ signal }) =>
+      api<Page<Mutation>>(`/api/transaction/product/${id}/detail-mutation-deposit`, { query: { page: 0, limit: 200 }, signal }),
+  });
+}
+
+export function useCertificate(id: string) {
+  return useQuery({
+    queryKey: [...depositsKey, id, 'certificate'],
+    queryFn: ({ signal }) => api<Record<string, any>>(`/api/transaction/deposit/${id}/certificate`, { signal }),
+  });
+}
+
+export function useProjection(q: { productId: string | null; amount: number | null; tenor: number | null }) {
+  return useQuery({
+    queryKey: [...depositsKey, 'projection', q],
+    queryFn: ({ signal }) => api<Projection>('/api/transaction/deposit/projection', { query: q, signal }),
+    enabled: Boolean(q.productId && q.amount && q.amount > 0 && q.tenor),
+    retry: false,
+    meta: { errorToast: false },
+  });
+}
+
+export function useDepositProducts() {
+  return useQuery({
+    queryKey: ['product', 'SAVING_DEPOSIT', 'categories'],
+    queryFn: ({ signal }) =>
+      api<Array<{ id: string; code: string; name: string; terms?: Record<string, any> }>>('/api/product/SAVING_DEPOSIT/categories', {
+        signal,
+      }),
+    staleTime: 60_000,
+  });
+}
+
+export interface MemberHit {
+  id: string;
+  cifNumber: string;
+  fullName: string;
+}
+export function useMemberSearch(q: string) {
+  const text = q.trim().toLowerCase();
+  return useQuery({
+    queryKey: ['member-search', text],
+    queryFn: ({ signal }) => api<MemberHit[]>(`/api/member/${encodeURIComponent(text)}/search-member`, { query: { limit: 20 }, signal }),
+    enabled: text.length >= 2,
+    staleTime: 10_000,
+  });
+}
+
+export function useMemberSavings(memberId: string | null) {
+  return useQuery({
+    queryKey: ['member-savings', memberId],
+    queryFn: ({ signal }) =>
+      api<{ accounts: Array<{ id: string; accountNumber: string; productName: string; kind: string; status: string; balance: number }> }>(
+        `/api/member/${memberId}/saving-product`,
+        { signal },
+      ),
+    enabled: Boolean(memberId),
+  });
+}
+
+function useDepositMutation<B>(fn: (b: B) => Promise<unknown>) {
+  const qc = useQueryClient();
+  return useMutation({ mutationFn: fn, onSuccess: () => qc.invalidateQueries({ queryKey: depositsKey }) });
+}
+
+export const usePlace = () =>
+  useDepositMutation((b: Record<string, unknown>) =>
+    apiEnvelope<{ deposit: Deposit }>('/api/transaction/request-open-product-member', { method: 'POST', body: b }),
+  );
+export const useWithdraw = () =>
+  useDepositMutation((b: Record<string, unknown>) => apiEnvelope('/api/transaction/deposit/withdraw', { method: 'POST', body: b }));
+export const useBreak = () =>
+  useDepositMutation((b: Record<string, unknown>) => apiEnvelope('/api/transaction/deposit/break', { method: 'POST', body: b }));
+export const useBreakDecision = (id: string) =>
+  useDepositMutation((b: { status: 'APPROVED' | 'REJECTED'; reason?: string }) =>
+    apiEnvelope(`/api/transaction/deposit/${id}/break-approval`, { method: 'POST', body: b }),
+  );
+export const usePosition = (id: string) =>
+  useDepositMutation((b: Record<string, unknown>) =>
+    apiEnvelope(`/api/transaction/deposit/${id}/deposit-position`, { method: 'PATCH', body: b }),
+  );
+export const useRelease = () =>
+  useDepositMutation((b: { fromDate: string; toDate: string }) =>
+    apiEnvelope<Release>('/api/interest-simulation/deposit/release', { method: 'POST', body: b, timeoutMs: null }),
+  );
+export const useCancelRelease = () =>
+  useDepositMutation((b: { id: string; reason: string }) =>
+    apiEnvelope<Release>(`/api/interest-simulation/${b.id}/cancel-release`, { method: 'POST', body: { reason: b.reason } }),
+  );
