@@ -15,6 +15,8 @@ const BEFORE_THE_FOLDER = new Set([
   '0001_platform.sql',
   '0003_auth_principal_cached_plan.sql',
   '0004_auth_principal_digest.sql',
+  // Written beside the functions folder (issue 18), before the two met: its trigger function lives in the folder now.
+  '0010_login_directory.sql',
   '0100_ledger.sql',
   '0101_ledger_post_arrays.sql',
   '0102_ledger_post_lock_later.sql',
