@@ -1,6 +1,7 @@
 import { accessMessages } from './access.ts';
 import { authMessages } from './auth.ts';
 import { commonMessages } from './common.ts';
+import { hardeningMessages } from './hardening.ts';
 import { ledgerMessages } from './ledger.ts';
 import { memberMessages } from './members.ts';
 import { savingMessages } from './savings.ts';
@@ -21,6 +22,7 @@ export const messages: Catalog = {
   ...memberMessages,
   ...ledgerMessages,
   ...savingMessages,
+  ...hardeningMessages,
 };
 
 export function hasMessage(key: string): boolean {

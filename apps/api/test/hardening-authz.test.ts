@@ -1,0 +1,140 @@
+/**
+ * Issue 18, "Authorization and privacy": what an agent, a dashboard-only role
+ * and another user of the same cooperative could see or replay.
+ */
+import { describe, expect, it } from 'vitest';
+import { body, newTenant } from './helpers.ts';
+import {
+  createMember,
+  createUser,
+  multipart,
+  TEMPLATE_HEADER,
+  uniqueMemberPhone,
+  uniqueNik,
+  waitForUpload,
+  workbook,
+  XLSX_TYPE,
+} from './members-fixtures.ts';
+
+/** A template row with a name and identity number (other cells valid). */
+function uploadRow(name: string, nik: string): unknown[] {
+  const r: unknown[] = Array(20).fill('');
+  r[1] = name;
+  r[2] = 'L';
+  r[3] = 'Solo';
+  r[4] = '1980-08-17';
+  r[5] = uniqueMemberPhone().replace('+62', '0');
+  r[6] = 'KTP';
+  r[7] = nik;
+  r[9] = 'Jl. Slamet Riyadi 10, Solo';
+  r[11] = 'ANGGOTA';
+  r[12] = '2021-03-01';
+  return r;
+}
+
+describe('agent scope on member uploads', () => {
+  it('an agent sees only its own uploads, and no name or CIF of a member outside its scope', async () => {
+    const t = await newTenant();
+    const agent = await createUser(t, { roleCode: 'AGENT' });
+    const outside = await createMember(t.admin, { fullName: 'Rahasia Orang Lain' });
+    const mine = await createMember(agent.client, { fullName: 'Anggota Sendiri' });
+
+    // The admin's upload: one row skipped (the outside member), one failed.
+    const adminFile = await workbook(
+      TEMPLATE_HEADER,
+      [uploadRow('Rahasia Orang Lain', outside.identityNumber), uploadRow('Nama Lain', outside.identityNumber)],
+      { textColumns: [1, 6, 8, 9, 18] },
+    );
+    const adminRes = await t.admin.inject({ method: 'POST', url: '/api/member/upload', ...multipart('admin.xlsx', XLSX_TYPE, adminFile) });
+    expect(adminRes.statusCode).toBe(200);
+    const adminJob = await waitForUpload(t.admin, body<{ id: string }>(adminRes).data.id);
+    expect(adminJob).toMatchObject({ status: 'DONE', skippedRows: 1 });
+
+    // The agent does not see the admin's job, its rows or its failed-rows file.
+    const list = body<{ content: Array<{ id: string }> }>(await agent.client.get('/api/member/upload')).data;
+    expect(list.content.map((j) => j.id)).not.toContain(adminJob.id);
+    expect((await agent.client.get(`/api/member/upload/${adminJob.id}/rows`, { status: 'SKIPPED' })).statusCode).toBe(404);
+    expect((await agent.client.get(`/api/member/upload/${adminJob.id}/failed-rows`)).statusCode).toBe(404);
+    expect((await agent.client.get(`/api/member/upload/${adminJob.id}/progress`)).statusCode).toBe(404);
+    // The admin still sees everything.
+    expect(body<{ content: Array<{ id: string }> }>(await t.admin.get('/api/member/upload')).data.content.map((j) => j.id)).toContain(
+      adminJob.id,
+    );
+
+    // The agent's own upload touching the outside member: refused or skipped without the member's name, CIF or id.
+    const agentFile = await workbook(
+      TEMPLATE_HEADER,
+      [
+        uploadRow('Rahasia Orang Lain', outside.identityNumber),
+        uploadRow('Nama Palsu', outside.identityNumber),
+        uploadRow('Nama Palsu Dua', mine.identityNumber),
+        uploadRow('Anggota Baru Agen', uniqueNik()),
+      ],
+      { textColumns: [1, 6, 8, 9, 18] },
+    );
+    const agentRes = await agent.client.inject({
+      method: 'POST',
+      url: '/api/member/upload',
+      ...multipart('agen.xlsx', XLSX_TYPE, agentFile),
+    });
+    expect(agentRes.statusCode).toBe(200);
+    const agentJob = await waitForUpload(agent.client, body<{ id: string }>(agentRes).data.id);
+    expect(agentJob).toMatchObject({ status: 'DONE', successRows: 1, skippedRows: 1, failedRows: 2 });
+    expect(body<{ content: Array<{ id: string }> }>(await agent.client.get('/api/member/upload')).data.content.map((j) => j.id)).toEqual([
+      agentJob.id,
+    ]);
+    const rows = body<{ content: Array<{ row: number; status: string; message: string; memberId: string | null }> }>(
+      await agent.client.get(`/api/member/upload/${agentJob.id}/rows`),
+    ).data.content;
+    const text = JSON.stringify(rows);
+    expect(text).not.toContain(outside.cifNumber);
+    expect(text).not.toContain(outside.id);
+    expect(rows.find((r) => r.row === 2)!.message).not.toContain('Rahasia');
+    expect(rows.find((r) => r.row === 1)).toMatchObject({ status: 'SKIPPED', memberId: null });
+    // A member in the agent's scope may be named.
+    expect(rows.find((r) => r.row === 3)!.message).toContain(mine.cifNumber);
+    // The member the agent uploaded is the agent's.
+    const own = body<{ content: Array<{ fullName: string }> }>(await agent.client.get('/api/member/datatable', { limit: 100 })).data
+      .content;
+    expect(own.map((m) => m.fullName)).toContain('Anggota Baru Agen');
+
+    // Registering the outside member's identity number: refused without the name and CIF.
+    const dup = await agent.client.post('/api/member', {
+      fullName: 'Coba Coba',
+      gender: 'L',
+      birthPlace: 'Bandung',
+      birthDate: '1985-03-12',
+      phone: uniqueMemberPhone(),
+      identityType: 'KTP',
+      identityNumber: outside.identityNumber,
+      address: 'Jl. Cihampelas No. 12, Bandung',
+    });
+    expect(dup.statusCode).toBe(409);
+    expect(dup.body).not.toContain('Rahasia');
+    expect(dup.body).not.toContain(outside.cifNumber);
+    const dupPhone = await agent.client.post('/api/member', {
+      fullName: 'Coba Coba',
+      gender: 'L',
+      birthPlace: 'Bandung',
+      birthDate: '1985-03-12',
+      phone: outside.phone,
+      identityType: 'KTP',
+      identityNumber: uniqueNik(),
+      address: 'Jl. Cihampelas No. 12, Bandung',
+    });
+    expect(dupPhone.statusCode).toBe(409);
+    expect(dupPhone.body).not.toContain('Rahasia');
+    // The admin is still told who holds it.
+    const adminDup = await t.admin.post('/api/member', {
+      fullName: 'Coba Coba',
+      gender: 'L',
+      birthPlace: 'Bandung',
+      birthDate: '1985-03-12',
+      phone: uniqueMemberPhone(),
+      identityType: 'KTP',
+      identityNumber: outside.identityNumber,
+      address: 'Jl. Cihampelas No. 12, Bandung',
+    });
+    expect(adminDup.body).toContain('Rahasia Orang Lain');
+  }, 60_000);
+});

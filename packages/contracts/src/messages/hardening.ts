@@ -1,0 +1,25 @@
+import type { Catalog } from './types.ts';
+
+/** Messages of the hardening work (issue 18): privacy of member data, passwords, sign-in. */
+export const hardeningMessages: Catalog = {
+  'member.identity_registered': {
+    id: 'Nomor identitas {identityNumber} sudah terdaftar di koperasi',
+    en: 'Identity number {identityNumber} is already registered with the cooperative',
+  },
+  'member.phone_registered': {
+    id: 'Nomor ponsel {phone} sudah terdaftar di koperasi',
+    en: 'Phone number {phone} is already registered with the cooperative',
+  },
+  'member.upload_identity_registered': {
+    id: 'nomor identitas {identityNumber} sudah terdaftar di koperasi',
+    en: 'identity number {identityNumber} is already registered with the cooperative',
+  },
+  'member.upload_phone_registered': {
+    id: 'nomor ponsel {phone} sudah terdaftar di koperasi',
+    en: 'phone number {phone} is already registered with the cooperative',
+  },
+  'member.upload_row_skipped_registered': {
+    id: 'Data ke {n} sudah terdaftar di koperasi, dilewati',
+    en: 'Row {n} is already registered with the cooperative, skipped',
+  },
+};
