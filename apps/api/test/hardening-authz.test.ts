@@ -138,3 +138,25 @@ describe('agent scope on member uploads', () => {
     expect(adminDup.body).toContain('Rahasia Orang Lain');
   }, 60_000);
 });
+
+describe('account balances need the cash-and-bank or report permission', () => {
+  it('lists accounts without balances to a dashboard-only role, as the balance sheet is refused to it', async () => {
+    const t = await newTenant();
+    const dash = await createUser(t, { permissions: { dashboard: { view: true, add: false, update: false, delete: false } } });
+    const cash = await createUser(t, { permissions: { cash_bank: { view: true, add: false, update: false, delete: false } } });
+    expect((await dash.client.get('/api/report/v2/balance-sheet')).statusCode).toBe(403);
+
+    for (const url of ['/api/coa/101/search-by-parent', '/api/coa']) {
+      const seen = body<Array<{ code: string; balance: number | null }>>(await dash.client.get(url, { asOf: '2026-01-31' }));
+      expect(seen.data.length).toBeGreaterThan(0);
+      expect(seen.data.every((a) => a.balance === null)).toBe(true);
+      const tree = body<Array<{ balance: number | null }>>(await dash.client.get(url, { tree: true })).data;
+      expect(JSON.stringify(tree)).not.toMatch(/"balance":-?\d/);
+      const withRight = body<Array<{ balance: number | null }>>(await cash.client.get(url, { asOf: '2026-01-31' })).data;
+      expect(withRight.every((a) => typeof a.balance === 'number')).toBe(true);
+    }
+    expect(body<Array<{ balance: number | null }>>(await t.admin.get('/api/coa')).data.every((a) => typeof a.balance === 'number')).toBe(
+      true,
+    );
+  });
+});
