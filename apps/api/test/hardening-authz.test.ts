@@ -4,7 +4,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { body, newTenant } from './helpers.ts';
+import { roleUser } from './ledger-helpers.ts';
 import {
+  createActiveMember,
   createMember,
   createUser,
   multipart,
@@ -158,5 +160,44 @@ describe('account balances need the cash-and-bank or report permission', () => {
     expect(body<Array<{ balance: number | null }>>(await t.admin.get('/api/coa')).data.every((a) => typeof a.balance === 'number')).toBe(
       true,
     );
+  });
+});
+
+describe('idempotency keys belong to the user and the route', () => {
+  it("a teller sending the admin's key and body does not receive the admin's stored answer", async () => {
+    const t = await newTenant();
+    const work = { view: true, add: true, update: true, delete: false };
+    const teller = await roleUser(t, { permissions: { member_transaction: work, member: work, cash_bank: work, settings: work } });
+    const m = await createActiveMember(t.admin, { fullName: 'Siti Aminah', gender: 'P' });
+    const products = body<any>(await t.admin.get(`/api/member/${m.id}/saving-product`)).data.accounts as Array<{
+      id: string;
+      savingType: string;
+    }>;
+    const account = products.find((a) => a.savingType === 'MANDATORY') ?? products[0];
+
+    // A money route (claimed in the movement's transaction).
+    const key = { 'idempotency-key': 'shared-key-001' };
+    const deposit = { memberSavingId: account.id, amount: 10000, description: 'Setoran' };
+    const first = await t.admin.post('/api/transaction/topup-saving', deposit, key);
+    expect(first.statusCode).toBe(200);
+    const replay = await t.admin.post('/api/transaction/topup-saving', deposit, key);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    const other = await teller.post('/api/transaction/topup-saving', deposit, key);
+    expect(other.statusCode).toBe(200);
+    expect(other.headers['idempotent-replayed']).toBeUndefined();
+    expect(body<any>(other).data.transaction.id).not.toBe(body<any>(first).data.transaction.id);
+    expect(body<any>(other).data.transaction.tellerName).not.toBe('Admin Uji');
+
+    // A generic route (claimed before the handler).
+    const area = { name: `Area ${Date.now()}` };
+    const a1 = await t.admin.post('/api/area', area, { 'idempotency-key': 'shared-key-002' });
+    expect(a1.statusCode).toBe(200);
+    const a2 = await teller.post('/api/area', area, { 'idempotency-key': 'shared-key-002' });
+    expect(a2.headers['idempotent-replayed']).toBeUndefined();
+    expect(a2.body).not.toBe(a1.body);
+    // The same key on another route is another request, not a replay and not a conflict.
+    const onOtherRoute = await t.admin.post('/api/transaction/topup-saving', deposit, { 'idempotency-key': 'shared-key-002' });
+    expect(onOtherRoute.statusCode).toBe(200);
+    expect(onOtherRoute.headers['idempotent-replayed']).toBeUndefined();
   });
 });
