@@ -201,3 +201,28 @@ describe('idempotency keys belong to the user and the route', () => {
     expect(onOtherRoute.headers['idempotent-replayed']).toBeUndefined();
   });
 });
+
+describe('transaction codes are numbered per cooperative', () => {
+  it("one cooperative's deposits do not move another's codes", async () => {
+    const open = async () => {
+      const t = await newTenant();
+      const m = await createActiveMember(t.admin, { fullName: 'Siti Aminah', gender: 'P' });
+      const acc = (body<any>(await t.admin.get(`/api/member/${m.id}/saving-product`)).data.accounts as Array<{ id: string }>)[0];
+      const deposit = async () => {
+        const r = await t.admin.post('/api/transaction/topup-saving', { memberSavingId: acc.id, amount: 1000 });
+        expect(r.statusCode).toBe(200);
+        return body<any>(r).data.transaction.code as string;
+      };
+      return { deposit };
+    };
+    const a = await open();
+    const b = await open();
+    const seq = (code: string) => Number(code.slice(-8));
+    const a1 = await a.deposit();
+    for (let i = 0; i < 5; i++) await b.deposit();
+    const a2 = await a.deposit();
+    // Consecutive within the cooperative, whatever the other did in between.
+    expect(seq(a2) - seq(a1)).toBe(1);
+    expect(a2).toMatch(/^TRX\d{6}\d{8}$/);
+  });
+});
