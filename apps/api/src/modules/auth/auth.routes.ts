@@ -98,7 +98,9 @@ export async function authRoutes(appBase: FastifyInstance) {
       schema: { tags: ['auth'], summary: 'Send a password reset OTP by SMS', querystring: forgetPasswordOtpQuery },
     },
     async (req) => {
-      await auth.requestPasswordOtp(app.db, app.notifier, req.query.phoneNumber, langOf(req));
+      await auth.requestPasswordOtp(app.db, app.notifier, req.query.phoneNumber, langOf(req), (err) =>
+        req.log.error({ err }, 'password reset code not sent'),
+      );
       return ok(null, 'auth.otp_sent');
     },
   );

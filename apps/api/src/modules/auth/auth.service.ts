@@ -9,7 +9,9 @@
  *    take the same time (a dummy argon2 hash), so they cannot be told apart.
  *  - "Inactive user" and "cooperative not activated" are only said after the
  *    right password, so they reveal nothing to a guesser.
- *  - Password reset answers the same whether or not the phone is registered.
+ *  - Password reset and activation-code requests answer the same, with the
+ *    same status, in the same time, whether or not the phone or account is
+ *    registered (lib/equal-time.ts; issue 18).
  *    A reset and a password change revoke the user's other sessions.
  */
 import type { Lang } from '@koperasi/contracts';
@@ -18,6 +20,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/db.ts';
 import { audit } from '../../lib/audit.ts';
 import { type Ctx, systemCtx, withTx } from '../../lib/context.ts';
+import { inBackground, inEqualTime } from '../../lib/equal-time.ts';
 import { AppError, badRequest, notFound, tooManyRequests } from '../../lib/errors.ts';
 import type { Notifier } from '../../lib/notifier.ts';
 import { hashPassword, passwordPolicyError, verifyPassword } from '../../lib/password.ts';
@@ -188,31 +191,71 @@ export async function changePassword(ctx: Ctx, oldPassword: string, newPassword:
 
 /** Per phone: at most 5 OTP requests an hour. */
 const OTP_PER_HOUR = 5;
+/** Per phone: 5 wrong reset codes lock resets until a new code is requested (registered or not). */
+const OTP_WRONG_MAX = 5;
 
-export async function requestPasswordOtp(db: Db, notifier: Notifier, phone: string, lang: Lang) {
-  const state = await throttle.hit(db, `otp:${phone}`, HOUR);
-  if (state.hits > OTP_PER_HOUR) throw tooManyRequests('common.too_many_requests', { minutes: Math.ceil(state.resetIn / 60) });
-  const account = await findLogin(db, phone);
-  if (account?.user_active && account.tenant_active && account.phone === phone) {
-    const { code } = await db.tenant(account.tenant_id, (tx) => issueCode(tx, account.tenant_id, 'PASSWORD_RESET', phone, account.user_id));
-    await notifier.send({
-      channel: 'sms',
-      to: phone,
-      text: translate('notify.reset_sms', lang, { code }),
-      code,
-      tenantId: account.tenant_id,
-    });
-  }
+/**
+ * GET users/forget-password-otp. Registered or not, a number gets the same
+ * answer in the same time (inEqualTime): the code is issued and the SMS sent
+ * in the background; the per-number limit and the wrong-code counter apply to
+ * every number.
+ */
+export async function requestPasswordOtp(
+  db: Db,
+  notifier: Notifier,
+  phone: string,
+  lang: Lang,
+  onError: (err: unknown) => void = () => undefined,
+) {
+  await inEqualTime(async () => {
+    const state = await throttle.hit(db, `otp:${phone}`, HOUR);
+    if (state.hits > OTP_PER_HOUR) throw tooManyRequests('common.too_many_requests', { minutes: Math.ceil(state.resetIn / 60) });
+    await throttle.clear(db, `otp-wrong:${phone}`);
+    const account = await findLogin(db, phone);
+    if (account?.user_active && account.tenant_active && account.phone === phone) {
+      inBackground(
+        (async () => {
+          const { code } = await db.tenant(account.tenant_id, (tx) =>
+            issueCode(tx, account.tenant_id, 'PASSWORD_RESET', phone, account.user_id),
+          );
+          await notifier.send({
+            channel: 'sms',
+            to: phone,
+            text: translate('notify.reset_sms', lang, { code }),
+            code,
+            tenantId: account.tenant_id,
+          });
+        })(),
+        onError,
+      );
+    }
+  });
 }
 
+/**
+ * POST users/forget-password-confirm. A wrong code answers 400, and the 5th
+ * wrong code for a number 429 until a new code is requested, whether the
+ * number is registered or not (the counter is per number, not per stored
+ * code); every refusal takes the same time.
+ */
 export async function confirmPasswordReset(db: Db, phone: string, otp: string, newPassword: string, requestId: string) {
   const policy = passwordPolicyError(newPassword);
   if (policy) throw badRequest('PASSWORD_POLICY', policy, undefined, [{ field: 'newPassword', message: policy }]);
-  const account = await findLogin(db, phone);
-  if (!account || account.phone !== phone || !account.user_active) throw badRequest('OTP_INVALID', 'auth.otp_invalid');
-  const result = await db.tenant(account.tenant_id, (tx) => checkCode(tx, account.tenant_id, 'PASSWORD_RESET', phone, otp));
-  if (result === 'LOCKED') throw new AppError(429, 'OTP_LOCKED', 'auth.code_too_many_attempts');
-  if (result !== 'OK') throw badRequest('OTP_INVALID', 'auth.otp_invalid');
+  const wrongKey = `otp-wrong:${phone}`;
+  const account = await inEqualTime(async () => {
+    if ((await throttle.peek(db, wrongKey, HOUR)).hits >= OTP_WRONG_MAX)
+      throw new AppError(429, 'OTP_LOCKED', 'auth.code_too_many_attempts');
+    const found = await findLogin(db, phone);
+    const known = found && found.phone === phone && found.user_active ? found : null;
+    const result = known ? await db.tenant(known.tenant_id, (tx) => checkCode(tx, known.tenant_id, 'PASSWORD_RESET', phone, otp)) : 'NONE';
+    if (result !== 'OK' || !known) {
+      const wrong = await throttle.hit(db, wrongKey, HOUR);
+      if (result === 'LOCKED' || wrong.hits >= OTP_WRONG_MAX) throw new AppError(429, 'OTP_LOCKED', 'auth.code_too_many_attempts');
+      throw badRequest('OTP_INVALID', 'auth.otp_invalid');
+    }
+    return known;
+  });
+  await throttle.clear(db, wrongKey);
   const hash = await hashPassword(newPassword);
   const ctx = systemCtx(db, account.tenant_id, { userId: account.user_id, requestId });
   await withTx(ctx, async (tx) => {
