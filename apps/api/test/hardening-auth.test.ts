@@ -4,7 +4,7 @@
  * attacker cannot use to lock the owner out; password strength.
  */
 import { describe, expect, it } from 'vitest';
-import { body, newTenant, testApp } from './helpers.ts';
+import { body, newTenant, PASSWORD, testApp } from './helpers.ts';
 
 async function timed<T>(fn: () => Promise<T>): Promise<{ ms: number; r: T }> {
   const s = performance.now();
@@ -61,4 +61,49 @@ describe('account recovery tells nobody which numbers are registered', () => {
     expect(body(active).data).toEqual(body(unknown).data);
     expect(body(active).message).toBe(body(unknown).message);
   });
+});
+
+const BASIC = `Basic ${Buffer.from('web:web-secret').toString('base64')}`;
+
+describe('sign-in throttling per account and source', () => {
+  const signInFrom = (app: Awaited<ReturnType<typeof testApp>>, ip: string, username: string, password: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/oauth/token',
+      query: { username, password, grant_type: 'password' },
+      headers: { authorization: BASIC },
+      remoteAddress: ip,
+    });
+
+  it('an attacker failing from many places cannot lock the owner out', async () => {
+    const t = await newTenant();
+    // 100 wrong passwords (LOGIN_MAX_FAILURES_PER_HOUR) from 34 addresses, each within its 3 free failures.
+    for (let n = 0; n < 100; n++) {
+      const r = await signInFrom(t.app, `10.9.${Math.floor(n / 3)}.7`, t.email, `salah-${n}`);
+      expect(r.statusCode).toBe(400);
+    }
+    // The owner at the counter signs in with the right password.
+    expect((await signInFrom(t.app, '192.168.1.20', t.email, PASSWORD)).statusCode).toBe(200);
+    // Once the account is under attack, a new address gets one try before it must wait.
+    expect((await signInFrom(t.app, '10.10.0.1', t.email, 'salah-lagi')).statusCode).toBe(400);
+    const slowed = await signInFrom(t.app, '10.10.0.1', t.email, 'salah-lagi-2');
+    expect(slowed.statusCode).toBe(429);
+  }, 120_000);
+
+  it('one source gets growing delays after 3 failures; another source is not slowed', async () => {
+    const t = await newTenant();
+    for (let i = 0; i < 3; i++) expect((await signInFrom(t.app, '10.1.1.1', t.email, `salah-${i}`)).statusCode).toBe(400);
+    const wait = await signInFrom(t.app, '10.1.1.1', t.email, PASSWORD);
+    expect(wait.statusCode).toBe(429);
+    expect(wait.json().error_description).toMatch(/detik/);
+    expect(Number(wait.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect((await signInFrom(t.app, '10.2.2.2', t.email, PASSWORD)).statusCode).toBe(200);
+    // After the delay the source may try again; the delay doubles with each further failure.
+    await new Promise((r) => setTimeout(r, 1100));
+    expect((await signInFrom(t.app, '10.1.1.1', t.email, 'salah-3')).statusCode).toBe(400);
+    await new Promise((r) => setTimeout(r, 1100));
+    expect((await signInFrom(t.app, '10.1.1.1', t.email, 'salah-4')).statusCode).toBe(429);
+    await new Promise((r) => setTimeout(r, 1000));
+    expect((await signInFrom(t.app, '10.1.1.1', t.email, PASSWORD)).statusCode).toBe(200);
+  }, 60_000);
 });

@@ -22,4 +22,8 @@ export const hardeningMessages: Catalog = {
     id: 'Data ke {n} sudah terdaftar di koperasi, dilewati',
     en: 'Row {n} is already registered with the cooperative, skipped',
   },
+  'auth.login_wait': {
+    id: 'Terlalu banyak percobaan masuk yang gagal dari perangkat ini. Coba lagi dalam {seconds} detik.',
+    en: 'Too many failed sign-in attempts from this device. Try again in {seconds} seconds.',
+  },
 };

@@ -52,7 +52,10 @@ export async function authRoutes(appBase: FastifyInstance) {
         });
         return reply.header('cache-control', 'no-store').send(token);
       } catch (err) {
-        if (err instanceof auth.OAuthError) return oauthError(reply, err.statusCode, err.error, err.description);
+        if (err instanceof auth.OAuthError) {
+          if (err.retryAfter) reply.header('retry-after', String(err.retryAfter));
+          return oauthError(reply, err.statusCode, err.error, err.description);
+        }
         throw err;
       }
     },

@@ -2,11 +2,16 @@
  * Sign-in (OAuth2 password grant), sessions, password change and reset.
  *
  * Decisions an auditor may ask about:
- *  - A failed sign-in counts against the account (e-mail or phone as typed,
- *    normalised) in a one-hour window; at LOGIN_MAX_FAILURES_PER_HOUR (100,
- *    ASVS 2.2.1) the account is locked until the window ends. A successful
- *    sign-in clears the counter. Unknown accounts are counted the same way and
- *    take the same time (a dummy argon2 hash), so they cannot be told apart.
+ *  - Failed sign-ins are throttled per account AND source together (issue 18;
+ *    ASVS 2.2.1 without letting an attacker lock the owner out): a source
+ *    (IP address, an IPv6 /64) has 3 free failures per account and hour, then
+ *    must wait 1 s after the next failure, 2 s, 4 s ... up to 15 minutes; an
+ *    attempt before its time answers 429 (Retry-After) without checking the
+ *    password. Past LOGIN_MAX_FAILURES_PER_HOUR failures of the account from
+ *    anywhere, every source gets only one free failure. No source ever locks
+ *    the account for another: the owner at the counter signs in. A success
+ *    clears its source's counter. Unknown accounts are counted the same way
+ *    and take the same time (a dummy argon2 hash), so they cannot be told apart.
  *  - "Inactive user" and "cooperative not activated" are only said after the
  *    right password, so they reveal nothing to a guesser.
  *  - Password reset and activation-code requests answer the same, with the
@@ -33,12 +38,32 @@ export class OAuthError extends Error {
     readonly statusCode: number,
     readonly error: string,
     readonly description: string,
+    /** Seconds the client must wait (Retry-After), for 429. */
+    readonly retryAfter?: number,
   ) {
     super(description);
   }
 }
 
 const HOUR = 3600;
+/** Failures per account and source in an hour before the delays start. */
+export const FREE_FAILURES_PER_SOURCE = 3;
+/** The longest delay between two attempts of one source on one account. */
+const MAX_DELAY_SECONDS = 15 * 60;
+
+/** Seconds a source must wait after its last failure: none for the free ones, then 1, 2, 4 ... up to 15 minutes. */
+export function loginDelay(failures: number, free: number): number {
+  if (failures < free || failures === 0) return 0;
+  return Math.min(2 ** (failures - free), MAX_DELAY_SECONDS);
+}
+
+/** The source of a sign-in: the IP address; an IPv6 address by its /64 (one host holds a whole /64). */
+export function sourceOf(ip: string | null): string {
+  if (!ip) return 'unknown';
+  if (!ip.includes(':') || ip.startsWith('::ffff:')) return ip.replace(/^::ffff:/, '');
+  const groups = ip.split('::')[0].split(':');
+  return `${groups.slice(0, 4).join(':')}::/64`;
+}
 
 export interface LoginInput {
   username?: string;
@@ -54,20 +79,24 @@ export async function login(db: Db, config: Config, input: LoginInput) {
     throw new OAuthError(400, 'invalid_request', translate('validation.email_or_phone_required', lang));
   }
   const login = normalizeLogin(input.username);
-  const key = `login:${login}`;
-  const state = await throttle.peek(db, key, HOUR);
-  if (state.hits >= config.loginMaxFailuresPerHour) {
-    throw new OAuthError(429, 'too_many_attempts', translate('auth.account_locked', lang, { minutes: Math.ceil(state.resetIn / 60) }));
+  const accountKey = `login:${login}`;
+  const sourceKey = `login:${login}|${sourceOf(input.ip)}`;
+  const [account_, source] = await Promise.all([throttle.peek(db, accountKey, HOUR), throttle.peek(db, sourceKey, HOUR)]);
+  const free = account_.hits >= config.loginMaxFailuresPerHour ? 1 : FREE_FAILURES_PER_SOURCE;
+  const wait = loginDelay(source.hits, free) - source.sinceLast;
+  if (wait > 0) {
+    const seconds = Math.ceil(wait);
+    throw new OAuthError(429, 'too_many_attempts', translate('auth.login_wait', lang, { seconds }), seconds);
   }
   const account = await findLogin(db, login);
   const good = await verifyPassword(account?.password_hash, input.password);
   if (!account || !good) {
-    await throttle.hit(db, key, HOUR);
+    await Promise.all([throttle.hit(db, accountKey, HOUR), throttle.hit(db, sourceKey, HOUR)]);
     throw new OAuthError(400, 'invalid_grant', 'Bad credentials');
   }
   if (!account.user_active) throw new OAuthError(400, 'invalid_grant', translate('auth.user_inactive', lang));
   if (!account.tenant_active) throw new OAuthError(400, 'invalid_grant', translate('auth.tenant_inactive', lang));
-  await throttle.clear(db, key);
+  await throttle.clear(db, sourceKey);
   const sessionId = await db.tenant(account.tenant_id, (tx) =>
     createSession(tx, account.tenant_id, account.user_id, config.tokenTtlSeconds, input.ip, input.userAgent),
   );
