@@ -107,3 +107,44 @@ describe('sign-in throttling per account and source', () => {
     expect((await signInFrom(t.app, '10.1.1.1', t.email, PASSWORD)).statusCode).toBe(200);
   }, 60_000);
 });
+
+describe('password strength', () => {
+  it('refuses weak passwords and passwords built from the own name, e-mail or the cooperative, saying why', async () => {
+    const t = await newTenant({ name: `Koperasi Sumber Rejeki ${Date.now()}` });
+    const change = (newPassword: string, lang = 'id') =>
+      t.admin.patch('/api/users/change-password', { oldPassword: PASSWORD, newPassword }, { 'accept-language': lang });
+    const weak = await change('aaaaaaaa');
+    expect(weak.statusCode).toBe(400);
+    expect(body(weak).errorCode).toBe('PASSWORD_POLICY');
+    expect(body(weak).message).toMatch(/mudah ditebak/);
+    const email = await change(t.email);
+    expect(email.statusCode).toBe(400);
+    expect(body(email).message).toMatch(/e-mail/);
+    const name = await change('Uji-Kuat-Sekali-2026');
+    expect(name.statusCode).toBe(400);
+    expect(body(name).message).toMatch(/nama Anda/);
+    const coop = await change('SumberRejeki#2026', 'en');
+    expect(coop.statusCode).toBe(400);
+    expect(body(coop).message).toMatch(/cooperative/);
+    expect((await change('Tiga-Kuda-Berlari-88')).statusCode).toBe(200);
+
+    // Registration applies the same rules.
+    const app = await testApp();
+    const reg = await app.inject({
+      method: 'POST',
+      url: '/api/register/tenant',
+      payload: {
+        cooperativeName: 'Koperasi Cahaya Pagi',
+        cooperativeType: 'KSP',
+        fullName: 'Wulan Sari',
+        email: `wulan-${Date.now()}@example.id`,
+        phoneNumber: `0812${String(Date.now()).slice(-8)}`,
+        password: 'CahayaPagi-2026',
+        rePassword: 'CahayaPagi-2026',
+        isAgree: true,
+      },
+    });
+    expect(reg.statusCode).toBe(400);
+    expect(body(reg).message).toMatch(/nama koperasi/);
+  });
+});

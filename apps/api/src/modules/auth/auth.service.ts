@@ -22,7 +22,7 @@
 import type { Lang } from '@koperasi/contracts';
 import { translate } from '@koperasi/contracts';
 import type { Config } from '../../config.ts';
-import type { Db } from '../../db/db.ts';
+import type { Db, Tx } from '../../db/db.ts';
 import { audit } from '../../lib/audit.ts';
 import { type Ctx, systemCtx, withTx } from '../../lib/context.ts';
 import { inBackground, inEqualTime } from '../../lib/equal-time.ts';
@@ -192,7 +192,8 @@ export async function userDetail(ctx: Ctx) {
 }
 
 export async function changePassword(ctx: Ctx, oldPassword: string, newPassword: string) {
-  const policy = passwordPolicyError(newPassword);
+  const p = ctx.principal!;
+  const policy = passwordPolicyError(newPassword, { names: [p.firstName, p.lastName], email: p.email, cooperativeName: p.tenantName });
   if (policy) throw badRequest('PASSWORD_POLICY', policy, undefined, [{ field: 'newPassword', message: policy }]);
   if (oldPassword === newPassword) throw badRequest('PASSWORD_SAME', 'auth.password_same');
   const current = await withTx(ctx, (tx) =>
@@ -261,6 +262,21 @@ export async function requestPasswordOtp(
   });
 }
 
+/** The reset code, then (only once the code proved the caller) the personal rules; a refusal there keeps the code. */
+async function checkPersonal(tx: Tx, account: { tenant_id: string; user_id: string }, phone: string, otp: string, newPassword: string) {
+  const result = await checkCode(tx, account.tenant_id, 'PASSWORD_RESET', phone, otp);
+  if (result !== 'OK') return result;
+  const u = await tx.one<{ first_name: string; last_name: string | null; email: string | null; name: string }>(
+    `SELECT u.first_name, u.last_name, u.email, t.name FROM app_user u JOIN tenant t ON t.tenant_id = u.tenant_id
+     WHERE u.tenant_id = $1 AND u.id = $2`,
+    [account.tenant_id, account.user_id],
+  );
+  const policy = passwordPolicyError(newPassword, { names: [u?.first_name, u?.last_name], email: u?.email, cooperativeName: u?.name });
+  // Thrown inside the transaction: the code's use is rolled back, so the user may try another password with it.
+  if (policy) throw badRequest('PASSWORD_POLICY', policy, undefined, [{ field: 'newPassword', message: policy }]);
+  return result;
+}
+
 /**
  * POST users/forget-password-confirm. A wrong code answers 400, and the 5th
  * wrong code for a number 429 until a new code is requested, whether the
@@ -276,7 +292,7 @@ export async function confirmPasswordReset(db: Db, phone: string, otp: string, n
       throw new AppError(429, 'OTP_LOCKED', 'auth.code_too_many_attempts');
     const found = await findLogin(db, phone);
     const known = found && found.phone === phone && found.user_active ? found : null;
-    const result = known ? await db.tenant(known.tenant_id, (tx) => checkCode(tx, known.tenant_id, 'PASSWORD_RESET', phone, otp)) : 'NONE';
+    const result = known ? await db.tenant(known.tenant_id, (tx) => checkPersonal(tx, known, phone, otp, newPassword)) : 'NONE';
     if (result !== 'OK' || !known) {
       const wrong = await throttle.hit(db, wrongKey, HOUR);
       if (result === 'LOCKED' || wrong.hits >= OTP_WRONG_MAX) throw new AppError(429, 'OTP_LOCKED', 'auth.code_too_many_attempts');

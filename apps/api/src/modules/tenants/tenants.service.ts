@@ -157,7 +157,11 @@ async function sendActivation(
 }
 
 export async function registerTenant(db: Db, config: Config, notifier: Notifier, input: RegisterInput, lang: Lang) {
-  const policy = passwordPolicyError(input.password);
+  const policy = passwordPolicyError(input.password, {
+    names: [input.fullName],
+    email: input.email,
+    cooperativeName: input.cooperativeName,
+  });
   if (policy) throw badRequest('PASSWORD_POLICY', policy, undefined, [{ field: 'password', message: policy }]);
 
   const byEmail = await findLogin(db, input.email);
