@@ -38,6 +38,10 @@ export const hardeningMessages: Catalog = {
     id: 'Kata sandi tidak boleh memuat nama koperasi, karena mudah ditebak',
     en: "The password must not contain the cooperative's name, as it is easy to guess",
   },
+  'common.csrf_failed': {
+    id: 'Permintaan ditolak: token keamanan (CSRF) tidak ada atau tidak cocok. Muat ulang halaman lalu coba lagi',
+    en: 'Request refused: the security (CSRF) token is missing or does not match. Reload the page and try again',
+  },
   'auth.login_wait': {
     id: 'Terlalu banyak percobaan masuk yang gagal dari perangkat ini. Coba lagi dalam {seconds} detik.',
     en: 'Too many failed sign-in attempts from this device. Try again in {seconds} seconds.',
