@@ -24,6 +24,7 @@ import { RequestValidationError } from './lib/errors.ts';
 import { langOf } from './lib/i18n.ts';
 import { createNotifier, type Notifier } from './lib/notifier.ts';
 import { createStorage, type Storage } from './lib/storage.ts';
+import { isHttps, PLAIN_REQUEST_ID } from './lib/web-session.ts';
 import { loadModules } from './modules/index.ts';
 import authPlugin from './plugins/auth.ts';
 import envelopePlugin, { errorBody } from './plugins/envelope.ts';
@@ -102,8 +103,12 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
-    genReqId: () => crypto.randomUUID(),
-    requestIdHeader: 'x-request-id',
+    // A client's x-request-id only when it is a plain token (it ends up in logs and audit rows).
+    genReqId: (req) => {
+      const h = req.headers['x-request-id'];
+      return typeof h === 'string' && PLAIN_REQUEST_ID.test(h) ? h : crypto.randomUUID();
+    },
+    requestIdHeader: false,
     ajv: undefined,
     // The router's own refusals (a parameter over 100 characters, a malformed URL) answer in the envelope too.
     frameworkErrors: (err, req, reply) => {
@@ -158,6 +163,8 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   });
   app.addHook('onSend', async (_req, reply, payload) => {
     reply.header('x-request-id', String(_req.id));
+    // HSTS only where the client really uses HTTPS (the connection, or a trusted proxy saying so).
+    if (isHttps(_req)) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
     return payload;
   });
   app.addHook('onResponse', async (req, reply) => {
@@ -183,6 +190,8 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
       },
     },
     crossOriginEmbedderPolicy: false,
+    // Sent by the onSend hook above, over HTTPS only.
+    strictTransportSecurity: false,
   });
   if (config.corsOrigin) {
     await app.register(cors, { origin: config.corsOrigin.split(',').map((s) => s.trim()), credentials: false });

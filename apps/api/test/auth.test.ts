@@ -67,26 +67,26 @@ describe('POST /oauth/token', () => {
     expect(res.statusCode).toBe(200);
   });
 
-  it('locks an account after 100 failed attempts in an hour, even for the right password', async () => {
+  it('slows a source after 3 failed attempts on an account (hardening-auth.test.ts has the rest)', async () => {
     const t = await newTenant();
-    for (let i = 0; i < 100; i++) {
+    for (let i = 0; i < 3; i++) {
       const r = await signIn(t.app, t.email, `wrong-${i}`);
       expect(r.json().error_description).toBe('Bad credentials');
     }
-    const locked = await signIn(t.app, t.email, PASSWORD);
-    expect(locked.statusCode).toBe(429);
-    expect(locked.json().error_description).toMatch(/Terlalu banyak percobaan masuk/);
+    const slowed = await signIn(t.app, t.email, PASSWORD);
+    expect(slowed.statusCode).toBe(429);
+    expect(slowed.json().error_description).toMatch(/Terlalu banyak percobaan masuk yang gagal dari perangkat ini/);
     // Another account is not affected.
     const other = await newTenant();
     expect((await signIn(other.app, other.email, PASSWORD)).statusCode).toBe(200);
-  }, 120_000);
+  });
 
-  it('clears the failure count after a successful sign-in', async () => {
+  it("clears the source's failure count after a successful sign-in", async () => {
     const t = await newTenant();
-    for (let i = 0; i < 3; i++) await signIn(t.app, t.email, 'wrong-pass');
+    for (let i = 0; i < 2; i++) await signIn(t.app, t.email, 'wrong-pass');
     expect((await signIn(t.app, t.email, PASSWORD)).statusCode).toBe(200);
     const n = await t.app.db.owner((tx) =>
-      tx.one<{ n: number }>('SELECT count(*)::int AS n FROM auth_throttle WHERE key = $1', [`login:${t.email}`]),
+      tx.one<{ n: number }>('SELECT count(*)::int AS n FROM auth_throttle WHERE key LIKE $1', [`login:${t.email}|%`]),
     );
     expect(n?.n).toBe(0);
   });

@@ -88,7 +88,7 @@ describe('teller movements in batches', () => {
         `SELECT count(*)::int AS rows, count(DISTINCT m.xmin::text)::int AS txs, count(j.number)::int AS journals,
                 (SELECT count(*)::int FROM audit_log a WHERE a.entity = 'member_transaction' AND a.entity_id = ANY($1::text[])
                     AND a.action IN ('saving.deposit', 'saving.withdraw')) AS audits,
-                (SELECT count(*)::int FROM idempotency_key k WHERE k.key = ANY($2::text[]) AND k.status_code = 200) AS stored
+                (SELECT count(*)::int FROM idempotency_key k WHERE split_part(k.key, '|', 3) = ANY($2::text[]) AND k.status_code = 200) AS stored
            FROM member_transaction m JOIN journal j ON j.tenant_id = m.tenant_id AND j.id = m.journal_id
           WHERE m.id = ANY($1::uuid[])`,
         [ids, accounts.map((a) => `bd-${a.id}`)],

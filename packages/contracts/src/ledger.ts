@@ -304,8 +304,11 @@ export interface CoaAccount {
   description: string | null;
   level: number;
   hasChildren: boolean;
-  /** In the account's normal-balance sign; headers carry the sum of the accounts below. */
-  balance: number;
+  /**
+   * In the account's normal-balance sign; headers carry the sum of the accounts below.
+   * `null` when the user's role has neither cash_bank:view nor report:view (balances are not shown to it).
+   */
+  balance: number | null;
   createdDate: string;
   updatedDate: string;
   children?: CoaAccount[];

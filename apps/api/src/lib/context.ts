@@ -50,6 +50,7 @@ export interface PrincipalCheck {
 }
 
 export interface IdempotencyInfo {
+  /** The stored key: the client's Idempotency-Key scoped to the user and the route (`scopedIdempotencyKey`). */
   key: string;
   hash: string;
   method: string;
@@ -227,6 +228,19 @@ async function claimIdempotencyKey(tx: Tx, tenantId: string, idem: IdempotencyIn
     throw new IdempotentReplay(prior.status_code, prior.response);
   }
   throw conflict('IDEMPOTENCY_IN_PROGRESS', 'common.idempotency_in_progress');
+}
+
+/**
+ * The key under which a client's Idempotency-Key is stored: the signed-in
+ * user's and the route's own, as payment APIs scope keys to the caller. Two
+ * users (or two routes) sending the same key and body are two requests: one
+ * never receives the other's stored answer. The scope travels inside the key
+ * column (primary key `(tenant_id, key)`), so every claim (the plugin,
+ * `claimKey`, the SQL of `saving_move`/`saving_move_many`, the batch) uses it
+ * unchanged.
+ */
+export function scopedIdempotencyKey(userId: string, method: string, route: string, clientKey: string): string {
+  return `${userId}|${method} ${route}|${clientKey}`;
 }
 
 /** Stable JSON (sorted keys) for hashing request bodies. */

@@ -25,6 +25,7 @@ import type { Principal } from '../lib/context.ts';
 import { forbidden, unauthorized } from '../lib/errors.ts';
 import { langOf } from '../lib/i18n.ts';
 import { type AccessClaims, verifyAccessToken } from '../lib/tokens.ts';
+import { cookiesOf, csrfOk, TOKEN_COOKIE } from '../lib/web-session.ts';
 
 export type PermissionRef = `${MenuSection}:${PermissionAction}`;
 
@@ -218,7 +219,13 @@ async function authPlugin(app: FastifyInstance) {
       | undefined;
     const url = req.routeOptions.url;
     if (!url?.startsWith('/api') || EXEMPT.test(url) || cfg?.public) return;
-    const token = bearer(req);
+    // API clients send a bearer header; the web app has the HttpOnly cookie (lib/web-session.ts).
+    let token = bearer(req);
+    if (!token) {
+      const cookies = cookiesOf(req);
+      token = cookies[TOKEN_COOKIE] || null;
+      if (token && !csrfOk(req, cookies)) throw forbidden('CSRF_FAILED', 'common.csrf_failed');
+    }
     if (!token) throw unauthorized();
     const claims = await verifyAccessToken(app.config.jwtSecret, token);
     let principal = claims && cfg?.principalInTx ? cachedPrincipal(app, claims) : null;

@@ -1,5 +1,9 @@
 /**
- * Idempotency-Key on POST requests (per tenant, kept 24 hours).
+ * Idempotency-Key on POST requests (per user and route, kept 24 hours).
+ *
+ * A key belongs to the user who sent it and to the route
+ * (`scopedIdempotencyKey`): another user of the cooperative sending the same
+ * key and body makes its own request and never receives the stored answer.
  *
  * The first answer of a POST carrying `Idempotency-Key` is stored and replayed
  * for every retry with the same key (header `idempotent-replayed: true`); the
@@ -24,7 +28,7 @@
 import { hasMessage, translate } from '@koperasi/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { type IdempotencyInfo, requestHash } from '../lib/context.ts';
+import { type IdempotencyInfo, requestHash, scopedIdempotencyKey } from '../lib/context.ts';
 import { type AppError, badRequest, conflict, IdempotentReplay } from '../lib/errors.ts';
 import { langOf } from '../lib/i18n.ts';
 import { errorBody } from './envelope.ts';
@@ -73,12 +77,13 @@ async function idempotencyPlugin(app: FastifyInstance) {
   app.addHook('preHandler', async (req: FastifyRequest) => {
     if (req.method !== 'POST') return;
     const header = req.headers['idempotency-key'];
-    const key = Array.isArray(header) ? header[0] : header;
-    if (!key || !req.principal) return;
+    const clientKey = Array.isArray(header) ? header[0] : header;
+    if (!clientKey || !req.principal) return;
     const mode = req.routeOptions.config?.idempotency ?? 'generic';
     if (mode === 'off') return;
-    if (key.length > 255) throw badRequest('IDEMPOTENCY_KEY_INVALID', 'validation.invalid', { field: 'Idempotency-Key' });
+    if (clientKey.length > 255) throw badRequest('IDEMPOTENCY_KEY_INVALID', 'validation.invalid', { field: 'Idempotency-Key' });
     const path = req.url.split('?')[0];
+    const key = scopedIdempotencyKey(req.principal.userId, req.method, req.routeOptions.url ?? path, clientKey);
     const info: IdempotencyInfo = {
       key,
       hash: requestHash(req.method, path, req.query, req.body),

@@ -41,5 +41,5 @@ beforeAll(async () => {
 afterEach(() => {
   cleanup();
   window.localStorage.clear();
-  Cookies.remove('token', { path: '/' });
+  Cookies.remove('csrf_token', { path: '/' });
 });

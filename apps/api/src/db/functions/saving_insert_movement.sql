@@ -21,7 +21,7 @@ BEGIN
   IF NOT FOUND THEN
     RAISE EXCEPTION 'saving account % not found', p_saving USING ERRCODE = 'KS002';
   END IF;
-  v_seq := nextval('member_transaction_seq');
+  v_seq := tenant_sequence_next('member_transaction_seq');
   RETURN QUERY
   INSERT INTO member_transaction AS t (tenant_id, seq, code, transaction_date, member_id, product_id, product_kind, saving_id, kind, activity,
                                        amount, balance_after, channel, cash_coa_id, group_id, description, time_of_request, request_id,

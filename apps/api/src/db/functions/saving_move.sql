@@ -122,7 +122,7 @@ BEGIN
   END IF;
 
   -- The journal first (its checks refuse without writing), with the movement's code as its reference.
-  v_seq := nextval('member_transaction_seq');
+  v_seq := tenant_sequence_next('member_transaction_seq');
   v_code := 'TRX' || to_char(p_date, 'YYMMDD') || lpad(v_seq::text, 8, '0');
   v_desc := btrim(left(p_label || ' ' || a.product_name || ' ' || a.account_number || ' a.n. ' || a.member_name || ' (' || a.cif_number || ')'
                        || coalesce(' - ' || p_description, ''), 500));

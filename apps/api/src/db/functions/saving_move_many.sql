@@ -103,7 +103,7 @@ BEGIN
                                   || ' (' || e.cif_number || ')' || coalesce(' - ' || e.description, ''), 500))
                    )::saving_move_row ORDER BY e.ord)
     INTO s
-    FROM (SELECT ev.*, CASE WHEN ev.verdict = 'POSTED' THEN nextval('member_transaction_seq') END AS seq FROM ev ORDER BY ev.ord) e;
+    FROM (SELECT ev.*, CASE WHEN ev.verdict = 'POSTED' THEN tenant_sequence_next('member_transaction_seq') END AS seq FROM ev ORDER BY ev.ord) e;
 
   -- 3. The journals of the posted movements, in one call of the engine (checked before anything is written).
   SELECT array_agg(u.journal ORDER BY u.ord), array_agg(u.jdesc ORDER BY u.ord), array_agg(u.code ORDER BY u.ord),

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ctxOf } from '../../lib/context.ts';
 import { ok } from '../../lib/http.ts';
 import { langOf } from '../../lib/i18n.ts';
+import { clearSessionCookies, setSessionCookies } from '../../lib/web-session.ts';
 import * as auth from './auth.service.ts';
 
 function clientCredentials(req: FastifyRequest, body: Record<string, unknown>): { id?: string; secret?: string } {
@@ -50,9 +51,19 @@ export async function authRoutes(appBase: FastifyInstance) {
           userAgent: (req.headers['user-agent'] as string | undefined) ?? null,
           lang,
         });
-        return reply.header('cache-control', 'no-store').send(token);
+        reply.header('cache-control', 'no-store');
+        if (req.headers['x-session'] === 'cookie') {
+          // The web app: the token goes into the HttpOnly cookie, never to the page's scripts.
+          setSessionCookies(req, reply, token.access_token, token.expires_in);
+          const { access_token: _hidden, ...rest } = token;
+          return reply.send({ ...rest, token_type: 'cookie' });
+        }
+        return reply.send(token);
       } catch (err) {
-        if (err instanceof auth.OAuthError) return oauthError(reply, err.statusCode, err.error, err.description);
+        if (err instanceof auth.OAuthError) {
+          if (err.retryAfter) reply.header('retry-after', String(err.retryAfter));
+          return oauthError(reply, err.statusCode, err.error, err.description);
+        }
         throw err;
       }
     },
@@ -76,8 +87,9 @@ export async function authRoutes(appBase: FastifyInstance) {
   app.post(
     '/api/users/logout',
     { config: { auth: true, idempotency: 'off' }, schema: { tags: ['auth'], summary: 'Sign out: revoke this token' } },
-    async (req) => {
+    async (req, reply) => {
       await auth.logout(ctxOf(req));
+      clearSessionCookies(req, reply);
       return ok(null, 'auth.logged_out');
     },
   );
@@ -98,7 +110,9 @@ export async function authRoutes(appBase: FastifyInstance) {
       schema: { tags: ['auth'], summary: 'Send a password reset OTP by SMS', querystring: forgetPasswordOtpQuery },
     },
     async (req) => {
-      await auth.requestPasswordOtp(app.db, app.notifier, req.query.phoneNumber, langOf(req));
+      await auth.requestPasswordOtp(app.db, app.notifier, req.query.phoneNumber, langOf(req), (err) =>
+        req.log.error({ err }, 'password reset code not sent'),
+      );
       return ok(null, 'auth.otp_sent');
     },
   );

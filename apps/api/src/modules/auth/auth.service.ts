@@ -2,22 +2,30 @@
  * Sign-in (OAuth2 password grant), sessions, password change and reset.
  *
  * Decisions an auditor may ask about:
- *  - A failed sign-in counts against the account (e-mail or phone as typed,
- *    normalised) in a one-hour window; at LOGIN_MAX_FAILURES_PER_HOUR (100,
- *    ASVS 2.2.1) the account is locked until the window ends. A successful
- *    sign-in clears the counter. Unknown accounts are counted the same way and
- *    take the same time (a dummy argon2 hash), so they cannot be told apart.
+ *  - Failed sign-ins are throttled per account AND source together (issue 18;
+ *    ASVS 2.2.1 without letting an attacker lock the owner out): a source
+ *    (IP address, an IPv6 /64) has 3 free failures per account and hour, then
+ *    must wait 1 s after the next failure, 2 s, 4 s ... up to 15 minutes; an
+ *    attempt before its time answers 429 (Retry-After) without checking the
+ *    password. Past LOGIN_MAX_FAILURES_PER_HOUR failures of the account from
+ *    anywhere, every source gets only one free failure. No source ever locks
+ *    the account for another: the owner at the counter signs in. A success
+ *    clears its source's counter. Unknown accounts are counted the same way
+ *    and take the same time (a dummy argon2 hash), so they cannot be told apart.
  *  - "Inactive user" and "cooperative not activated" are only said after the
  *    right password, so they reveal nothing to a guesser.
- *  - Password reset answers the same whether or not the phone is registered.
+ *  - Password reset and activation-code requests answer the same, with the
+ *    same status, in the same time, whether or not the phone or account is
+ *    registered (lib/equal-time.ts; issue 18).
  *    A reset and a password change revoke the user's other sessions.
  */
 import type { Lang } from '@koperasi/contracts';
 import { translate } from '@koperasi/contracts';
 import type { Config } from '../../config.ts';
-import type { Db } from '../../db/db.ts';
+import type { Db, Tx } from '../../db/db.ts';
 import { audit } from '../../lib/audit.ts';
 import { type Ctx, systemCtx, withTx } from '../../lib/context.ts';
+import { inBackground, inEqualTime } from '../../lib/equal-time.ts';
 import { AppError, badRequest, notFound, tooManyRequests } from '../../lib/errors.ts';
 import type { Notifier } from '../../lib/notifier.ts';
 import { hashPassword, passwordPolicyError, verifyPassword } from '../../lib/password.ts';
@@ -30,12 +38,32 @@ export class OAuthError extends Error {
     readonly statusCode: number,
     readonly error: string,
     readonly description: string,
+    /** Seconds the client must wait (Retry-After), for 429. */
+    readonly retryAfter?: number,
   ) {
     super(description);
   }
 }
 
 const HOUR = 3600;
+/** Failures per account and source in an hour before the delays start. */
+export const FREE_FAILURES_PER_SOURCE = 3;
+/** The longest delay between two attempts of one source on one account. */
+const MAX_DELAY_SECONDS = 15 * 60;
+
+/** Seconds a source must wait after its last failure: none for the free ones, then 1, 2, 4 ... up to 15 minutes. */
+export function loginDelay(failures: number, free: number): number {
+  if (failures < free || failures === 0) return 0;
+  return Math.min(2 ** (failures - free), MAX_DELAY_SECONDS);
+}
+
+/** The source of a sign-in: the IP address; an IPv6 address by its /64 (one host holds a whole /64). */
+export function sourceOf(ip: string | null): string {
+  if (!ip) return 'unknown';
+  if (!ip.includes(':') || ip.startsWith('::ffff:')) return ip.replace(/^::ffff:/, '');
+  const groups = ip.split('::')[0].split(':');
+  return `${groups.slice(0, 4).join(':')}::/64`;
+}
 
 export interface LoginInput {
   username?: string;
@@ -51,20 +79,24 @@ export async function login(db: Db, config: Config, input: LoginInput) {
     throw new OAuthError(400, 'invalid_request', translate('validation.email_or_phone_required', lang));
   }
   const login = normalizeLogin(input.username);
-  const key = `login:${login}`;
-  const state = await throttle.peek(db, key, HOUR);
-  if (state.hits >= config.loginMaxFailuresPerHour) {
-    throw new OAuthError(429, 'too_many_attempts', translate('auth.account_locked', lang, { minutes: Math.ceil(state.resetIn / 60) }));
+  const accountKey = `login:${login}`;
+  const sourceKey = `login:${login}|${sourceOf(input.ip)}`;
+  const [account_, source] = await Promise.all([throttle.peek(db, accountKey, HOUR), throttle.peek(db, sourceKey, HOUR)]);
+  const free = account_.hits >= config.loginMaxFailuresPerHour ? 1 : FREE_FAILURES_PER_SOURCE;
+  const wait = loginDelay(source.hits, free) - source.sinceLast;
+  if (wait > 0) {
+    const seconds = Math.ceil(wait);
+    throw new OAuthError(429, 'too_many_attempts', translate('auth.login_wait', lang, { seconds }), seconds);
   }
   const account = await findLogin(db, login);
   const good = await verifyPassword(account?.password_hash, input.password);
   if (!account || !good) {
-    await throttle.hit(db, key, HOUR);
+    await Promise.all([throttle.hit(db, accountKey, HOUR), throttle.hit(db, sourceKey, HOUR)]);
     throw new OAuthError(400, 'invalid_grant', 'Bad credentials');
   }
   if (!account.user_active) throw new OAuthError(400, 'invalid_grant', translate('auth.user_inactive', lang));
   if (!account.tenant_active) throw new OAuthError(400, 'invalid_grant', translate('auth.tenant_inactive', lang));
-  await throttle.clear(db, key);
+  await throttle.clear(db, sourceKey);
   const sessionId = await db.tenant(account.tenant_id, (tx) =>
     createSession(tx, account.tenant_id, account.user_id, config.tokenTtlSeconds, input.ip, input.userAgent),
   );
@@ -160,7 +192,8 @@ export async function userDetail(ctx: Ctx) {
 }
 
 export async function changePassword(ctx: Ctx, oldPassword: string, newPassword: string) {
-  const policy = passwordPolicyError(newPassword);
+  const p = ctx.principal!;
+  const policy = passwordPolicyError(newPassword, { names: [p.firstName, p.lastName], email: p.email, cooperativeName: p.tenantName });
   if (policy) throw badRequest('PASSWORD_POLICY', policy, undefined, [{ field: 'newPassword', message: policy }]);
   if (oldPassword === newPassword) throw badRequest('PASSWORD_SAME', 'auth.password_same');
   const current = await withTx(ctx, (tx) =>
@@ -188,31 +221,86 @@ export async function changePassword(ctx: Ctx, oldPassword: string, newPassword:
 
 /** Per phone: at most 5 OTP requests an hour. */
 const OTP_PER_HOUR = 5;
+/** Per phone: 5 wrong reset codes lock resets until a new code is requested (registered or not). */
+const OTP_WRONG_MAX = 5;
 
-export async function requestPasswordOtp(db: Db, notifier: Notifier, phone: string, lang: Lang) {
-  const state = await throttle.hit(db, `otp:${phone}`, HOUR);
-  if (state.hits > OTP_PER_HOUR) throw tooManyRequests('common.too_many_requests', { minutes: Math.ceil(state.resetIn / 60) });
-  const account = await findLogin(db, phone);
-  if (account?.user_active && account.tenant_active && account.phone === phone) {
-    const { code } = await db.tenant(account.tenant_id, (tx) => issueCode(tx, account.tenant_id, 'PASSWORD_RESET', phone, account.user_id));
-    await notifier.send({
-      channel: 'sms',
-      to: phone,
-      text: translate('notify.reset_sms', lang, { code }),
-      code,
-      tenantId: account.tenant_id,
-    });
-  }
+/**
+ * GET users/forget-password-otp. Registered or not, a number gets the same
+ * answer in the same time (inEqualTime): the code is issued and the SMS sent
+ * in the background; the per-number limit and the wrong-code counter apply to
+ * every number.
+ */
+export async function requestPasswordOtp(
+  db: Db,
+  notifier: Notifier,
+  phone: string,
+  lang: Lang,
+  onError: (err: unknown) => void = () => undefined,
+) {
+  await inEqualTime(async () => {
+    const state = await throttle.hit(db, `otp:${phone}`, HOUR);
+    if (state.hits > OTP_PER_HOUR) throw tooManyRequests('common.too_many_requests', { minutes: Math.ceil(state.resetIn / 60) });
+    await throttle.clear(db, `otp-wrong:${phone}`);
+    const account = await findLogin(db, phone);
+    if (account?.user_active && account.tenant_active && account.phone === phone) {
+      inBackground(
+        (async () => {
+          const { code } = await db.tenant(account.tenant_id, (tx) =>
+            issueCode(tx, account.tenant_id, 'PASSWORD_RESET', phone, account.user_id),
+          );
+          await notifier.send({
+            channel: 'sms',
+            to: phone,
+            text: translate('notify.reset_sms', lang, { code }),
+            code,
+            tenantId: account.tenant_id,
+          });
+        })(),
+        onError,
+      );
+    }
+  });
 }
 
+/** The reset code, then (only once the code proved the caller) the personal rules; a refusal there keeps the code. */
+async function checkPersonal(tx: Tx, account: { tenant_id: string; user_id: string }, phone: string, otp: string, newPassword: string) {
+  const result = await checkCode(tx, account.tenant_id, 'PASSWORD_RESET', phone, otp);
+  if (result !== 'OK') return result;
+  const u = await tx.one<{ first_name: string; last_name: string | null; email: string | null; name: string }>(
+    `SELECT u.first_name, u.last_name, u.email, t.name FROM app_user u JOIN tenant t ON t.tenant_id = u.tenant_id
+     WHERE u.tenant_id = $1 AND u.id = $2`,
+    [account.tenant_id, account.user_id],
+  );
+  const policy = passwordPolicyError(newPassword, { names: [u?.first_name, u?.last_name], email: u?.email, cooperativeName: u?.name });
+  // Thrown inside the transaction: the code's use is rolled back, so the user may try another password with it.
+  if (policy) throw badRequest('PASSWORD_POLICY', policy, undefined, [{ field: 'newPassword', message: policy }]);
+  return result;
+}
+
+/**
+ * POST users/forget-password-confirm. A wrong code answers 400, and the 5th
+ * wrong code for a number 429 until a new code is requested, whether the
+ * number is registered or not (the counter is per number, not per stored
+ * code); every refusal takes the same time.
+ */
 export async function confirmPasswordReset(db: Db, phone: string, otp: string, newPassword: string, requestId: string) {
   const policy = passwordPolicyError(newPassword);
   if (policy) throw badRequest('PASSWORD_POLICY', policy, undefined, [{ field: 'newPassword', message: policy }]);
-  const account = await findLogin(db, phone);
-  if (!account || account.phone !== phone || !account.user_active) throw badRequest('OTP_INVALID', 'auth.otp_invalid');
-  const result = await db.tenant(account.tenant_id, (tx) => checkCode(tx, account.tenant_id, 'PASSWORD_RESET', phone, otp));
-  if (result === 'LOCKED') throw new AppError(429, 'OTP_LOCKED', 'auth.code_too_many_attempts');
-  if (result !== 'OK') throw badRequest('OTP_INVALID', 'auth.otp_invalid');
+  const wrongKey = `otp-wrong:${phone}`;
+  const account = await inEqualTime(async () => {
+    if ((await throttle.peek(db, wrongKey, HOUR)).hits >= OTP_WRONG_MAX)
+      throw new AppError(429, 'OTP_LOCKED', 'auth.code_too_many_attempts');
+    const found = await findLogin(db, phone);
+    const known = found && found.phone === phone && found.user_active ? found : null;
+    const result = known ? await db.tenant(known.tenant_id, (tx) => checkPersonal(tx, known, phone, otp, newPassword)) : 'NONE';
+    if (result !== 'OK' || !known) {
+      const wrong = await throttle.hit(db, wrongKey, HOUR);
+      if (result === 'LOCKED' || wrong.hits >= OTP_WRONG_MAX) throw new AppError(429, 'OTP_LOCKED', 'auth.code_too_many_attempts');
+      throw badRequest('OTP_INVALID', 'auth.otp_invalid');
+    }
+    return known;
+  });
+  await throttle.clear(db, wrongKey);
   const hash = await hashPassword(newPassword);
   const ctx = systemCtx(db, account.tenant_id, { userId: account.user_id, requestId });
   await withTx(ctx, async (tx) => {

@@ -26,7 +26,7 @@
  *    the sum of the accounts below it in its own sign.
  */
 import type { AccountType, CoaAccount, NormalBalance } from '@koperasi/contracts';
-import { translate } from '@koperasi/contracts';
+import { hasPermission, translate } from '@koperasi/contracts';
 import { type Dec, dec, formatRupiah, ZERO } from '@koperasi/finance';
 import type { Tx } from '../../db/db.ts';
 import { audit } from '../../lib/audit.ts';
@@ -64,10 +64,21 @@ function rollup(tree: AccountTree, mv: Map<string, Movement>): Map<string, { deb
   return out;
 }
 
-function toDto(a: AccountRow, tree: AccountTree, sums: Map<string, { debit: Dec; credit: Dec }>): CoaAccount {
+/**
+ * Balances are financial position: a user sees them with cash_bank:view or
+ * report:view (the balance sheet's permission), never with only the pickers'
+ * `auth` or dashboard:view. Without them the accounts are listed with
+ * `balance: null` (issue 18).
+ */
+export function balancesVisible(ctx: Ctx): boolean {
+  const p = ctx.principal?.permissions;
+  return hasPermission(p, 'cash_bank', 'view') || hasPermission(p, 'report', 'view');
+}
+
+function toDto(a: AccountRow, tree: AccountTree, sums: Map<string, { debit: Dec; credit: Dec }> | null): CoaAccount {
   const parent = a.parent_id ? tree.byId.get(a.parent_id) : undefined;
-  const s = sums.get(a.id);
-  const balance = s ? (a.normal_balance === 'DEBIT' ? s.debit.minus(s.credit) : s.credit.minus(s.debit)) : ZERO;
+  const s = sums?.get(a.id);
+  const balance = !sums ? null : s ? (a.normal_balance === 'DEBIT' ? s.debit.minus(s.credit) : s.credit.minus(s.debit)) : ZERO;
   return {
     id: a.id,
     code: a.code,
@@ -84,15 +95,16 @@ function toDto(a: AccountRow, tree: AccountTree, sums: Map<string, { debit: Dec;
     description: a.description,
     level: tree.level(a.id),
     hasChildren: tree.childrenOf(a.id).length > 0,
-    balance: balance as unknown as number,
+    balance: balance as unknown as number | null,
     createdDate: a.created_date.toISOString(),
     updatedDate: a.updated_date.toISOString(),
   };
 }
 
-async function snapshot(tx: Tx, asOf?: string | null) {
+/** The accounts, and their balances when the user may see them (`sums` null otherwise: not even computed). */
+async function snapshot(tx: Tx, ctx: Ctx, asOf?: string | null) {
   const tree = await loadTree(tx);
-  const sums = rollup(tree, await balancesAsOf(tx, asOf ?? null));
+  const sums = balancesVisible(ctx) ? rollup(tree, await balancesAsOf(tx, asOf ?? null)) : null;
   return { tree, sums };
 }
 
@@ -117,7 +129,7 @@ function matches(a: AccountRow, f: ListFilter): boolean {
 /** GET /api/coa: every account in code order (or as a tree), with balances. */
 export async function listAccounts(ctx: Ctx, q: ListFilter & { tree?: boolean; asOf?: string }) {
   return withTx(ctx, async (tx) => {
-    const { tree, sums } = await snapshot(tx, q.asOf);
+    const { tree, sums } = await snapshot(tx, ctx, q.asOf);
     if (q.tree) {
       const build = (a: AccountRow): CoaAccount | null => {
         const children = tree
@@ -166,7 +178,7 @@ export async function datatable(
   q: ListFilter & { page: number; limit: number; sort?: string; sortBy?: string; ascOrDesc: 'ASC' | 'DESC'; parentId?: string },
 ) {
   return withTx(ctx, async (tx) => {
-    const { tree, sums } = await snapshot(tx);
+    const { tree, sums } = await snapshot(tx, ctx);
     const { key, dir } = parseSort(q.sort, q.sortBy, q.ascOrDesc);
     const get = SORTS[key] ?? SORTS.code;
     const rows = tree.rows
@@ -192,7 +204,7 @@ export async function childrenOf(
   return withTx(ctx, async (tx) => {
     const parent = await findAccountByRef(tx, ref);
     if (!parent) throw coaNotFound();
-    const { tree, sums } = await snapshot(tx, q.asOf);
+    const { tree, sums } = await snapshot(tx, ctx, q.asOf);
     return tree
       .subtree(parent.id)
       .filter((a) => a.id !== parent.id)
@@ -205,7 +217,7 @@ export async function accountDetail(ctx: Ctx, ref: string) {
   return withTx(ctx, async (tx) => {
     const a = await findAccountByRef(tx, ref);
     if (!a) throw coaNotFound();
-    const { tree, sums } = await snapshot(tx);
+    const { tree, sums } = await snapshot(tx, ctx);
     return { ...toDto(a, tree, sums), hasPostings: await hasPostings(tx, a.id) };
   });
 }
@@ -294,7 +306,7 @@ export async function createAccount(ctx: Ctx, b: CoaCreate) {
         ],
       )
       .catch((err) => duplicate(err, b.code));
-    const { tree, sums } = await snapshot(tx);
+    const { tree, sums } = await snapshot(tx, ctx);
     const dto = toDto(tree.byId.get(row!.id)!, tree, sums);
     await audit(tx, ctx, { action: 'coa.create', entity: 'coa_account', entityId: dto.id, after: dto });
     return dto;
@@ -366,7 +378,7 @@ export async function updateAccount(ctx: Ctx, b: CoaUpdate) {
       const parent = tree.byId.get(next.parentId);
       if (parent && !parent.is_active) throw unprocessable('COA_PARENT_INACTIVE', 'ledger.coa_parent_inactive', { code: parent.code });
     }
-    const { sums } = await snapshot(tx);
+    const { sums } = await snapshot(tx, ctx);
     const before = toDto(a, tree, sums);
     await tx
       .exec(
@@ -388,7 +400,7 @@ export async function updateAccount(ctx: Ctx, b: CoaUpdate) {
         ],
       )
       .catch((err) => duplicate(err, next.code));
-    const after = await snapshot(tx);
+    const after = await snapshot(tx, ctx);
     const dto = toDto(after.tree.byId.get(a.id)!, after.tree, after.sums);
     await audit(tx, ctx, { action: 'coa.update', entity: 'coa_account', entityId: a.id, before, after: dto });
     return dto;

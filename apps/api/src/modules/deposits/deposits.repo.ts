@@ -125,7 +125,7 @@ export async function insertMovements(tx: Tx, rows: DepositMovement[]): Promise<
   const col = <T>(f: (r: DepositMovement) => T) => live.map(f);
   return tx.query<{ id: string; code: string }>(
     `WITH x AS (
-       SELECT u.*, nextval('member_transaction_seq') AS seq
+       SELECT u.*, tenant_sequence_next('member_transaction_seq') AS seq
        FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::text[], $6::numeric[], $7::numeric[], $8::date[], $9::text[],
                    $10::uuid[], $11::uuid[], $12::uuid[], $13::text[], $14::int[], $15::uuid[], $16::uuid[], $17::int[])
          AS u(deposit_id, member_id, product_id, kind, activity, amount, balance_after, d, channel, cash_coa_id, group_id, journal_id,

@@ -257,6 +257,8 @@ export interface Holder {
   full_name: string;
   identity_number: string;
   phone: string | null;
+  /** False when the caller is an agent who may not see this member (its name and CIF are then not told). */
+  in_scope: boolean;
 }
 
 /**
@@ -264,17 +266,24 @@ export interface Holder {
  * or phones. One index lookup per value (a join with the values), so the plan
  * does not depend on table statistics, however many values a batch brings.
  */
-export async function activeHolders(tx: Tx, identityNumbers: string[], phones: string[], exceptId?: string): Promise<Holder[]> {
+export async function activeHolders(
+  tx: Tx,
+  identityNumbers: string[],
+  phones: string[],
+  exceptId?: string,
+  agentUserId?: string | null,
+): Promise<Holder[]> {
   // LATERAL ... LIMIT keeps each value an index lookup even when the table's statistics are stale (mid-upload).
+  const scope = `($4::uuid IS NULL OR ${agentScopeSql('m', '$4::uuid')}) AS in_scope`;
   return tx.query<Holder>(
     `SELECT h.* FROM unnest($1::text[]) AS k(v) CROSS JOIN LATERAL (
-       SELECT m.id, m.cif_number, m.full_name, m.identity_number, m.phone FROM member m
+       SELECT m.id, m.cif_number, m.full_name, m.identity_number, m.phone, ${scope} FROM member m
        WHERE m.tenant_id = app_tenant() AND m.is_active AND m.identity_number = k.v AND ($3::uuid IS NULL OR m.id <> $3::uuid) LIMIT 2) h
      UNION
      SELECT h.* FROM unnest($2::text[]) AS k(v) CROSS JOIN LATERAL (
-       SELECT m.id, m.cif_number, m.full_name, m.identity_number, m.phone FROM member m
+       SELECT m.id, m.cif_number, m.full_name, m.identity_number, m.phone, ${scope} FROM member m
        WHERE m.tenant_id = app_tenant() AND m.is_active AND m.phone = k.v AND ($3::uuid IS NULL OR m.id <> $3::uuid) LIMIT 2) h`,
-    [identityNumbers, phones, exceptId ?? null],
+    [identityNumbers, phones, exceptId ?? null, agentUserId ?? null],
   );
 }
 

@@ -131,20 +131,25 @@ async function checkReferences(tx: Tx, v: { branchId?: string | null; areaId?: s
   }
 }
 
-/** 409 with the holder's name when a live member already has this identity number or phone. */
-async function checkUnique(tx: Tx, identityNumber: string | undefined, phone: string | null | undefined, exceptId?: string) {
-  const holders = await activeHolders(tx, identityNumber ? [identityNumber] : [], phone ? [phone] : [], exceptId);
+/**
+ * 409 with the holder's name when a live member already has this identity
+ * number or phone; an agent is told the holder only when the member is in
+ * the agent's scope (otherwise only that the number is registered).
+ */
+async function checkUnique(tx: Tx, ctx: Ctx, identityNumber: string | undefined, phone: string | null | undefined, exceptId?: string) {
+  const agent = isAgent(ctx) ? ctx.userId : null;
+  const holders = await activeHolders(tx, identityNumber ? [identityNumber] : [], phone ? [phone] : [], exceptId, agent);
   const byId = holders.find((h) => identityNumber && h.identity_number === identityNumber);
   if (byId) {
-    throw new AppError(409, 'IDENTITY_TAKEN', 'member.identity_taken', { identityNumber, name: byId.full_name, cif: byId.cif_number }, [
-      { field: 'identityNumber', message: 'member.identity_taken' },
-    ]);
+    const key = byId.in_scope ? 'member.identity_taken' : 'member.identity_registered';
+    const params = byId.in_scope ? { identityNumber, name: byId.full_name, cif: byId.cif_number } : { identityNumber };
+    throw new AppError(409, 'IDENTITY_TAKEN', key, params, [{ field: 'identityNumber', message: key }]);
   }
   const byPhone = holders.find((h) => phone && h.phone === phone);
   if (byPhone) {
-    throw new AppError(409, 'PHONE_TAKEN', 'member.phone_taken', { phone, name: byPhone.full_name, cif: byPhone.cif_number }, [
-      { field: 'phone', message: 'member.phone_taken' },
-    ]);
+    const key = byPhone.in_scope ? 'member.phone_taken' : 'member.phone_registered';
+    const params = byPhone.in_scope ? { phone, name: byPhone.full_name, cif: byPhone.cif_number } : { phone };
+    throw new AppError(409, 'PHONE_TAKEN', key, params, [{ field: 'phone', message: key }]);
   }
 }
 
@@ -208,7 +213,7 @@ export async function createMember(ctx: Ctx, body: MemberCreate) {
     if (joinDate && joinDate < body.birthDate) throw fieldError('JOIN_BEFORE_BIRTH', 'member.join_before_birth', 'joinDate');
     const agentId = body.agentId ?? (isAgent(ctx) ? ctx.userId : null);
     await checkReferences(tx, { branchId: body.branchId, areaId: body.areaId, agentId });
-    await checkUnique(tx, body.identityNumber, body.phone);
+    await checkUnique(tx, ctx, body.identityNumber, body.phone);
     const branchCode = body.branchId
       ? (await tx.one<{ code: string | null }>('SELECT code FROM branch WHERE tenant_id = app_tenant() AND id = $1', [body.branchId]))?.code
       : null;
@@ -287,6 +292,7 @@ export async function updateMemberRecord(ctx: Ctx, body: MemberUpdate) {
     const phone = body.phone === undefined ? m.phone : body.phone;
     await checkUnique(
       tx,
+      ctx,
       body.identityNumber !== undefined && body.identityNumber !== m.identity_number ? identityNumber : undefined,
       body.phone !== undefined && phone !== m.phone ? phone : undefined,
       m.id,

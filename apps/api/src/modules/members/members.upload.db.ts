@@ -21,6 +21,7 @@ import { dec } from '@koperasi/finance';
 import type { Tx } from '../../db/db.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { allocateCifs } from './members.cif.ts';
+import { agentScopeSql } from './members.repo.ts';
 import type { Batch, Candidate, Lookup } from './members.upload.rows.ts';
 
 export interface BatchResult {
@@ -65,6 +66,8 @@ interface Holder {
   id: string;
   cif_number: string;
   full_name: string;
+  /** False when the uploader is an agent who may not see this member: its name, CIF and id are not told. */
+  in_scope: boolean;
 }
 
 /**
@@ -72,20 +75,21 @@ interface Holder {
  * these CIF numbers: one index lookup per value (LATERAL ... LIMIT keeps each
  * an index lookup even while the statistics are stale mid-upload).
  */
-async function holders(tx: Tx, identities: string[], phones: string[], cifs: string[]): Promise<Holder[]> {
+async function holders(tx: Tx, identities: string[], phones: string[], cifs: string[], agentUserId: string | null): Promise<Holder[]> {
+  const cols = `m.id, m.cif_number, m.full_name, ($4::uuid IS NULL OR ${agentScopeSql('m', '$4::uuid')}) AS in_scope`;
   return tx.query<Holder>(
     `SELECT 'identity' AS kind, k.v AS key, h.* FROM unnest($1::text[]) AS k(v) CROSS JOIN LATERAL (
-       SELECT m.id, m.cif_number, m.full_name FROM member m
+       SELECT ${cols} FROM member m
        WHERE m.tenant_id = app_tenant() AND m.is_active AND m.identity_number = k.v LIMIT 1) h
      UNION ALL
      SELECT 'phone', k.v, h.* FROM unnest($2::text[]) AS k(v) CROSS JOIN LATERAL (
-       SELECT m.id, m.cif_number, m.full_name FROM member m
+       SELECT ${cols} FROM member m
        WHERE m.tenant_id = app_tenant() AND m.is_active AND m.phone = k.v LIMIT 1) h
      UNION ALL
      SELECT 'cif', k.v, h.* FROM unnest($3::text[]) AS k(v) CROSS JOIN LATERAL (
-       SELECT m.id, m.cif_number, m.full_name FROM member m
+       SELECT ${cols} FROM member m
        WHERE m.tenant_id = app_tenant() AND m.cif_number = k.v LIMIT 1) h`,
-    [identities, phones, cifs],
+    [identities, phones, cifs, agentUserId],
   );
 }
 
@@ -115,6 +119,7 @@ const COLUMNS: Array<[string, string]> = [
   ['closest_family_phone', 'text'],
   ['branch_id', 'uuid'],
   ['area_id', 'uuid'],
+  ['agent_id', 'uuid'],
   ['principal_status', 'text'],
   ['principal_owed', 'numeric'],
 ];
@@ -182,6 +187,7 @@ async function commitBatchTx(tx: Tx, ctx: Ctx, jobId: string, batch: Batch, lk: 
       valid.map((c) => c.value!.identityNumber),
       valid.map((c) => c.value!.phone),
       valid.map((c) => c.value!.cifNumber).filter((x): x is string => Boolean(x)),
+      lk.agentId ?? null,
     ),
   );
   const byIdentity = new Map<string, Holder>();
@@ -201,18 +207,22 @@ async function commitBatchTx(tx: Tx, ctx: Ctx, jobId: string, batch: Batch, lk: 
         results.push({
           row_number: c.n,
           status: 'SKIPPED',
-          message: translate('member.upload_row_skipped', lk.lang, { n: c.n, cif: holder.cif_number }),
+          message: holder.in_scope
+            ? translate('member.upload_row_skipped', lk.lang, { n: c.n, cif: holder.cif_number })
+            : translate('member.upload_row_skipped_registered', lk.lang, { n: c.n }),
           data: c.data,
-          member_id: holder.id,
+          member_id: holder.in_scope ? holder.id : null,
         });
       } else {
         fail(
           c,
-          translate('member.upload_identity_other_name', lk.lang, {
-            identityNumber: v.identityNumber,
-            name: holder.full_name,
-            cif: holder.cif_number,
-          }),
+          holder.in_scope
+            ? translate('member.upload_identity_other_name', lk.lang, {
+                identityNumber: v.identityNumber,
+                name: holder.full_name,
+                cif: holder.cif_number,
+              })
+            : translate('member.upload_identity_registered', lk.lang, { identityNumber: v.identityNumber }),
         );
       }
       continue;
@@ -221,7 +231,9 @@ async function commitBatchTx(tx: Tx, ctx: Ctx, jobId: string, batch: Batch, lk: 
     if (phoneHolder) {
       fail(
         c,
-        translate('member.upload_phone_taken', lk.lang, { phone: v.phone, name: phoneHolder.full_name, cif: phoneHolder.cif_number }),
+        phoneHolder.in_scope
+          ? translate('member.upload_phone_taken', lk.lang, { phone: v.phone, name: phoneHolder.full_name, cif: phoneHolder.cif_number })
+          : translate('member.upload_phone_registered', lk.lang, { phone: v.phone }),
       );
       continue;
     }
@@ -274,6 +286,8 @@ async function commitBatchTx(tx: Tx, ctx: Ctx, jobId: string, batch: Batch, lk: 
     if (v.closestFamilyPhone != null) row.closest_family_phone = v.closestFamilyPhone;
     if (v.branchId != null) row.branch_id = v.branchId;
     if (v.areaId != null) row.area_id = v.areaId;
+    // An agent's uploaded members are the agent's, as those it registers one by one.
+    if (lk.agentId) row.agent_id = lk.agentId;
     return row;
   });
   const r = {

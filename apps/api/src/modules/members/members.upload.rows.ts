@@ -116,6 +116,8 @@ export interface Lookup {
   areas: Map<string, string>;
   lang: Lang;
   today: string;
+  /** The uploader when an agent: members outside the agent's scope are not named, and new members are the agent's. */
+  agentId?: string | null;
 }
 
 /** One data row: its number (1 = the first row under the header), its cells as text, and the member or the reason it cannot be one. */

@@ -43,6 +43,7 @@ import { paged } from '../../lib/http.ts';
 import type { Storage } from '../../lib/storage.ts';
 import { getConfig } from '../settings/configuration.ts';
 import { cifPattern } from './members.cif.ts';
+import { agentScopeSql, isAgent } from './members.repo.ts';
 import { todayWib } from './members.service.ts';
 import { commitBatch, JobSuperseded, profile, timed } from './members.upload.db.ts';
 import {
@@ -142,9 +143,24 @@ function jobView(j: JobRow, duplicateOf?: string | null) {
 
 const STALE_SECONDS = 120;
 
+/**
+ * An agent sees only the uploads it made (like every member read, an agent's
+ * view is scoped: modules/users/agent-scope.ts). `$n` is the user's parameter.
+ */
+function jobScope(ctx: Ctx, param: string): string {
+  return isAgent(ctx) ? ` AND created_by = ${param}` : '';
+}
+
+function scopeParam(ctx: Ctx): string | null {
+  return isAgent(ctx) ? ctx.userId : null;
+}
+
 export async function jobProgress(ctx: Ctx, jobId: string) {
   return withTx(ctx, async (tx) => {
-    let j = await tx.one<JobRow>('SELECT * FROM member_upload_job WHERE tenant_id = app_tenant() AND id = $1', [jobId]);
+    let j = await tx.one<JobRow>(
+      `SELECT * FROM member_upload_job WHERE tenant_id = app_tenant() AND id = $1${jobScope(ctx, '$2::uuid')}`,
+      isAgent(ctx) ? [jobId, scopeParam(ctx)] : [jobId],
+    );
     if (!j) throw notFound('member.upload_job_not_found');
     if (j.status === 'RUNNING' && Date.now() - j.updated_date.getTime() > STALE_SECONDS * 1000) {
       j =
@@ -160,10 +176,16 @@ export async function jobProgress(ctx: Ctx, jobId: string) {
 
 export async function listJobs(ctx: Ctx, page: number, limit: number) {
   return withTx(ctx, async (tx) => {
+    const params = isAgent(ctx) ? [scopeParam(ctx)] : [];
     const rows = await tx.query<JobRow>(
-      `SELECT * FROM member_upload_job WHERE tenant_id = app_tenant() ORDER BY created_date DESC, id DESC LIMIT ${limit} OFFSET ${page * limit}`,
+      `SELECT * FROM member_upload_job WHERE tenant_id = app_tenant()${jobScope(ctx, '$1::uuid')}
+       ORDER BY created_date DESC, id DESC LIMIT ${limit} OFFSET ${page * limit}`,
+      params,
     );
-    const n = await tx.one<{ n: number }>('SELECT count(*)::int AS n FROM member_upload_job WHERE tenant_id = app_tenant()');
+    const n = await tx.one<{ n: number }>(
+      `SELECT count(*)::int AS n FROM member_upload_job WHERE tenant_id = app_tenant()${jobScope(ctx, '$1::uuid')}`,
+      params,
+    );
     return paged(
       rows.map((r) => jobView(r)),
       n?.n ?? 0,
@@ -175,13 +197,16 @@ export async function listJobs(ctx: Ctx, page: number, limit: number) {
 
 export async function jobRows(ctx: Ctx, jobId: string, q: { page: number; limit: number; status?: 'FAILED' | 'SKIPPED' }) {
   return withTx(ctx, async (tx) => {
-    const j = await tx.one('SELECT 1 FROM member_upload_job WHERE tenant_id = app_tenant() AND id = $1', [jobId]);
+    const j = await tx.one(
+      `SELECT 1 FROM member_upload_job WHERE tenant_id = app_tenant() AND id = $1${jobScope(ctx, '$2::uuid')}`,
+      isAgent(ctx) ? [jobId, scopeParam(ctx)] : [jobId],
+    );
     if (!j) throw notFound('member.upload_job_not_found');
-    const params: unknown[] = [jobId];
+    const params: unknown[] = [jobId, scopeParam(ctx)];
     let filter = '';
     if (q.status) {
       params.push(q.status);
-      filter = ' AND status = $2';
+      filter = ' AND status = $3';
     }
     const rows = await tx.query<{
       row_number: number;
@@ -189,20 +214,35 @@ export async function jobRows(ctx: Ctx, jobId: string, q: { page: number; limit:
       message: string;
       member_id: string | null;
       data: Record<string, unknown>;
+      in_scope: boolean;
     }>(
-      // A row's data is answered only while it is of a sane size (files read before the cell limit may hold more).
-      `SELECT row_number, status, message, member_id,
-              CASE WHEN octet_length(data::text) <= 65536 THEN data ELSE '{}'::jsonb END AS data
-       FROM member_upload_row
-       WHERE tenant_id = app_tenant() AND job_id = $1${filter} ORDER BY row_number LIMIT ${q.limit} OFFSET ${q.page * q.limit}`,
+      // A skipped row names a member: an agent sees it only when the member is in the agent's scope.
+      `SELECT r.row_number, r.status, r.message, r.member_id,
+              -- A row's data is answered only while it is of a sane size (files read before the cell limit may hold more).
+              CASE WHEN octet_length(r.data::text) <= 65536 THEN r.data ELSE '{}'::jsonb END AS data,
+              (r.member_id IS NULL OR $2::uuid IS NULL OR EXISTS (
+                SELECT 1 FROM member m WHERE m.tenant_id = app_tenant() AND m.id = r.member_id AND ${agentScopeSql('m', '$2::uuid')})) AS in_scope
+       FROM member_upload_row r
+       WHERE r.tenant_id = app_tenant() AND r.job_id = $1${filter.replace('status', 'r.status')}
+       ORDER BY r.row_number LIMIT ${q.limit} OFFSET ${q.page * q.limit}`,
       params,
     );
     const n = await tx.one<{ n: number }>(
-      `SELECT count(*)::int AS n FROM member_upload_row WHERE tenant_id = app_tenant() AND job_id = $1${filter}`,
-      params,
+      `SELECT count(*)::int AS n FROM member_upload_row WHERE tenant_id = app_tenant() AND job_id = $1${q.status ? ' AND status = $2' : ''}`,
+      q.status ? [jobId, q.status] : [jobId],
     );
     return paged(
-      rows.map((r) => ({ row: r.row_number, status: r.status, message: r.message, memberId: r.member_id, data: r.data })),
+      rows.map((r) =>
+        r.in_scope
+          ? { row: r.row_number, status: r.status, message: r.message, memberId: r.member_id, data: r.data }
+          : {
+              row: r.row_number,
+              status: r.status,
+              message: translate('member.upload_row_skipped_registered', ctx.lang, { n: r.row_number }),
+              memberId: null,
+              data: r.data,
+            },
+      ),
       n?.n ?? 0,
       q.page,
       q.limit,
@@ -213,9 +253,10 @@ export async function jobRows(ctx: Ctx, jobId: string, q: { page: number; limit:
 /** The failed rows as an Excel file in the template's columns plus the reason, ready to correct and upload again. */
 export async function failedRowsWorkbook(ctx: Ctx, jobId: string): Promise<{ fileName: string; body: Buffer }> {
   const { job, rows } = await withTx(ctx, async (tx) => {
-    const job = await tx.one<{ file_name: string }>('SELECT file_name FROM member_upload_job WHERE tenant_id = app_tenant() AND id = $1', [
-      jobId,
-    ]);
+    const job = await tx.one<{ file_name: string }>(
+      `SELECT file_name FROM member_upload_job WHERE tenant_id = app_tenant() AND id = $1${jobScope(ctx, '$2::uuid')}`,
+      isAgent(ctx) ? [jobId, scopeParam(ctx)] : [jobId],
+    );
     if (!job) throw notFound('member.upload_job_not_found');
     const rows = await tx.query<{ row_number: number; message: string; data: Record<string, string> }>(
       `SELECT row_number, message, data FROM member_upload_row WHERE tenant_id = app_tenant() AND job_id = $1 AND status = 'FAILED' ORDER BY row_number`,
@@ -544,6 +585,7 @@ async function tenantLookup(ctx: Ctx): Promise<Lookup> {
       areas,
       lang: ctx.lang,
       today: todayWib(),
+      agentId: isAgent(ctx) ? ctx.userId : null,
     };
   });
 }

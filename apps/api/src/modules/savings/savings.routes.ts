@@ -40,7 +40,7 @@ import { dec } from '@koperasi/finance';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ctxOf, requestHash } from '../../lib/context.ts';
+import { ctxOf, requestHash, scopedIdempotencyKey } from '../../lib/context.ts';
 import { RequestValidationError } from '../../lib/errors.ts';
 import { sendExcel } from '../../lib/excel.ts';
 import { ok } from '../../lib/http.ts';
@@ -286,7 +286,12 @@ function transferCancelCloseRoutes(app: App) {
       if (!ctx.idem && q.timeOfRequest) {
         const path = req.url.split('?')[0];
         ctx.idem = {
-          key: `transfer:${q.fromSavingId}:${q.timeOfRequest}`,
+          key: scopedIdempotencyKey(
+            ctx.userId ?? '',
+            'POST',
+            req.routeOptions.url ?? path,
+            `transfer:${q.fromSavingId}:${q.timeOfRequest}`,
+          ),
           hash: requestHash('POST', path, req.query, null),
           method: 'POST',
           path,

@@ -241,7 +241,7 @@ async function monthBatch(tx: Tx, admin: Ctx, ids: string[], date: string, cash:
                                 $10::numeric[], $11::text[], $12::uuid[], $13::uuid[], $14::text[], $15::int[], $16::uuid[], $17::uuid[])
              WITH ORDINALITY AS u(saving_id, transaction_date, member_id, product_id, product_kind, group_id, kind, activity, amount, balance_after,
                                   channel, cash_coa_id, created_by, description, terms_version, branch_id, approved_by, i)
-         ), n AS (SELECT src.*, nextval('member_transaction_seq') AS seq FROM (SELECT * FROM src ORDER BY i) src)
+         ), n AS (SELECT src.*, tenant_sequence_next('member_transaction_seq') AS seq FROM (SELECT * FROM src ORDER BY i) src)
          INSERT INTO member_transaction (tenant_id, seq, code, transaction_date, member_id, product_id, product_kind, saving_id, kind, activity,
                                          amount, balance_after, channel, cash_coa_id, group_id, description, terms_version, branch_id, created_by,
                                          created_at, approved_by, approved_at)

@@ -58,8 +58,10 @@ export async function tenantRoutes(appBase: FastifyInstance) {
       schema: { tags: ['registration'], summary: 'Send a new activation code', body: resendCodeBody },
     },
     async (req) => {
-      const r = await tenants.resendActivationCode(app.db, app.config, app.notifier, req.body.username, langOf(req));
-      return ok(r, r.status === 'ALREADY_VERIFIED' ? 'auth.already_verified' : 'auth.code_sent');
+      const r = await tenants.resendActivationCode(app.db, app.config, app.notifier, req.body.username, langOf(req), (err) =>
+        req.log.error({ err }, 'activation code not sent'),
+      );
+      return ok(r, 'auth.code_sent');
     },
   );
 

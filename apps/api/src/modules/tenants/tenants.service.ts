@@ -23,12 +23,13 @@ import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/db.ts';
 import { audit } from '../../lib/audit.ts';
 import { type Ctx, systemCtx, withTx } from '../../lib/context.ts';
+import { inBackground, inEqualTime } from '../../lib/equal-time.ts';
 import { AppError, badRequest, conflict } from '../../lib/errors.ts';
 import type { Notifier } from '../../lib/notifier.ts';
 import { hashPassword, passwordPolicyError } from '../../lib/password.ts';
 import * as throttle from '../../lib/throttle.ts';
 import { signPurposeToken, verifyPurposeToken } from '../../lib/tokens.ts';
-import { CODE_TTL_MINUTES, checkCode, findLogin, issueCode } from '../auth/auth.repo.ts';
+import { CODE_TTL_MINUTES, checkCode, findLogin, issueCode, normalizeLogin } from '../auth/auth.repo.ts';
 import { loadModules } from '../index.ts';
 import type { TenantSeedInfo } from '../types.ts';
 
@@ -156,7 +157,11 @@ async function sendActivation(
 }
 
 export async function registerTenant(db: Db, config: Config, notifier: Notifier, input: RegisterInput, lang: Lang) {
-  const policy = passwordPolicyError(input.password);
+  const policy = passwordPolicyError(input.password, {
+    names: [input.fullName],
+    email: input.email,
+    cooperativeName: input.cooperativeName,
+  });
   if (policy) throw badRequest('PASSWORD_POLICY', policy, undefined, [{ field: 'password', message: policy }]);
 
   const byEmail = await findLogin(db, input.email);
@@ -302,35 +307,57 @@ export async function activateByCode(db: Db, username: string, code: string) {
 }
 
 /** A new code for a pending registration: at most 5 an hour per account. */
-export async function resendActivationCode(db: Db, config: Config, notifier: Notifier, username: string, lang: Lang) {
-  const account = await findLogin(db, username);
-  if (!account) return { status: 'CODE_SENT' as const };
-  if (account.tenant_active) return { status: 'ALREADY_VERIFIED' as const };
-  const state = await throttle.hit(db, `activation:${account.user_id}`, 3600);
-  if (state.hits > 5) throw new AppError(429, 'TOO_MANY_REQUESTS', 'common.too_many_requests', { minutes: Math.ceil(state.resetIn / 60) });
-  const target = account.email ?? account.phone ?? '';
-  const { t, code } = await db.tenant(account.tenant_id, async (tx) => {
-    const t = await tx.one<{ name: string; first_name: string; last_name: string | null }>(
-      `SELECT t.name, u.first_name, u.last_name FROM tenant t JOIN app_user u ON u.tenant_id = t.tenant_id AND u.id = $2
-       WHERE t.tenant_id = $1`,
-      [account.tenant_id, account.user_id],
-    );
-    return { t: t!, code: await issueCode(tx, account.tenant_id, 'ACTIVATION', target, account.user_id) };
+/**
+ * POST register/resend-code. Every account (unknown, awaiting activation or
+ * already active) gets the same answer, CODE_SENT, in the same time and under
+ * the same per-name limit; only an account awaiting activation is sent a code
+ * (in the background). An active account signs in; saying so would tell a
+ * stranger the address is registered (issue 18).
+ */
+export async function resendActivationCode(
+  db: Db,
+  config: Config,
+  notifier: Notifier,
+  username: string,
+  lang: Lang,
+  onError: (err: unknown) => void = () => undefined,
+) {
+  return inEqualTime(async () => {
+    const state = await throttle.hit(db, `activation:${normalizeLogin(username)}`, 3600);
+    if (state.hits > 5)
+      throw new AppError(429, 'TOO_MANY_REQUESTS', 'common.too_many_requests', { minutes: Math.ceil(state.resetIn / 60) });
+    const account = await findLogin(db, username);
+    if (account && !account.tenant_active) {
+      inBackground(
+        (async () => {
+          const target = account.email ?? account.phone ?? '';
+          const { t, code } = await db.tenant(account.tenant_id, async (tx) => {
+            const t = await tx.one<{ name: string; first_name: string; last_name: string | null }>(
+              `SELECT t.name, u.first_name, u.last_name FROM tenant t JOIN app_user u ON u.tenant_id = t.tenant_id AND u.id = $2
+               WHERE t.tenant_id = $1`,
+              [account.tenant_id, account.user_id],
+            );
+            return { t: t!, code: await issueCode(tx, account.tenant_id, 'ACTIVATION', target, account.user_id) };
+          });
+          await sendActivation(
+            config,
+            notifier,
+            lang,
+            {
+              tenantId: account.tenant_id,
+              name: t.name,
+              fullName: [t.first_name, t.last_name].filter(Boolean).join(' '),
+              email: account.email ?? '',
+              phone: account.phone ?? '',
+            },
+            code.code,
+          );
+        })(),
+        onError,
+      );
+    }
+    return { status: 'CODE_SENT' as const, ttlMinutes: CODE_TTL_MINUTES };
   });
-  await sendActivation(
-    config,
-    notifier,
-    lang,
-    {
-      tenantId: account.tenant_id,
-      name: t.name,
-      fullName: [t.first_name, t.last_name].filter(Boolean).join(' '),
-      email: account.email ?? '',
-      phone: account.phone ?? '',
-    },
-    code.code,
-  );
-  return { status: 'CODE_SENT' as const, expiresAt: code.expiresAt, ttlMinutes: CODE_TTL_MINUTES };
 }
 
 // ---------------------------------------------------------------- onboarding

@@ -444,7 +444,21 @@ export async function acceptInvitation(
       [claims.tenantId, claims.userId],
     );
     if (!u?.ok) return 'NONE' as const;
-    return checkCode(tx, claims.tenantId, 'INVITATION', claims.target, claims.code);
+    const result = await checkCode(tx, claims.tenantId, 'INVITATION', claims.target, claims.code);
+    if (result !== 'OK') return result;
+    // The personal rules once the code proved the caller (a refusal rolls the code's use back).
+    const who = await tx.one<{ first_name: string; last_name: string | null; email: string | null; name: string }>(
+      `SELECT u.first_name, u.last_name, u.email, t.name FROM app_user u JOIN tenant t ON t.tenant_id = u.tenant_id
+       WHERE u.tenant_id = $1 AND u.id = $2`,
+      [claims.tenantId, claims.userId],
+    );
+    const personal = passwordPolicyError(body.password, {
+      names: [who?.first_name, who?.last_name],
+      email: who?.email,
+      cooperativeName: who?.name,
+    });
+    if (personal) throw badRequest('PASSWORD_POLICY', personal, undefined, [{ field: 'password', message: personal }]);
+    return result;
   });
   if (result === 'LOCKED') throw new AppError(429, 'CODE_LOCKED', 'auth.code_too_many_attempts');
   if (result !== 'OK') throw badRequest('INVITATION_INVALID', 'access.invitation_invalid');

@@ -10,7 +10,7 @@ const view = { view: true, add: false, update: false, delete: false };
 
 describe('vertical navigation', () => {
   it('hides the sections the role may not view, highlights the active entry and opens its group', async () => {
-    Cookies.set('token', 't');
+    Cookies.set('csrf_token', 't');
     stubFetch(() => ({
       body: ok(
         user({
@@ -30,7 +30,7 @@ describe('vertical navigation', () => {
   });
 
   it("sends agents' dashboard entry to /dashboard-agent", async () => {
-    Cookies.set('token', 't');
+    Cookies.set('csrf_token', 't');
     stubFetch(() => ({
       body: ok(user({ isAgent: true, role: { id: 'r', name: 'AGENT', code: 'AGENT' }, permissions: { dashboard: view } })),
     }));

@@ -30,7 +30,7 @@ const loaded = { data: { rows: 1 }, isError: false, error: null };
 
 const print = vi.fn();
 beforeEach(() => {
-  Cookies.set('token', 't');
+  Cookies.set('csrf_token', 't');
   print.mockReset();
   window.print = print;
   document.title = '';

@@ -15,7 +15,7 @@ import {
 describe('page views', () => {
   beforeEach(() => {
     vi.useFakeTimers();
-    Cookies.set('token', 'tok');
+    Cookies.set('csrf_token', 'tok');
     clearPageViews();
   });
   afterEach(() => {
@@ -42,7 +42,7 @@ describe('page views', () => {
       ],
     });
     const h = new Headers(calls[0]!.init.headers);
-    expect(h.get('Authorization')).toBe('Bearer tok');
+    expect(h.get('X-CSRF-Token')).toBe('tok');
     expect(h.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
     expect(pendingPageViews()).toHaveLength(0);
   });
@@ -72,10 +72,10 @@ describe('page views', () => {
   });
 
   it('records nothing when signed out, and sends with keepalive when the tab closes', async () => {
-    Cookies.remove('token');
+    Cookies.remove('csrf_token');
     recordPageView('/sign-in');
     expect(pendingPageViews()).toHaveLength(0);
-    Cookies.set('token', 'tok');
+    Cookies.set('csrf_token', 'tok');
     const calls = stubFetch(() => ({ body: ok({}) }));
     recordPageView('/dashboard');
     await flushPageViews({ keepalive: true });

@@ -7,7 +7,7 @@
  * error; a batch that could not be sent is kept for the next try.
  */
 import { request } from '../api/client';
-import { getToken } from '../auth/token';
+import { hasSession } from '../auth/token';
 import { uuid } from '../id';
 
 /** PAGE_VIEW_MAX_BATCH of contracts/web.ts (kept equal by a unit test; that module pulls zod into the first page). */
@@ -30,7 +30,7 @@ export function pendingPageViews(): readonly View[] {
 }
 
 export function recordPageView(path: string, at: Date = new Date()): void {
-  if (!getToken()) return;
+  if (!hasSession()) return;
   queue.push({ path: path.split(/[?#]/)[0].slice(0, 512) || '/', at: at.toISOString() });
   if (queue.length > MAX_QUEUE) queue.splice(0, queue.length - MAX_QUEUE);
   if (queue.length >= FLUSH_AT) void flushPageViews();
@@ -43,7 +43,7 @@ export async function flushPageViews(opts: { keepalive?: boolean } = {}): Promis
     timer = null;
   }
   if (sending) await sending;
-  if (queue.length === 0 || !getToken()) return;
+  if (queue.length === 0 || !hasSession()) return;
   const batch = queue.splice(0, PAGE_VIEW_MAX_BATCH);
   sending = (async () => {
     try {

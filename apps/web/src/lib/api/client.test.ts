@@ -6,13 +6,14 @@ import { ApiError } from './errors';
 import { listQuery } from './list';
 
 describe('API client', () => {
-  it('sends bearer token, Accept-Language and JSON, and unwraps the envelope', async () => {
-    Cookies.set('token', 'abc');
+  it('sends the CSRF header (never a bearer token: the session is the HttpOnly cookie), Accept-Language and JSON, and unwraps the envelope', async () => {
+    Cookies.set('csrf_token', 'abc');
     const calls = stubFetch(() => ({ body: ok({ id: 1 }) }));
     const data = await api<{ id: number }>('/api/x', { method: 'POST', body: { amount: 1500000 } });
     expect(data).toEqual({ id: 1 });
     const h = new Headers(calls[0]!.init.headers);
-    expect(h.get('Authorization')).toBe('Bearer abc');
+    expect(h.get('X-CSRF-Token')).toBe('abc');
+    expect(h.get('Authorization')).toBeNull();
     expect(h.get('Accept-Language')).toBe('id');
     expect(h.get('Content-Type')).toBe('application/json');
     expect(calls[0]!.init.body).toBe('{"amount":1500000}');

@@ -1,11 +1,12 @@
 /**
  * The one way the web calls the API: JSON over fetch with a 60 s time-out
- * (spec section 9), the bearer token from the `token` cookie, the current
+ * (spec section 9), the session cookie (sent by the browser; writes carry
+ * the CSRF header, lib/auth/token.ts), the current
  * language as Accept-Language, and the envelope unwrapped. Failures become
  * `ApiError` (see errors.ts) so every screen reports them the same way.
  */
 import type { Envelope } from '@koperasi/contracts/common';
-import { getToken } from '../auth/token';
+import { CSRF_HEADER, csrfToken, hasSession } from '../auth/token';
 import { currentLanguage, i18n } from '../i18n';
 import { messageText } from '../i18n/messages';
 import { ApiError, type FieldError } from './errors';
@@ -24,7 +25,7 @@ export interface RequestOptions {
   /** Milliseconds; `null` means no time-out (long migrations). */
   timeoutMs?: number | null;
   signal?: AbortSignal;
-  /** Send without the bearer token (sign-in, registration). */
+  /** A call outside the session (sign-in, registration): no CSRF header, a 401 is not a lost session. */
   anonymous?: boolean;
   /** Keep the request alive while the page unloads (page views). */
   keepalive?: boolean;
@@ -69,8 +70,9 @@ function isEnvelope(v: unknown): v is Envelope<unknown> & { errorCode?: string; 
 /** Raw request: the parsed JSON body (or null) and the response. Throws ApiError only for network failures. */
 export async function request(path: string, opts: RequestOptions = {}): Promise<{ res: Response; json: unknown }> {
   const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': currentLanguage(), ...opts.headers };
-  const token = opts.anonymous ? null : getToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
+  const session = !opts.anonymous && hasSession();
+  const csrf = opts.anonymous ? null : csrfToken();
+  if (csrf) headers[CSRF_HEADER] = csrf;
   let body: BodyInit | undefined;
   if (opts.body instanceof FormData || opts.body instanceof Blob || typeof opts.body === 'string') {
     body = opts.body as BodyInit;
@@ -103,7 +105,7 @@ export async function request(path: string, opts: RequestOptions = {}): Promise<
       json = null;
     }
   }
-  if (res.status === 401 && token) for (const fn of unauthorizedListeners) fn(401, path);
+  if (res.status === 401 && session) for (const fn of unauthorizedListeners) fn(401, path);
   return { res, json };
 }
 

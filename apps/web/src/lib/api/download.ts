@@ -6,7 +6,6 @@
  * `failedKey`.
  */
 import { downloadBlob } from '../../components/excel';
-import { getToken } from '../auth/token';
 import { currentLanguage, i18n } from '../i18n';
 import { envelopeOf, type QueryParams, toQueryString } from './client';
 import { ApiError } from './errors';
@@ -34,8 +33,6 @@ export async function downloadServerExcel(
   failedKey = 'common:empty.loadFailed',
 ): Promise<string> {
   const headers: Record<string, string> = { Accept: `${XLSX}, application/json`, 'Accept-Language': currentLanguage() };
-  const token = getToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
   let res: Response;
   try {
     res = await fetch(`${path}${toQueryString({ ...query, format: 'xlsx' })}`, {

@@ -28,13 +28,13 @@ describe('AuthProvider', () => {
     expect(calls).toHaveLength(0);
   });
 
-  it('with a token fetches the user detail with the bearer token and is authenticated', async () => {
-    Cookies.set('token', 'tok-1');
+  it('with a session fetches the user detail (the browser sends the cookie) and is authenticated', async () => {
+    Cookies.set('csrf_token', 'tok-1');
     const calls = stubFetch((url) => (url.pathname === '/api/users/detail' ? { body: ok(user()) } : { status: 404 }));
     mount();
     await waitFor(() => expect(screen.getByTestId('status')).toHaveTextContent('authenticated'));
     expect(calls[0]!.url.pathname).toBe('/api/users/detail');
-    expect(new Headers(calls[0]!.init.headers).get('Authorization')).toBe('Bearer tok-1');
+    expect(new Headers(calls[0]!.init.headers).get('Authorization')).toBeNull();
     expect(new Headers(calls[0]!.init.headers).get('Accept-Language')).toBe('id');
     expect(auth.user?.tenant.name).toBe('Koperasi Demo Sejahtera');
     expect(auth.step).toBe(4);
@@ -43,20 +43,23 @@ describe('AuthProvider', () => {
     expect(auth.can('report')).toBe(false);
   });
 
-  it('removes the token and signs out when the user detail fails', async () => {
-    Cookies.set('token', 'expired');
+  it('forgets the session and signs out when the user detail fails', async () => {
+    Cookies.set('csrf_token', 'expired');
     stubFetch(() => ({
       status: 401,
       body: { status: false, code: 401, message: 'Sesi Anda tidak valid', error: 'x', errorCode: 'UNAUTHORIZED', data: null },
     }));
     mount();
     await waitFor(() => expect(screen.getByTestId('status')).toHaveTextContent('unauthenticated'));
-    expect(Cookies.get('token')).toBeUndefined();
+    expect(Cookies.get('csrf_token')).toBeUndefined();
   });
 
-  it('signs in: token, cookie, success-login, user detail, in that order', async () => {
+  it('signs in: token (kept by the server in its cookie), success-login, user detail, in that order', async () => {
     const calls = stubFetch((url) => {
-      if (url.pathname === '/oauth/token') return { body: { access_token: 'new-token', token_type: 'bearer', expires_in: 604800 } };
+      if (url.pathname === '/oauth/token') {
+        Cookies.set('csrf_token', 'c'); // as the server's Set-Cookie would
+        return { body: { token_type: 'cookie', expires_in: 604800 } };
+      }
       if (url.pathname === '/api/users/success-login') return { body: ok(null) };
       if (url.pathname === '/api/users/detail') return { body: ok(user({}, 1)) };
       return { status: 404 };
@@ -69,8 +72,8 @@ describe('AuthProvider', () => {
     expect(token.url.searchParams.get('username')).toBe('demo@koperasi.id');
     expect(token.url.searchParams.get('grant_type')).toBe('password');
     expect(new Headers(token.init.headers).get('Authorization')).toBe(`Basic ${btoa('web:web-secret')}`);
-    expect(Cookies.get('token')).toBe('new-token');
-    expect(new Headers(calls[2]!.init.headers).get('Authorization')).toBe('Bearer new-token');
+    expect(new Headers(token.init.headers).get('X-Session')).toBe('cookie');
+    expect(new Headers(calls[2]!.init.headers).get('Authorization')).toBeNull();
     expect(auth.status).toBe('authenticated');
     expect(auth.step).toBe(1);
   });
@@ -78,7 +81,10 @@ describe('AuthProvider', () => {
   it('reloads the user detail after signing in from a signed-out start (onboarding steps)', async () => {
     let step = 1;
     const calls = stubFetch((url) => {
-      if (url.pathname === '/oauth/token') return { body: { access_token: 't', token_type: 'bearer', expires_in: 1 } };
+      if (url.pathname === '/oauth/token') {
+        Cookies.set('csrf_token', 'c'); // as the server's Set-Cookie would
+        return { body: { token_type: 'cookie', expires_in: 1 } };
+      }
       if (url.pathname === '/api/users/detail') return { body: ok(user({}, step)) };
       return { body: ok(null) };
     });
@@ -102,7 +108,7 @@ describe('AuthProvider', () => {
     await expect(auth.login('a@b.id', 'x')).rejects.toThrow(
       'Alamat email atau kata sandi yang Anda masukkan salah. Silakan ulangi kembali.',
     );
-    expect(Cookies.get('token')).toBeUndefined();
+    expect(Cookies.get('csrf_token')).toBeUndefined();
   });
 
   it("shows other errors' description, and the spec's text for an answer without a token", async () => {
@@ -118,7 +124,7 @@ describe('AuthProvider', () => {
   });
 
   it('signs out: revokes the session, clears the cookie and every cached query', async () => {
-    Cookies.set('token', 'tok-2');
+    Cookies.set('csrf_token', 'tok-2');
     const calls = stubFetch((url) => (url.pathname === '/api/users/detail' ? { body: ok(user()) } : { body: ok(null) }));
     const client = testQueryClient();
     client.setQueryData(['members', 'list'], { content: [1, 2, 3] });
@@ -126,13 +132,13 @@ describe('AuthProvider', () => {
     await waitFor(() => expect(screen.getByTestId('status')).toHaveTextContent('authenticated'));
     await act(() => auth.logout());
     expect(calls.some((c) => c.url.pathname === '/api/users/logout' && c.init.method === 'POST')).toBe(true);
-    expect(Cookies.get('token')).toBeUndefined();
+    expect(Cookies.get('csrf_token')).toBeUndefined();
     expect(client.getQueryData(['members', 'list'])).toBeUndefined();
     expect(screen.getByTestId('status')).toHaveTextContent('unauthenticated');
   });
 
   it('re-checks the session after a 401 and signs out when it is gone', async () => {
-    Cookies.set('token', 'tok-3');
+    Cookies.set('csrf_token', 'tok-3');
     let revoked = false;
     stubFetch((url) => {
       if (url.pathname === '/api/users/detail')
@@ -145,6 +151,6 @@ describe('AuthProvider', () => {
     const { api } = await import('../api/client');
     await expect(api('/api/member/datatable')).rejects.toBeTruthy();
     await waitFor(() => expect(screen.getByTestId('status')).toHaveTextContent('unauthenticated'));
-    expect(Cookies.get('token')).toBeUndefined();
+    expect(Cookies.get('csrf_token')).toBeUndefined();
   });
 });

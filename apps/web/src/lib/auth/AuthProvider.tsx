@@ -1,11 +1,12 @@
 /**
  * Auth context: the state machine of machine.ts driven by the real calls.
- *  - start: token cookie → GET /api/users/detail → authenticated; a failing
- *    detail removes the token → unauthenticated; no token → unauthenticated.
- *  - sign-in: POST /oauth/token → cookie → GET /api/users/success-login →
+ *  - start: a session in this browser (token.ts) → GET /api/users/detail →
+ *    authenticated; a failing detail forgets it → unauthenticated; none →
+ *    unauthenticated.
+ *  - sign-in: POST /oauth/token (the server sets the HttpOnly cookie) → GET /api/users/success-login →
  *    GET /api/users/detail → step → the after-login hooks (features'
  *    `after-login.ts`, e.g. the open-items listing of the loans area).
- *  - sign-out: POST /api/users/logout, cookie cleared, every cached query
+ *  - sign-out: POST /api/users/logout (the server clears the cookies), every cached query
  *    dropped, state reset.
  *  - a 401 from any call re-checks the session with users/detail.
  */
@@ -17,7 +18,7 @@ import { clearPageViews, flushPageViews } from '../activity/pageViews';
 import { onUnauthorized } from '../api/client';
 import { fetchUserDetail, recordSuccessLogin, requestToken, revokeSession } from './api';
 import { type AuthState, authReducer, initialAuthState } from './machine';
-import { getToken, removeToken, setToken } from './token';
+import { forgetSession, hasSession } from './token';
 
 export interface AfterLoginContext {
   user: UserDetail;
@@ -46,7 +47,7 @@ export function AuthProvider({ children, afterLogin }: { children: ReactNode; af
     // One check at a time; the promise is forgotten once settled (never before it is stored).
     if (checking.current) return checking.current;
     const run = async (): Promise<UserDetail | null> => {
-      if (!getToken()) {
+      if (!hasSession()) {
         dispatch({ type: 'NO_TOKEN' });
         return null;
       }
@@ -55,7 +56,7 @@ export function AuthProvider({ children, afterLogin }: { children: ReactNode; af
         dispatch({ type: 'DETAIL_OK', user });
         return user;
       } catch {
-        removeToken();
+        forgetSession();
         queryClient.clear();
         dispatch({ type: 'DETAIL_FAILED' });
         return null;
@@ -76,8 +77,7 @@ export function AuthProvider({ children, afterLogin }: { children: ReactNode; af
 
   const login = useCallback(
     async (username: string, password: string) => {
-      const token = await requestToken(username.trim(), password);
-      setToken(token);
+      await requestToken(username.trim(), password);
       clearPageViews();
       // Recording the sign-in must not stop it.
       await recordSuccessLogin().catch(() => undefined);
@@ -85,7 +85,7 @@ export function AuthProvider({ children, afterLogin }: { children: ReactNode; af
       try {
         user = await fetchUserDetail();
       } catch (err) {
-        removeToken();
+        forgetSession();
         dispatch({ type: 'DETAIL_FAILED' });
         throw err;
       }
@@ -103,8 +103,8 @@ export function AuthProvider({ children, afterLogin }: { children: ReactNode; af
 
   const logout = useCallback(async () => {
     await flushPageViews().catch(() => undefined);
-    if (getToken()) await revokeSession().catch(() => undefined);
-    removeToken();
+    if (hasSession()) await revokeSession().catch(() => undefined);
+    forgetSession();
     clearPageViews();
     queryClient.clear();
     dispatch({ type: 'LOGOUT' });

@@ -21,15 +21,16 @@ export interface TokenAnswer {
  * other errors → the server's error_description, else the generic text; an
  * answer without access_token → 'Email/nomor ponsel atau kata sandi salah'.
  */
-export async function requestToken(username: string, password: string): Promise<string> {
+export async function requestToken(username: string, password: string): Promise<void> {
   const { res, json } = await request('/oauth/token', {
     method: 'POST',
     query: { username, password, grant_type: 'password' },
-    headers: { Authorization: `Basic ${btoa(`${CLIENT_ID}:${CLIENT_SECRET}`)}` },
+    // X-Session: cookie: the server keeps the token in its HttpOnly cookie (the answer carries none).
+    headers: { Authorization: `Basic ${btoa(`${CLIENT_ID}:${CLIENT_SECRET}`)}`, 'X-Session': 'cookie' },
     anonymous: true,
   });
   const answer = (json ?? {}) as TokenAnswer;
-  if (answer.access_token) return answer.access_token;
+  if (res.ok && answer.token_type === 'cookie') return;
   if (answer.error_description === 'Bad credentials') {
     throw new ApiError(messageText('auth.bad_credentials_ui'), 'server', res.status, 'BAD_CREDENTIALS');
   }

@@ -1,18 +1,14 @@
 /**
- * Files behind the bearer token (the logo, AD/ART documents): the API needs
- * the Authorization header, so an <img src> or a plain link cannot fetch them.
- * These read the bytes with the token and hand back a Blob.
+ * Files behind the session (the logo, AD/ART documents), read as bytes (the
+ * browser sends the session cookie) and handed back as a Blob.
  */
 import { request } from '../../../lib/api/client';
 import { ApiError } from '../../../lib/api/errors';
-import { getToken } from '../../../lib/auth/token';
 import { currentLanguage } from '../../../lib/i18n';
 import { messageText } from '../../../lib/i18n/messages';
 
 export async function fetchBlob(path: string, signal?: AbortSignal): Promise<Blob> {
   const headers: Record<string, string> = { 'Accept-Language': currentLanguage() };
-  const token = getToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
   let res: Response;
   try {
     res = await fetch(path, { headers, signal, credentials: 'same-origin' });

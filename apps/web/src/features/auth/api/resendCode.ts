@@ -3,8 +3,8 @@ import { useMutation } from '@tanstack/react-query';
 import { apiEnvelope } from '../../../lib/api/client';
 
 export interface ResendAnswer {
-  status: 'CODE_SENT' | 'ALREADY_VERIFIED';
-  expiresAt?: string;
+  /** Always CODE_SENT, whether the account is unknown, awaiting activation or active (issue 18). */
+  status: 'CODE_SENT';
   ttlMinutes?: number;
 }
 

@@ -63,9 +63,9 @@ export default function VerifyPage() {
 
   const again = async () => {
     setError(null);
-    const res = await resend.mutateAsync({ username: username.trim() });
-    if (res.data.status === 'ALREADY_VERIFIED') done();
-    else setWait(RESEND_SECONDS);
+    // Always CODE_SENT: the server does not say whether the account is already active (an active one simply signs in).
+    await resend.mutateAsync({ username: username.trim() });
+    setWait(RESEND_SECONDS);
   };
 
   return (

@@ -42,7 +42,7 @@ export function AdjustBalanceDialog({
   const [description, setDescription] = useState('');
   const [touched, setTouched] = useState(false);
   const [key, setKey] = useState(uuid);
-  const difference = balance === null ? null : Math.round((balance - account.balance) * 100) / 100;
+  const difference = balance === null ? null : Math.round((balance - (account.balance ?? 0)) * 100) / 100;
   const run = () => {
     setTouched(true);
     if (!date || balance === null) return;

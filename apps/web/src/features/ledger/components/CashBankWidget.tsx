@@ -16,7 +16,7 @@ export default function CashBankWidget() {
   const { t } = useTranslation('ledger');
   const q = useCashBankAccounts();
   const accounts = (q.data ?? []).filter((a) => a.isActive || a.balance !== 0);
-  const total = accounts.reduce((s, a) => s + Math.round(a.balance * 100), 0) / 100;
+  const total = accounts.reduce((s, a) => s + Math.round((a.balance ?? 0) * 100), 0) / 100;
   return (
     <Card sx={{ height: '100%', display: 'flex', flexDirection: 'column' }} data-testid="widget-cash-bank">
       <CardHeader

@@ -32,7 +32,7 @@ export default function CashBankPage() {
   const accounts = (q.data ?? []).filter((a) => a.isActive || a.balance !== 0);
   const selectedId = params.get('account') ?? accounts[0]?.id ?? null;
   const selected = accounts.find((a) => a.id === selectedId || a.code === selectedId) ?? null;
-  const total = accounts.reduce((s, a) => s + Math.round(a.balance * 100), 0) / 100;
+  const total = accounts.reduce((s, a) => s + Math.round((a.balance ?? 0) * 100), 0) / 100;
   return (
     <>
       <PageHeader

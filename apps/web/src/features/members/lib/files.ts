@@ -1,17 +1,15 @@
 /**
- * Files behind the bearer token (member photos, the upload template, failed
- * rows): an <img src> or a plain link cannot send the Authorization header,
- * so they are fetched here and handed over as blobs.
+ * Files behind the session (member photos, the upload template, failed
+ * rows), fetched here (the browser sends the session cookie) and handed over
+ * as blobs with the server's file name.
  */
 import { ApiError } from '../../../lib/api/errors';
-import { getToken } from '../../../lib/auth/token';
 import { currentLanguage } from '../../../lib/i18n';
 import { messageText } from '../../../lib/i18n/messages';
 
 export async function fetchFile(path: string, signal?: AbortSignal): Promise<{ blob: Blob; fileName: string | null }> {
-  const token = getToken();
   const res = await fetch(path, {
-    headers: { 'Accept-Language': currentLanguage(), ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    headers: { 'Accept-Language': currentLanguage() },
     signal: signal ?? AbortSignal.timeout(60_000),
     credentials: 'same-origin',
   });

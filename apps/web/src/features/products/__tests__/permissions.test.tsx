@@ -23,7 +23,7 @@ beforeAll(async () => {
   await i18n.changeLanguage('id');
   await i18n.loadNamespaces(['products', 'common']);
 });
-afterEach(() => Cookies.remove('token'));
+afterEach(() => Cookies.remove('csrf_token'));
 
 const ID = '0a557ec3-27e2-4c9c-90f1-fa5d2adfecd1';
 const terms = {
@@ -77,7 +77,7 @@ const can = (add: boolean, update: boolean) => ({
 });
 
 function serve(permissions: ReturnType<typeof can>) {
-  Cookies.set('token', 't');
+  Cookies.set('csrf_token', 't');
   return stubFetch((url) => {
     if (url.pathname === '/api/users/detail') return { body: ok(user({ permissions })) };
     if (url.pathname === `/api/product/${ID}/detail`) return { body: ok(product) };

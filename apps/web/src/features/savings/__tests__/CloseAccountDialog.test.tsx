@@ -22,7 +22,7 @@ beforeAll(async () => {
   await loadFullCatalog();
 });
 beforeEach(() => {
-  Cookies.set('token', 't');
+  Cookies.set('csrf_token', 't');
 });
 
 const agent = user({

@@ -21,7 +21,7 @@ beforeAll(async () => {
   await i18n.loadNamespaces(['savings', 'common']);
 });
 beforeEach(() => {
-  Cookies.set('token', 't');
+  Cookies.set('csrf_token', 't');
 });
 
 const member = { phone: null, memberSavingId: 's1', accountNumber: 'SP.000001' };

@@ -19,7 +19,7 @@ beforeAll(async () => {
   await loadFullCatalog();
 });
 beforeEach(() => {
-  Cookies.set('token', 't');
+  Cookies.set('csrf_token', 't');
 });
 afterEach(async () => {
   await i18n.changeLanguage('id');

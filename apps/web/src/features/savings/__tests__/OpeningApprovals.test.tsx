@@ -20,7 +20,7 @@ beforeAll(async () => {
   await loadFullCatalog();
 });
 beforeEach(() => {
-  Cookies.set('token', 't');
+  Cookies.set('csrf_token', 't');
 });
 
 const staff = (update: boolean) => user({ permissions: { member_transaction: { view: true, add: true, update, delete: false } } });

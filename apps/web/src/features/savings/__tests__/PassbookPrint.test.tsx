@@ -85,7 +85,7 @@ const text = (el: Element) => el.textContent?.replace(/\s+/g, ' ').trim();
 describe('passbook print view', () => {
   const print = vi.fn();
   beforeEach(() => {
-    Cookies.set('token', 't');
+    Cookies.set('csrf_token', 't');
     print.mockReset();
     window.print = print;
   });

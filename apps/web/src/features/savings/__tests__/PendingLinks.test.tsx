@@ -12,7 +12,7 @@ beforeAll(async () => {
   await i18n.loadNamespaces(['savings']);
 });
 beforeEach(() => {
-  Cookies.set('token', 't');
+  Cookies.set('csrf_token', 't');
 });
 
 const summary = {

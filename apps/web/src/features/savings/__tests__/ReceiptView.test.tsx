@@ -142,7 +142,7 @@ describe('receipt document', () => {
 describe('receipt print view', () => {
   const print = vi.fn();
   beforeEach(() => {
-    Cookies.set('token', 't');
+    Cookies.set('csrf_token', 't');
     print.mockReset();
     window.print = print;
   });

@@ -1,11 +1,9 @@
-/** The cooperative's logo for a printout (behind the bearer token, so read as a blob; null when there is none or it fails). */
+/** The cooperative's logo for a printout (behind the session, read as a blob; null when there is none or it fails). */
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { getToken } from '../../../lib/auth/token';
 
 async function fetchLogo(path: string, signal?: AbortSignal): Promise<string | null> {
-  const token = getToken();
-  const res = await fetch(path, { headers: token ? { Authorization: `Bearer ${token}` } : {}, signal, credentials: 'same-origin' });
+  const res = await fetch(path, { signal, credentials: 'same-origin' });
   if (!res.ok) return null;
   return URL.createObjectURL(await res.blob());
 }

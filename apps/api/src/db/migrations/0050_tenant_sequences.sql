@@ -1,0 +1,19 @@
+-- Numbers per cooperative without a shared counter (issue 18: transaction
+-- codes came from one platform-wide sequence, so each cooperative's codes
+-- showed how busy the others were).
+--
+-- tenant_sequence_next(name) draws the next value of the sequence
+-- `<name>_<tenant id without dashes>`, one sequence per cooperative and name,
+-- created on first use. A sequence, not a counter row: drawing does not lock
+-- anything until COMMIT, so concurrent movements of one cooperative never
+-- wait for each other (values are unique and increase; a rolled-back
+-- transaction leaves a gap, as the global sequence did).
+--
+-- A new sequence starts at 1; a migration that moves existing rows onto
+-- such a sequence creates it first, starting after their highest value.
+--
+-- SECURITY DEFINER (owned by the migration owner): the application role may
+-- neither create nor alter sequences. Only names made of lower-case letters
+-- and underscores are accepted.
+-- The function itself lives in src/db/functions/tenant_sequence_next.sql (applied after the migrations).
+SELECT 1;
