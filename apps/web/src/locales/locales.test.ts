@@ -4,7 +4,9 @@
  * plural forms each language needs (i18next picks `_zero`, `_one`, `_two`,
  * `_few`, `_many` or `_other` through Intl.PluralRules, so Arabic needs six
  * forms, Chinese one, and a form a language lacks would fall back to English).
- * messages.json only holds catalogue keys, with the catalogue's {placeholders}.
+ * messages.json holds every key of the server catalogue (packages/contracts
+ * messages, which carries only id and en) and nothing else, with the
+ * catalogue's {placeholders}.
  */
 import { messages } from '@koperasi/contracts/messages/index';
 import { MENU_SECTIONS } from '@koperasi/contracts/permissions';
@@ -120,6 +122,10 @@ describe('locales', () => {
         }
       }
       expect(unresolved).toEqual([]);
+    });
+
+    it(`${lang}/messages.json translates every server catalogue key`, () => {
+      expect(Object.keys(messages).filter((k) => typeof get(ns(lang, 'messages'), k) !== 'string')).toEqual([]);
     });
 
     it(`${lang}/messages.json translates catalogue keys only, with the same placeholders`, () => {
