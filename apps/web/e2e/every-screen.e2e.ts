@@ -65,7 +65,9 @@ for (const lang of LANGS)
       problems = [];
       const failures: string[] = [];
       for (const leaf of menuLeaves()) {
+        const t0 = Date.now();
         await open(leaf.path);
+        if (process.env.E2E_TIMING) console.log(`${lang} ${mode} ${leaf.path} ${Date.now() - t0} ms`);
         const broken = await page.evaluate(() =>
           ['page-500', 'page-404', 'page-403'].filter((id) => document.querySelector(`[data-testid="${id}"]`)),
         );
