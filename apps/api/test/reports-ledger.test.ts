@@ -5,7 +5,7 @@
 import ExcelJS from 'exceljs';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { buildWorkbook, excelFilename, excelRow, sheetName } from '../src/lib/excel.ts';
+import { buildWorkbook, excelFilename, excelRow, MONEY_FORMAT, sheetName } from '../src/lib/excel.ts';
 import { todayJakarta } from '../src/modules/ledger/dates.ts';
 import { post } from '../src/modules/ledger/posting.ts';
 import { body } from './helpers.ts';
@@ -160,7 +160,7 @@ describe('balance sheet', () => {
     expect(rows.find((r) => r[1] === 'Total Kewajiban dan Ekuitas')?.slice(2)).toEqual([57_050_000, 56_800_000]);
     expect(rows.find((r) => r[0] === '10101')?.slice(2)).toEqual([9_300_000, 8_800_000]);
     const moneyCell = ws.getRow(rows.findIndex((r) => r[0] === '10101') + 1).getCell(3);
-    expect(moneyCell.numFmt).toBe('#,##0.00');
+    expect(moneyCell.numFmt).toBe(MONEY_FORMAT);
     expect(ws.views[0]).toMatchObject({ state: 'frozen' });
   });
 });
@@ -378,7 +378,7 @@ describe('lib/excel.ts', () => {
     expect(ws.getCell('A4').fill).toMatchObject({ fgColor: { argb: 'FF2E7D32' } });
     expect(ws.views[0]).toMatchObject({ state: 'frozen', ySplit: 4 });
     expect(ws.getCell('C6').value).toBe(1234.5);
-    expect(ws.getCell('C6').numFmt).toBe('#,##0.00');
+    expect(ws.getCell('C6').numFmt).toBe(MONEY_FORMAT);
     expect(ws.getCell('D6').numFmt).toBe('0.00%');
     expect(ws.getCell('E6').numFmt).toBe('0.0');
     expect(ws.getCell('B6').alignment?.indent).toBe(2);

@@ -41,6 +41,7 @@ async function open(path: string): Promise<void> {
     .waitForFunction(
       () =>
         (document.querySelector('[data-testid="page-title"]:not([data-stale])') ||
+          (location.pathname.startsWith('/dashboard') && document.querySelector('[data-testid="widget-welcome"]')) ||
           document.querySelector('[data-testid^="page-"]:not([data-testid="page-title"]):not([data-testid="page-loader"])')) &&
         !document.querySelector('.MuiSkeleton-root, .MuiCircularProgress-root, .MuiDataGrid-overlay, [data-testid="page-loader"]'),
       null,

@@ -130,6 +130,17 @@ describe('app shell', () => {
     await page.reload();
     await page.getByTestId('horizontal-nav').waitFor();
     await screenshot(page, 'shell-horizontal');
+    // The bar never scrolls sideways: what does not fit goes into "more"; the active section stays on the bar.
+    await page.goto(url('/roles'));
+    await page.getByTestId('hnav-access_role').waitFor();
+    const bar = await page.getByTestId('horizontal-nav').evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+    expect(bar.scroll).toBeLessThanOrEqual(bar.client + 1);
+    const box = (await page.getByTestId('hnav-access_role').boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(page.viewportSize()!.width);
+    await page.getByTestId('hnav-more').click();
+    await page.getByTestId('hnav-more-menu').getByRole('menuitem').first().waitFor();
+    await screenshot(page, 'shell-horizontal-more', { fullPage: false });
+    await page.keyboard.press('Escape');
     await page.getByTestId('open-customizer').click();
     await page.getByTestId('customizer-reset').click();
     await page.keyboard.press('Escape');
