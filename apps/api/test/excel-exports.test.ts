@@ -92,6 +92,7 @@ describe('Excel exports, cell by cell', () => {
     expect(total.getCell(4).value).toBe('Total');
     expect(total.getCell(8).value).toBe(1_500_000.5);
     expect(total.getCell(9).value).toBe(200_000);
+    expect(total.getCell(10).value).toBeNull(); // a running balance is not added up
     expect(total.getCell(8).numFmt).toBe(MONEY_FORMAT);
     expect(total.getCell(8).font?.bold).toBe(true);
   });

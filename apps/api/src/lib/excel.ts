@@ -75,7 +75,11 @@ export interface ExcelSheet {
   autoFilter?: boolean;
   landscape?: boolean;
   /** Append one total row: its label (in `labelKey`, default the first text column) and the sums of the money columns. */
-  total?: { label: string; labelKey?: string };
+  total?: {
+    label: string;
+    labelKey?: string /** The money columns to add up (default all; a running balance is no sum). */;
+    keys?: string[];
+  };
 }
 
 /** Rupiah: a number shown as `Rp 1.500.000,00` (grouping by the reader's Excel locale), negatives in red. */
@@ -111,7 +115,7 @@ function totalRow(spec: ExcelSheet): ExcelRow {
   const labelKey = spec.total!.labelKey ?? spec.columns.find((c) => (c.format ?? 'text') === 'text')?.key ?? spec.columns[0]!.key;
   out[labelKey] = spec.total!.label;
   for (const c of spec.columns) {
-    if (c.format !== 'money') continue;
+    if (c.format !== 'money' || (spec.total!.keys && !spec.total!.keys.includes(c.key))) continue;
     let cents = 0n;
     for (const r of spec.rows) {
       if (r.$style && r.$style !== 'normal') continue;

@@ -157,7 +157,7 @@ export function transactionSheet(rows: ReturnType<typeof txView>[], ctx: Ctx, ti
     name: ctx.lang === 'en' ? 'Transactions' : 'Transaksi',
     title,
     autoFilter: true,
-    total: { label: ctx.lang === 'en' ? 'Total' : 'Total', labelKey: 'name' },
+    total: { label: 'Total', labelKey: 'name', keys: ['credit', 'debit'] },
     columns: [
       { key: 'code', header: ctx.lang === 'en' ? 'Code' : 'Kode', width: 20 },
       { key: 'date', header: ctx.lang === 'en' ? 'Date' : 'Tanggal', format: 'date' },

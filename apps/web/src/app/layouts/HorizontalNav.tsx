@@ -140,15 +140,16 @@ export function HorizontalNav() {
       }}
     >
       {/* Hidden copy of every entry and of "more", for their widths. */}
-      <Box
-        ref={measureRef}
-        aria-hidden
-        sx={{ position: 'absolute', visibility: 'hidden', pointerEvents: 'none', display: 'flex', gap: `${GAP_PX}px`, top: 0, left: 0 }}
-      >
-        {nav.map((e) => entryButton(e, true))}
-        <Button startIcon={<MoreHorizRounded fontSize="small" />} sx={entrySx(false)} tabIndex={-1}>
-          {moreLabel}
-        </Button>
+      <Box aria-hidden sx={{ position: 'absolute', width: 0, height: 0, overflow: 'hidden', top: 0, left: 0 }}>
+        <Box
+          ref={measureRef}
+          sx={{ visibility: 'hidden', pointerEvents: 'none', display: 'flex', gap: `${GAP_PX}px`, width: 'max-content' }}
+        >
+          {nav.map((e) => entryButton(e, true))}
+          <Button startIcon={<MoreHorizRounded fontSize="small" />} sx={entrySx(false)} tabIndex={-1}>
+            {moreLabel}
+          </Button>
+        </Box>
       </Box>
       {visible.map((i) => entryButton(nav[i]!))}
       {overflow.length > 0 && (
