@@ -76,4 +76,4 @@ for (const lang of LANGS)
         problems = [];
       }
       expect(failures).toEqual([]);
-    });
+    }, 300_000);
