@@ -85,13 +85,20 @@ it('receipt, over-limit withdrawal, dense table, Excel', async () => {
   await api(admin, '/api/configuration', { method: 'POST', body: { transactionPolicy: { withdrawalAboveLimit: 'REQUEST_APPROVAL' } } });
   try {
     const accounts = await api<{
-      content: Array<{ id: string; memberId: string; savingType: string; isBlocked: boolean; availableBalance: number }>;
+      content: Array<{
+        id: string;
+        memberId: string;
+        accountNumber: string;
+        savingType: string;
+        isBlocked: boolean;
+        availableBalance: number;
+      }>;
     }>(teller, '/api/transaction/saving/datatable?kind=SAVING&status=ACTIVE&limit=1000');
     const acc = accounts.content.find((a) => a.savingType === 'VOLUNTARY' && !a.isBlocked && a.availableBalance > 100_000)!;
     const tp = await newPage({ viewport: { width: 1440, height: 900 } });
     await signIn(tp, TELLER, DEMO.password);
     await tp.goto(url(`/transactions/savings?memberId=${acc.memberId}`));
-    await tp.locator(`[data-testid="action-withdraw"]`).first().click();
+    await tp.locator(`[data-account="${acc.accountNumber}"] [data-testid="action-withdraw"]`).click();
     await tp.getByTestId('withdraw-dialog').waitFor();
     await tp.locator('input[name="amount"]').fill('15000000');
     await tp.getByTestId('warn-limit').waitFor();
