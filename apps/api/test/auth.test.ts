@@ -115,6 +115,11 @@ describe('sessions', () => {
     expect(b.data.role.code).toBe('SUPER_ADMIN');
     expect(b.data.permissions.member.delete).toBe(true);
     expect(b.data.tenant).toMatchObject({ id: t.tenantId, name: 'Koperasi Detail', stepConfiguration: 3, isActive: true });
+    // What happens above the user's limits (configuration transactionPolicy), for the teller's forms.
+    expect(b.data.aboveLimit).toEqual({ savingWithdrawal: 'REFUSE', loanRequest: 'REQUEST_APPROVAL' });
+    await t.admin.post('/api/configuration', { transactionPolicy: { withdrawalAboveLimit: 'REQUEST_APPROVAL' } });
+    const after = body<Record<string, any>>(await t.admin.get('/api/users/detail'));
+    expect(after.data.aboveLimit.savingWithdrawal).toBe('REQUEST_APPROVAL');
   });
 
   it('success-login writes the sign-in to the audit log', async () => {

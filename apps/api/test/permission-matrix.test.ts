@@ -100,6 +100,27 @@ describe('permission matrix', () => {
     }
   });
 
+  it("a new cooperative's defaults follow its practice: the teller registers members, the agent neither bulk-uploads nor reads statements", async () => {
+    const perms = (code: string) => subjects.find((s) => s.label === code)!.permissions;
+    expect(hasPermission(perms('TELLER'), 'member', 'add')).toBe(true);
+    expect(hasPermission(perms('TELLER'), 'member', 'update')).toBe(false);
+    expect(hasPermission(perms('AGENT'), 'report', 'view')).toBe(false);
+    expect(hasPermission(perms('AGENT'), 'member', 'view')).toBe(true);
+    expect(hasPermission(perms('AGENT'), 'member_transaction', 'add')).toBe(true);
+    const as = async (code: string, method: 'GET' | 'POST', url: string) =>
+      (await call({ method, url, access: 'auth' } as RouteAccess, await tokenFor(subjects.find((s) => s.label === code)!.userId)))
+        .statusCode;
+    // The teller registers a prospective member at the counter (the guard lets it through: 400 for the empty body).
+    expect(await as('TELLER', 'POST', '/api/member')).not.toBe(403);
+    // Neither the teller nor the agent bulk-uploads members; the agent reads no statement.
+    expect(await as('AGENT', 'POST', '/api/member/upload')).toBe(403);
+    expect(await as('TELLER', 'POST', '/api/member/upload')).toBe(403);
+    expect(await as('AGENT', 'GET', '/api/report/v2/balance-sheet')).toBe(403);
+    expect(await as('AGENT', 'GET', '/api/report/v2/profit-and-loss')).toBe(403);
+    // Their own members and collections stay open to the agent.
+    expect(await as('AGENT', 'GET', '/api/member/assign-to-me')).toBe(200);
+  });
+
   it('every /api route declares exactly one access, with a known section and action', () => {
     expect(routes.length).toBeGreaterThan(40);
     const seen = new Set<string>();

@@ -5,7 +5,7 @@
 import ExcelJS from 'exceljs';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { buildWorkbook, excelFilename, excelRow, sheetName } from '../src/lib/excel.ts';
+import { buildWorkbook, excelFilename, excelRow, MONEY_FORMAT, sheetName } from '../src/lib/excel.ts';
 import { todayJakarta } from '../src/modules/ledger/dates.ts';
 import { post } from '../src/modules/ledger/posting.ts';
 import { body } from './helpers.ts';
@@ -160,7 +160,7 @@ describe('balance sheet', () => {
     expect(rows.find((r) => r[1] === 'Total Kewajiban dan Ekuitas')?.slice(2)).toEqual([57_050_000, 56_800_000]);
     expect(rows.find((r) => r[0] === '10101')?.slice(2)).toEqual([9_300_000, 8_800_000]);
     const moneyCell = ws.getRow(rows.findIndex((r) => r[0] === '10101') + 1).getCell(3);
-    expect(moneyCell.numFmt).toBe('#,##0.00');
+    expect(moneyCell.numFmt).toBe(MONEY_FORMAT);
     expect(ws.views[0]).toMatchObject({ state: 'frozen' });
   });
 });
@@ -170,7 +170,7 @@ describe('profit and loss', () => {
     const t = await ledgerTenant();
     const unit = crypto.randomUUID();
     await scenario(t, unit);
-    const pl = data(await t.admin.get('/api/report/v2/profit-and-loss', { periode: `${Y}-03` }));
+    const pl = data(await t.admin.get('/api/report/v2/profit-and-loss', { periode: `${Y}-03`, compare: 'PREVIOUS' }));
     expect(pl).toMatchObject({
       start: `${Y}-03-01`,
       end: `${Y}-03-31`,
@@ -184,8 +184,17 @@ describe('profit and loss', () => {
     expect(lines['40201']).toEqual([800_000, 0]);
     expect(lines['40302']).toEqual([0, 3_000_000]);
     expect(lines['50206']).toEqual([250_000, 0]);
-    const q1 = data(await t.admin.get('/api/report/v2/profit-and-loss', { start: `${Y}-01`, end: `${Y}-03` }));
+    const q1 = data(await t.admin.get('/api/report/v2/profit-and-loss', { start: `${Y}-01`, end: `${Y}-03`, compare: 'PREVIOUS' }));
     expect(q1).toMatchObject({ totalIncome: 3_800_000, totalExpense: 1_750_000, surplus: 2_050_000, previousStart: `${Y - 1}-10-01` });
+    // Default: the same span a year earlier (days stay days, a month end stays a month end).
+    const yearEarlier = data(await t.admin.get('/api/report/v2/profit-and-loss', { start: `${Y}-01`, end: `${Y}-03` }));
+    expect(yearEarlier).toMatchObject({ previousStart: `${Y - 1}-01-01`, previousEnd: `${Y - 1}-03-31`, totalIncome: 3_800_000 });
+    const partMonth = data(await t.admin.get('/api/report/v2/profit-and-loss', { start: `${Y}-03-01`, end: `${Y}-03-26` }));
+    expect(partMonth).toMatchObject({ previousStart: `${Y - 1}-03-01`, previousEnd: `${Y - 1}-03-26` });
+    const leap = data(await t.admin.get('/api/report/v2/profit-and-loss', { start: '2028-02-01', end: '2028-02-29' }));
+    expect(leap).toMatchObject({ previousStart: '2027-02-01', previousEnd: '2027-02-28' });
+    const previousMonth = data(await t.admin.get('/api/report/v2/profit-and-loss', { periode: `${Y}-03`, compare: 'PREVIOUS' }));
+    expect(previousMonth).toMatchObject({ previousStart: `${Y}-02-01`, previousEnd: `${Y}-02-${Y % 4 === 0 ? 29 : 28}` });
     const days = data(await t.admin.get('/api/report/v2/profit-and-loss', { start: `${Y}-02-11`, end: `${Y}-03-10` }));
     expect(days).toMatchObject({ totalIncome: 0, totalExpense: 1_500_000, surplus: -1_500_000 });
     const unitOnly = data(await t.admin.get('/api/report/v2/profit-and-loss', { start: `${Y}-01`, end: `${Y}-03`, businessUnitId: unit }));
@@ -369,7 +378,7 @@ describe('lib/excel.ts', () => {
     expect(ws.getCell('A4').fill).toMatchObject({ fgColor: { argb: 'FF2E7D32' } });
     expect(ws.views[0]).toMatchObject({ state: 'frozen', ySplit: 4 });
     expect(ws.getCell('C6').value).toBe(1234.5);
-    expect(ws.getCell('C6').numFmt).toBe('#,##0.00');
+    expect(ws.getCell('C6').numFmt).toBe(MONEY_FORMAT);
     expect(ws.getCell('D6').numFmt).toBe('0.00%');
     expect(ws.getCell('E6').numFmt).toBe('0.0');
     expect(ws.getCell('B6').alignment?.indent).toBe(2);

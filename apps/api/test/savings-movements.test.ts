@@ -82,6 +82,7 @@ describe('deposits and withdrawals', () => {
       status: 'POSTED',
     });
     expect(receipt.cooperative.name).toMatch(/^Koperasi Uji/);
+    expect(receipt.cooperative).toHaveProperty('legalEntityNumber');
     expect(receipt.time).toMatch(/^\d{2}:\d{2}:\d{2} WIB$/);
     const en = body<any>(await t.admin.get(`/api/transaction/${tx.id}/receipt`, undefined, { 'accept-language': 'en' })).data;
     expect(en).toMatchObject({ title: 'SAVINGS DEPOSIT RECEIPT', amountInWords: 'Two hundred fifty thousand rupiah fifty cents' });

@@ -14,7 +14,7 @@
  *   });
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { accessSync, constants, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -26,7 +26,39 @@ export const WEB_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url))
 export const REPO_DIR = path.resolve(WEB_DIR, '../..');
 export const SCREENSHOT_DIR = path.join(WEB_DIR, 'artifacts/screenshots');
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** Where Chromium is looked for when CHROMIUM_PATH is not set (Debian, Ubuntu, Chrome). */
+export const CHROMIUM_CANDIDATES = [
+  '/usr/bin/chromium',
+  '/usr/bin/chromium-browser',
+  '/usr/bin/google-chrome',
+  '/usr/bin/google-chrome-stable',
+];
+
+/**
+ * The browser the tests drive: CHROMIUM_PATH when set, else the first
+ * candidate that exists. `chromiumProblem` says in one line what is missing.
+ */
+export function findChromium(env: NodeJS.ProcessEnv = process.env, exists: (p: string) => boolean = isExecutable): string {
+  if (env.CHROMIUM_PATH) return env.CHROMIUM_PATH;
+  return CHROMIUM_CANDIDATES.find(exists) ?? CHROMIUM_CANDIDATES[0]!;
+}
+
+function isExecutable(p: string): boolean {
+  try {
+    accessSync(p, constants.X_OK);
+    return statSync(p).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** null when Chromium can be started from `path`; otherwise one line telling how to get it. */
+export function chromiumProblem(path: string, exists: (p: string) => boolean = isExecutable): string | null {
+  if (exists(path)) return null;
+  return `Browser tests need Chromium, not found at ${path}: install it (apt-get install chromium) or set CHROMIUM_PATH to a Chromium or Chrome executable.`;
+}
+
+export const CHROMIUM_PATH = findChromium();
 export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
@@ -106,7 +138,7 @@ export async function startServer(): Promise<RunningServer> {
     } catch {
       // not listening yet
     }
-    if (Date.now() - started > 120_000) throw new Error('server did not start within 120 s');
+    if (Date.now() - started > 240_000) throw new Error('server did not start within 240 s');
     await new Promise((r) => setTimeout(r, 250));
   }
   return {

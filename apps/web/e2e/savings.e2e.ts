@@ -210,17 +210,18 @@ describe('savings at the teller', () => {
     const refusal = await txt(page.getByTestId('posting-error'));
     expect(refusal).toContain(`Saldo rekening ${ss.accountNumber} tidak cukup`);
     expect(refusal).toContain(`dapat ditarik ${rp(available)}`);
+    // A business refusal is definitive: no "Kirim ulang", posting disabled until the teller changes it.
+    expect(await page.getByRole('button', { name: 'Kirim ulang' }).count()).toBe(0);
+    expect(await page.getByTestId('posting-confirm').isDisabled()).toBe(true);
     await screenshot(page, 'savings-withdraw-refused', { fullPage: false });
 
-    // Above the role's limit: the form warns, the server refuses naming the limit.
+    // Above the role's limit, and the cooperative refuses such withdrawals (the default): posting disabled, the limit named.
     await page.getByTestId('posting-back').click();
     await amount.fill('15000000');
     expect(await txt(page.getByTestId('warn-limit'))).toContain('TELLER (Rp 10.000.000)');
     await page.getByTestId('posting-continue').click();
-    await page.getByTestId('posting-confirm').click();
-    await expect
-      .poll(() => txt(page.getByTestId('posting-error')))
-      .toBe('Nominal Rp 15.000.000 melebihi batas penarikan simpanan role TELLER sebesar Rp 10.000.000');
+    expect(await txt(page.getByTestId('posting-summary'))).toContain('TELLER (Rp 10.000.000)');
+    expect(await page.getByTestId('posting-confirm').isDisabled()).toBe(true);
 
     await page.getByTestId('posting-back').click();
     await amount.fill(String(WITHDRAWAL));

@@ -53,17 +53,21 @@ beforeEach(screenshotOnFailure);
 describe('app shell', () => {
   it('shows every menu section in the order of spec section 2, with the dashboard active', async () => {
     const nav = page.getByTestId('vertical-nav');
-    const labels = await nav.locator(':scope > a, :scope > li > div[role="button"]').allTextContents();
-    expect(labels.map((l) => l.trim())).toEqual(MENU);
+    const labels = (await nav.locator(':scope > a, :scope > li > div[role="button"]').allTextContents()).map((l) => l.trim());
+    // Sections whose screens are not built yet are left out; the rest keep the spec's order.
+    expect(labels.filter((l) => MENU.includes(l))).toEqual(labels);
+    expect(labels).toEqual(MENU.filter((m) => labels.includes(m)));
+    expect(labels).toEqual(expect.arrayContaining(['Dashboard', 'Anggota', 'Produk', 'Transaksi Anggota', 'Laporan', 'Akses Role']));
     await page.getByTestId('widget-welcome').waitFor();
     await screenshot(page, 'shell-dashboard');
   });
 
-  it('opens a group, highlights the active entry and shows "coming soon" for screens not built yet', async () => {
-    // Product categories (master data) come with a later issue; until then they are "coming soon".
+  it('opens a group, highlights the active entry; screens not built yet are out of the menu ("coming soon" by address)', async () => {
+    // Product categories (master data) come with a later issue; until then they are not in the menu.
     await page.getByTestId('nav-master_data').click();
-    await page.getByTestId('nav-master_data.categories').click();
-    await page.waitForURL(/\/master-data\/categories$/);
+    await page.getByTestId('nav-master_data.ad_art').waitFor();
+    expect(await page.getByTestId('nav-master_data.categories').count()).toBe(0);
+    await page.goto(url('/master-data/categories'));
     await page.getByTestId('page-coming-soon').waitFor();
     expect(await page.getByTestId('page-title').textContent()).toBe('Kategori Produk');
     expect(await page.title()).toBe('Kategori Produk · Koperasi Demo Sejahtera');
@@ -126,6 +130,17 @@ describe('app shell', () => {
     await page.reload();
     await page.getByTestId('horizontal-nav').waitFor();
     await screenshot(page, 'shell-horizontal');
+    // The bar never scrolls sideways: what does not fit goes into "more"; the active section stays on the bar.
+    await page.goto(url('/roles'));
+    await page.getByTestId('hnav-access_role').waitFor();
+    const bar = await page.getByTestId('horizontal-nav').evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+    expect(bar.scroll).toBeLessThanOrEqual(bar.client + 1);
+    const box = (await page.getByTestId('hnav-access_role').boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(page.viewportSize()!.width);
+    await page.getByTestId('hnav-more').click();
+    await page.getByTestId('hnav-more-menu').getByRole('menuitem').first().waitFor();
+    await screenshot(page, 'shell-horizontal-more', { fullPage: false });
+    await page.keyboard.press('Escape');
     await page.getByTestId('open-customizer').click();
     await page.getByTestId('customizer-reset').click();
     await page.keyboard.press('Escape');

@@ -13,7 +13,7 @@ export default defineConfig({
           globalSetup: ['./global-setup.ts'],
           fileParallelism: false,
           testTimeout: 90_000,
-          hookTimeout: 150_000,
+          hookTimeout: 270_000,
         },
       },
       {
@@ -25,7 +25,7 @@ export default defineConfig({
           globalSetup: ['./global-setup.ts'],
           fileParallelism: false,
           testTimeout: 300_000,
-          hookTimeout: 150_000,
+          hookTimeout: 270_000,
         },
       },
     ],

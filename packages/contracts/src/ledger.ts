@@ -266,10 +266,12 @@ export const profitAndLossQuery = z.object({
   end: optionalPeriodOrDate,
   businessUnitId: optionalUuid,
   showZeroAmount: boolFilter,
+  /** The comparison column: the same span a year earlier (default) or the span just before (the previous month for a month). */
+  compare: z.enum(['YEAR', 'PREVIOUS']).optional(),
   format: reportFormat,
 });
 
-export const trialBalanceQuery = profitAndLossQuery;
+export const trialBalanceQuery = profitAndLossQuery.omit({ compare: true });
 
 export const ledgerReportQuery = z.object({
   start: optionalDate,

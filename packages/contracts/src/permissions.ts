@@ -47,12 +47,19 @@ function matrix(grant: Partial<Record<MenuSection, SectionPermissions>>): Permis
   return m;
 }
 
-/** Permissions the three built-in roles start with (a cooperative may edit TELLER and AGENT). */
+/**
+ * Permissions the three built-in roles start with in a NEW cooperative (a
+ * cooperative may edit TELLER and AGENT; existing ones keep what they have).
+ * A cooperative's practice: the teller registers prospective members at the
+ * counter (member add; bulk upload needs update); the agent sees their own
+ * members and collections, registers in the field, and does not read the
+ * cooperative's statements (no Laporan).
+ */
 export const DEFAULT_ROLE_PERMISSIONS: Record<RoleCode, PermissionMatrix> = {
   SUPER_ADMIN: matrix(Object.fromEntries(MENU_SECTION_KEYS.map((k) => [k, all]))),
   TELLER: matrix({
     dashboard: viewOnly,
-    member: viewOnly,
+    member: { view: true, add: true, update: false, delete: false },
     product: viewOnly,
     member_transaction: work,
     cash_bank: viewOnly,
@@ -63,7 +70,6 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<RoleCode, PermissionMatrix> = {
     dashboard: viewOnly,
     member: { view: true, add: true, update: false, delete: false },
     member_transaction: { view: true, add: true, update: false, delete: false },
-    report: viewOnly,
   }),
 };
 

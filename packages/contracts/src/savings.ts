@@ -488,7 +488,10 @@ export const receiptView = z.object({
     phone: z.string().nullable(),
     email: z.string().nullable(),
     logoUrl: z.string().nullable(),
+    /** Nomor Induk Koperasi (NIK); the receipt prints the legal-entity number instead. */
     cooperativeNumber: z.string().nullable(),
+    /** Nomor Badan Hukum: printed on receipts under "No. Badan Hukum". */
+    legalEntityNumber: z.string().nullable(),
   }),
   code: z.string(),
   status: z.enum(TRANSACTION_STATUSES),

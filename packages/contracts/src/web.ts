@@ -30,6 +30,12 @@ export interface UserDetail {
     canReleaseLoan: boolean;
     canCancelTransaction: boolean;
   };
+  /**
+   * What the cooperative does with an amount above the user's limit
+   * (configuration transactionPolicy): REFUSE, or REQUEST_APPROVAL (recorded
+   * as a request waiting for a user whose limit covers it).
+   */
+  aboveLimit?: { savingWithdrawal: 'REFUSE' | 'REQUEST_APPROVAL'; loanRequest: 'REFUSE' | 'REQUEST_APPROVAL' };
   lastLoginAt: string | null;
   createdDate: string;
   tenant: {

@@ -28,9 +28,13 @@
  * row: `$style` ('section' | 'subtotal' | 'total' | 'muted'), `$indent` (tree
  * level, applied to the column named by `indentKey`, default the first text
  * column). Values may be string, number, boolean, Date, Dec (exact money,
- * written as a number) or null. Money columns use '#,##0.00' unless a column
- * gives its own `numFmt`. Sheets are set to print on one page wide, landscape
- * when they have more than 6 columns, repeating the header row.
+ * written as a number) or null. Money columns are numbers with the rupiah
+ * format `"Rp "#,##0.00` (negative in red) unless a column gives its own
+ * `numFmt`; date columns are real dates. Every column has a width, the header
+ * row is written once and frozen, and `total` adds the one total row (sums of
+ * the money columns, exact to the cent) when the rows do not carry their own.
+ * Sheets are set to print on one page wide, landscape when they have more
+ * than 6 columns, repeating the header row on each printed page.
  */
 import type { Dec } from '@koperasi/finance';
 import ExcelJS from 'exceljs';
@@ -40,7 +44,7 @@ export type ExcelValue = string | number | boolean | Date | Dec | null | undefin
 export type ExcelRowStyle = 'normal' | 'section' | 'subtotal' | 'total' | 'muted';
 export type ExcelRow = { [key: string]: ExcelValue | ExcelRowStyle } & { $style?: ExcelRowStyle; $indent?: number };
 
-/** Column formats: money '#,##0.00', integer '#,##0', decimal '#,##0.####', percent '0.00%' (value 0.125 = 12.5%), date 'dd-mm-yyyy'. */
+/** Column formats: money MONEY_FORMAT (rupiah), integer '#,##0', decimal '#,##0.####', percent '0.00%' (value 0.125 = 12.5%), date 'dd-mm-yyyy'. */
 export type ExcelFormat = 'text' | 'money' | 'integer' | 'decimal' | 'percent' | 'date' | 'datetime';
 
 export interface ExcelColumn {
@@ -70,9 +74,16 @@ export interface ExcelSheet {
   /** Add filter buttons to the header row (default false). */
   autoFilter?: boolean;
   landscape?: boolean;
+  /** Append one total row: its label (in `labelKey`, default the first text column) and the sums of the money columns. */
+  total?: {
+    label: string;
+    labelKey?: string /** The money columns to add up (default all; a running balance is no sum). */;
+    keys?: string[];
+  };
 }
 
-export const MONEY_FORMAT = '#,##0.00';
+/** Rupiah: a number shown as `Rp 1.500.000,00` (grouping by the reader's Excel locale), negatives in red. */
+export const MONEY_FORMAT = '"Rp "#,##0.00;[Red]-"Rp "#,##0.00';
 const FORMATS: Record<ExcelFormat, string | undefined> = {
   text: undefined,
   money: MONEY_FORMAT,
@@ -97,6 +108,30 @@ const HEADER_FILL = 'FF2E7D32';
 const SECTION_FILL = 'FFE8F5E9';
 const SUBTOTAL_FILL = 'FFF1F8E9';
 const TOTAL_FILL = 'FFC8E6C9';
+
+/** The sums of the money columns over the normal rows, in whole cents (never float sums). */
+function totalRow(spec: ExcelSheet): ExcelRow {
+  const out: ExcelRow = { $style: 'total' };
+  const labelKey = spec.total!.labelKey ?? spec.columns.find((c) => (c.format ?? 'text') === 'text')?.key ?? spec.columns[0]!.key;
+  out[labelKey] = spec.total!.label;
+  for (const c of spec.columns) {
+    if (c.format !== 'money' || (spec.total!.keys && !spec.total!.keys.includes(c.key))) continue;
+    let cents = 0n;
+    for (const r of spec.rows) {
+      if (r.$style && r.$style !== 'normal') continue;
+      const v = r[c.key] as ExcelValue;
+      if (v === null || v === undefined || v === '') continue;
+      const text = isDec(v) ? v.toFixed(2) : typeof v === 'number' ? v.toFixed(2) : String(v);
+      const [whole, frac = ''] = text.replace('-', '').split('.');
+      const n = BigInt(whole || '0') * 100n + BigInt((frac + '00').slice(0, 2));
+      cents += text.startsWith('-') ? -n : n;
+    }
+    const neg = cents < 0n;
+    const abs = neg ? -cents : cents;
+    out[c.key] = Number(`${neg ? '-' : ''}${abs / 100n}.${String(abs % 100n).padStart(2, '0')}`);
+  }
+  return out;
+}
 
 /** Row builders for the styled rows. */
 export const excelRow = {
@@ -173,12 +208,13 @@ function addSheet(wb: ExcelJS.Workbook, spec: ExcelSheet, used: Set<string>) {
   if (spec.autoFilter) ws.autoFilter = { from: { row: headerIndex, column: 1 }, to: { row: headerIndex, column: ncol } };
   r++;
 
+  const rows = spec.total ? [...spec.rows, totalRow(spec)] : spec.rows;
   const indentKey =
     spec.indentKey ??
     spec.columns.find((c, i) => i > 0 && (c.format ?? 'text') === 'text')?.key ??
     spec.columns.find((c) => (c.format ?? 'text') === 'text')?.key;
 
-  for (const data of spec.rows) {
+  for (const data of rows) {
     const row = ws.getRow(r);
     const style = data.$style ?? 'normal';
     spec.columns.forEach((c, i) => {

@@ -5,6 +5,7 @@ import { BrowserRouter } from 'react-router';
 import { LoadingScreen } from '../components/LoadingScreen';
 import { createQueryClient } from '../lib/api/queryClient';
 import { AuthProvider } from '../lib/auth/AuthProvider';
+import { useToasterWanted } from '../lib/notify';
 import { SettingsProvider } from '../lib/settings/SettingsProvider';
 import { ErrorBoundary } from './ErrorBoundary';
 import { runAfterLoginHooks } from './registry/afterLogin';
@@ -14,6 +15,16 @@ import { AppThemeProvider } from './theme/AppThemeProvider';
 const queryClient = createQueryClient();
 
 const Toaster = lazy(() => import('./Toaster'));
+
+/** The toaster (and notistack) load with the first toast, not with the first page. */
+function LazyToaster() {
+  const wanted = useToasterWanted();
+  return wanted ? (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  ) : null;
+}
 
 export function App() {
   return (
@@ -27,9 +38,7 @@ export function App() {
                   <AppRoutes />
                 </BrowserRouter>
               </ErrorBoundary>
-              <Suspense fallback={null}>
-                <Toaster />
-              </Suspense>
+              <LazyToaster />
             </AppThemeProvider>
           </Suspense>
         </AuthProvider>

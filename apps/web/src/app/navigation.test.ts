@@ -2,8 +2,9 @@ import { MENU_SECTIONS } from '@koperasi/contracts/permissions';
 import { describe, expect, it } from 'vitest';
 import type { FeatureRoute } from '../lib/routing';
 import { NAV_ICONS } from './layouts/navIcons';
-import { findMenuEntry, menuLeaves, NAVIGATION } from './navigation';
+import { findMenuEntry, menuLeaves, NAVIGATION, servedNavigation } from './navigation';
 import { collectRoutes, PUBLIC_LAYOUTS, publicFeatureRoutes } from './registry/routes';
+import { signedInFeatureRoutes } from './registry/signedInRoutes';
 import { publicRouteTitle } from './router';
 import { buildSignedInRoutes, signedInRouteTitle } from './signedIn';
 
@@ -33,6 +34,22 @@ describe('navigation contract', () => {
         '/teller/session',
       ]),
     );
+  });
+
+  it('shows only the entries a feature serves, so a new area appears once it registers its routes', () => {
+    const served = new Set(signedInFeatureRoutes.map((r) => r.path));
+    const shown = servedNavigation(NAVIGATION, (p) => served.has(p));
+    const shownPaths = shown.flatMap((e) => (e.children ? e.children.map((c) => c.path) : [e.path!]));
+    for (const l of menuLeaves()) {
+      if (l.path === '/dashboard') continue;
+      expect(shownPaths.includes(l.path), l.path).toBe(served.has(l.path));
+    }
+    expect(shown[0]!.key).toBe('dashboard');
+    for (const e of shown) if (e.children) expect(e.children.length).toBeGreaterThan(0);
+    // Data-driven: the same menu with one more served path shows it.
+    const more = servedNavigation(NAVIGATION, (p) => served.has(p) || p === '/shu');
+    expect(more.some((e) => e.key === 'shu')).toBe(true);
+    expect(shown.some((e) => e.key === 'shu')).toBe(served.has('/shu'));
   });
 
   it('finds the menu entry of a path or of a page under it', () => {

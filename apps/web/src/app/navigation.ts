@@ -2,8 +2,9 @@
  * The menu of spec section 2, in the spec's order: every section and entry
  * with a stable path, its permission section and its icon. This is the
  * single list of menu paths; features register screens for these paths in
- * their `routes.tsx` (see docs/web.md). An entry without a screen yet opens
- * the "coming soon" page. Labels are i18n keys in common.json:
+ * their `routes.tsx` (see docs/web.md). An entry no feature serves yet is
+ * left out of the menu (`servedNavigation`), and appears by itself once an
+ * area registers the path; opened by its address it shows "coming soon". Labels are i18n keys in common.json:
  * `nav.<entry>.title` for entries and groups, `nav.<section>.<item>` for items.
  */
 import type { MenuSection } from '@koperasi/contracts/permissions';
@@ -218,4 +219,19 @@ export function findMenuEntry(pathname: string): MenuLeaf | null {
     if (pathname.startsWith(`${l.path}/`) && (!best || l.path.length > best.path.length)) best = l;
   }
   return best;
+}
+
+/**
+ * The menu without the entries no screen serves yet: a leaf stays when
+ * `served(path)` (the dashboard always does), a group when a child stays.
+ */
+export function servedNavigation(nav: NavEntry[], served: (path: string) => boolean): NavEntry[] {
+  const out: NavEntry[] = [];
+  for (const e of nav) {
+    if (e.children) {
+      const children = e.children.filter((c) => served(c.path));
+      if (children.length) out.push({ ...e, children });
+    } else if (e.key === 'dashboard' || (e.path && served(e.path))) out.push(e);
+  }
+  return out;
 }

@@ -7,6 +7,7 @@
 import { lazy } from 'react';
 import { type RouteObject, useRoutes } from 'react-router';
 import type { FeatureRoute, RouteLayout } from '../lib/routing';
+import { setServedPaths } from '../lib/servedPaths';
 import { RequireAuth, RequireOnboarded, RequirePermission } from './guards';
 import { findMenuEntry, menuLeaves } from './navigation';
 import { signedInFeatureRoutes } from './registry/signedInRoutes';
@@ -58,6 +59,8 @@ export function buildSignedInRoutes(routes: FeatureRoute[] = signedInFeatureRout
     { path: '*', element: <NotFoundPage />, handle: { title: 'errors.404.title' } },
   ];
 }
+
+setServedPaths(signedInFeatureRoutes.map((r) => r.path));
 
 export const signedInRoutes = buildSignedInRoutes();
 

@@ -1,8 +1,9 @@
 /**
  * Excel workbooks in the browser (exceljs, loaded only when a user exports):
- * a title row, a formatted header (bold, primary fill, frozen, filter),
- * rupiah columns as numbers with the `Rp #,##0` format so sums still work,
- * dates as real dates.
+ * a title row, one formatted header (bold, primary fill, frozen, filter),
+ * rupiah columns as numbers with the rupiah format `"Rp" #,##0.00` so sums
+ * still work, dates as real dates, every column with a width, and with
+ * `totalLabel` one total row summing the money columns (whole cents).
  */
 export type ExcelColumnType = 'text' | 'money' | 'number' | 'percent' | 'date' | 'datetime';
 
@@ -25,11 +26,13 @@ export interface ExcelSheet<T> {
   rows: T[];
   /** Header fill, ARGB without '#'. */
   headerColor?: string;
+  /** Add one total row with this label (first column) and the sums of the money columns. */
+  totalLabel?: string;
 }
 
 const FORMATS: Record<ExcelColumnType, string | undefined> = {
   text: undefined,
-  money: '"Rp" #,##0.##;[Red]-"Rp" #,##0.##',
+  money: '"Rp" #,##0.00;[Red]-"Rp" #,##0.00',
   number: '#,##0.##',
   percent: '0.00##"%"',
   date: 'dd/mm/yyyy',
@@ -78,6 +81,20 @@ export async function buildWorkbook<T>(sheet: ExcelSheet<T>): Promise<ArrayBuffe
         return cellValue(raw, c.type ?? 'text');
       }),
     );
+  }
+  if (sheet.totalLabel) {
+    const cents = sheet.columns.map(() => 0);
+    for (const row of sheet.rows)
+      sheet.columns.forEach((c, i) => {
+        if (c.type !== 'money') return;
+        const v = cellValue(typeof c.value === 'function' ? c.value(row) : row[c.value], 'money');
+        if (typeof v === 'number') cents[i]! += Math.round(v * 100);
+      });
+    const total = ws.addRow(sheet.columns.map((c, i) => (i === 0 ? sheet.totalLabel : c.type === 'money' ? cents[i]! / 100 : null)));
+    total.font = { bold: true };
+    total.eachCell((cell) => {
+      cell.border = { top: { style: 'thin' }, bottom: { style: 'double' } };
+    });
   }
   sheet.columns.forEach((c, i) => {
     const col = ws.getColumn(i + 1);

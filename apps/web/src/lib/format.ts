@@ -1,7 +1,10 @@
 /**
  * Numbers, money, dates through Intl in the chosen language. Money is rupiah:
  * `Rp 1.500.000` in Indonesian, `Rp 1,500,000` in English; two decimals only
- * when the amount has a fraction.
+ * when the amount has a fraction. Times are the cooperative's (Asia/Jakarta,
+ * WIB) whatever the browser's zone: the server dates every movement by that
+ * calendar, and a receipt must not print 14.47 beside a 21.47 WIB movement.
+ * A bare calendar date (YYYY-MM-DD) is shown as that day everywhere.
  */
 import { useTranslation } from 'react-i18next';
 import { languageInfo } from './i18n/languages';
@@ -58,10 +61,16 @@ export function formatPercent(value: Numeric, lang: string): string {
 
 type DateInput = string | number | Date | null | undefined;
 
+/** The cooperative's time zone (WIB). */
+export const COOPERATIVE_TIME_ZONE = 'Asia/Jakarta';
+export const COOPERATIVE_TIME_ZONE_LABEL = 'WIB';
+
+const isCalendarDate = (v: DateInput): v is string => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v);
+
 function toDate(v: DateInput): Date | null {
   if (v === null || v === undefined || v === '') return null;
-  // A bare YYYY-MM-DD is a calendar date: read it in local time, not UTC.
-  const d = typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) ? new Date(`${v}T00:00:00`) : new Date(v);
+  // A bare YYYY-MM-DD is a calendar date: midnight UTC, formatted in UTC (the same day in any zone).
+  const d = isCalendarDate(v) ? new Date(`${v}T00:00:00Z`) : new Date(v);
   return Number.isNaN(d.getTime()) ? null : d;
 }
 
@@ -79,7 +88,14 @@ export function formatDate(value: DateInput, lang: string, style: DateStyle = 'd
   const d = toDate(value);
   if (!d) return '-';
   const intl = languageInfo(lang).intl;
-  return cached(`date:${intl}:${style}`, () => new Intl.DateTimeFormat(intl, DATE_STYLES[style])).format(d);
+  const timeZone = isCalendarDate(value) ? 'UTC' : COOPERATIVE_TIME_ZONE;
+  return cached(`date:${intl}:${style}:${timeZone}`, () => new Intl.DateTimeFormat(intl, { ...DATE_STYLES[style], timeZone })).format(d);
+}
+
+/** A moment with its date and time in WIB, labelled: "26 Nov 2026, 21.47 WIB" (receipts, print footers). */
+export function formatDateTimeWib(value: DateInput, lang: string): string {
+  const s = formatDate(value, lang, 'dateTime');
+  return s === '-' ? s : `${s} ${COOPERATIVE_TIME_ZONE_LABEL}`;
 }
 
 /** "5 minutes ago", "yesterday" ... */
@@ -107,6 +123,7 @@ export function useFormat() {
     number: (v: Numeric, digits?: number) => formatNumber(v, lang, digits),
     percent: (v: Numeric) => formatPercent(v, lang),
     date: (v: DateInput, style?: DateStyle) => formatDate(v, lang, style),
+    dateTimeWib: (v: DateInput) => formatDateTimeWib(v, lang),
     relative: (v: DateInput) => formatRelative(v, lang),
   };
 }

@@ -2,16 +2,46 @@
  * The one place that tells the user how a request went (spec section 4,
  * "global request status"): success and error toasts through notistack. A
  * new request clears the previous error, as the spec's status slice does.
- * notistack is loaded with the first toast, so the sign-in page stays small.
+ * notistack and the toaster (app/Toaster) are loaded with the first toast,
+ * so the sign-in page stays small: the first call asks the app to mount the
+ * toaster (`useToasterWanted`) and waits until it has (`toasterMounted`).
  */
 import type { SnackbarKey, VariantType } from 'notistack';
+import { useSyncExternalStore } from 'react';
 import { isApiError } from './api/errors';
 import { messageText } from './i18n/messages';
 
 let notistack: Promise<typeof import('notistack')> | null = null;
+let wanted = false;
+const listeners = new Set<() => void>();
+let markMounted: () => void = () => undefined;
+const mounted = new Promise<void>((resolve) => {
+  markMounted = resolve;
+});
+
+/** True once a toast was asked for: the app then mounts its toaster. */
+export function useToasterWanted(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => wanted,
+  );
+}
+
+/** Called by the toaster once mounted: toasts asked for before then are shown. */
+export function toasterMounted(): void {
+  markMounted();
+}
+
 const load = () => {
+  if (!wanted) {
+    wanted = true;
+    for (const l of listeners) l();
+  }
   notistack ??= import('notistack');
-  return notistack;
+  return Promise.all([notistack, mounted]).then(([n]) => n);
 };
 let lastError: Promise<SnackbarKey> | null = null;
 

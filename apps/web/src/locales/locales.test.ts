@@ -1,10 +1,16 @@
 /**
- * Language completeness: Indonesian and English have the same keys in every
- * namespace; zh, ar, it, es, fr have every key of the shell and auth flows
- * (common, auth, onboarding) and their messages.json only holds catalogue keys.
+ * Language completeness: every namespace exists in all seven languages with
+ * the same keys as Indonesian, the same {{placeholders}} as English, and the
+ * plural forms each language needs (i18next picks `_zero`, `_one`, `_two`,
+ * `_few`, `_many` or `_other` through Intl.PluralRules, so Arabic needs six
+ * forms, Chinese one, and a form a language lacks would fall back to English).
+ * messages.json holds every key of the server catalogue (packages/contracts
+ * messages, which carries only id and en) and nothing else, with the
+ * catalogue's {placeholders}.
  */
 import { messages } from '@koperasi/contracts/messages/index';
 import { MENU_SECTIONS } from '@koperasi/contracts/permissions';
+import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { menuLeaves, NAVIGATION } from '../app/navigation';
 
@@ -18,6 +24,20 @@ function keys(obj: unknown, prefix = ''): string[] {
 const ns = (lang: string, name: string) => files[`./${lang}/${name}.json`];
 const get = (obj: unknown, path: string) => path.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], obj);
 const namespaces = [...new Set(Object.keys(files).map((f) => f.split('/')[2]!.replace('.json', '')))].filter((n) => n !== 'messages');
+const TRANSLATED = ['zh', 'ar', 'it', 'es', 'fr'];
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+const placeholders = (s: string) => [...new Set(s.match(/\{\{[^}]+\}\}/g) ?? [])].sort();
+
+/** Indonesian's keys, each counted key (`x_one`, `x_other`) spelled with the plural forms `lang` uses. */
+function expectedKeys(lang: string, name: string): string[] {
+  const forms = new Intl.PluralRules(lang).resolvedOptions().pluralCategories;
+  const out = new Set<string>();
+  for (const k of keys(ns('id', name))) {
+    if (PLURAL.test(k)) for (const f of forms) out.add(k.replace(PLURAL, `_${f}`));
+    else out.add(k);
+  }
+  return [...out];
+}
 
 describe('locales', () => {
   for (const name of namespaces) {
@@ -36,13 +56,78 @@ describe('locales', () => {
     expect(counting).toEqual([]);
   });
 
-  for (const lang of ['zh', 'ar', 'it', 'es', 'fr']) {
-    for (const name of ['common', 'auth', 'onboarding']) {
-      it(`${lang} has every key of ${name}`, () => {
-        const missing = keys(ns('id', name)).filter((k) => get(ns(lang, name), k) === undefined);
-        expect(missing).toEqual([]);
+  for (const lang of TRANSLATED) {
+    for (const name of namespaces) {
+      it(`${lang} has every key of ${name}, with its plural forms and no stray keys`, () => {
+        const own = keys(ns(lang, name) ?? {});
+        const expected = expectedKeys(lang, name);
+        expect(
+          expected.filter((k) => typeof get(ns(lang, name), k) !== 'string' && !Array.isArray(get(ns(lang, name), k))),
+          `missing in ${lang}/${name}.json`,
+        ).toEqual([]);
+        expect(
+          own.filter((k) => !expected.includes(k)),
+          `not in id/${name}.json (or a plural form ${lang} does not use)`,
+        ).toEqual([]);
+      });
+
+      it(`${lang}/${name}.json keeps the {{placeholders}} of English`, () => {
+        const wrong: string[] = [];
+        for (const k of expectedKeys(lang, name)) {
+          const text = get(ns(lang, name), k);
+          if (typeof text !== 'string') continue;
+          const form = k.match(PLURAL)?.[1];
+          const ref = get(ns('en', name), form ? k.replace(PLURAL, '_other') : k) as string;
+          // "one withdrawal", "two withdrawals" may spell the number out; every other form shows it.
+          const optional = form && ['zero', 'one', 'two'].includes(form) ? ['{{count}}'] : [];
+          const want = placeholders(ref).filter((p) => !optional.includes(p));
+          const got = placeholders(text).filter((p) => !optional.includes(p));
+          if (want.join() !== got.join()) wrong.push(`${k}: ${got.join(' ')} instead of ${want.join(' ')}`);
+        }
+        expect(wrong).toEqual([]);
       });
     }
+
+    it(`${lang} is translated, not a copy of English`, () => {
+      for (const name of namespaces) {
+        // Names that Indonesian and English share (WhatsApp, Excel, PPOB) may stay as they are.
+        const texts = keys(ns('en', name)).filter(
+          (k) => /\p{L}{4}/u.test(String(get(ns('en', name), k))) && get(ns('en', name), k) !== get(ns('id', name), k),
+        );
+        const copied = texts.filter((k) => get(ns(lang, name), k) === get(ns('en', name), k));
+        // A shared word ("Social", "Actions") is fine; whole screens of English are not.
+        expect(copied.length, `${lang}/${name}.json copies English: ${copied.slice(0, 8).join(', ')}`).toBeLessThanOrEqual(
+          Math.max(3, texts.length * 0.06),
+        );
+      }
+    });
+
+    it(`i18next finds a ${lang} text for every count of every counted key`, async () => {
+      const resources = Object.fromEntries(namespaces.map((name) => [name, ns(lang, name)]));
+      const t = await i18next
+        .createInstance()
+        .init({ lng: lang, fallbackLng: false, resources: { [lang]: resources }, showSupportNotice: false });
+      const unresolved: string[] = [];
+      for (const name of namespaces) {
+        const bases = new Set(
+          keys(ns('id', name))
+            .filter((k) => PLURAL.test(k))
+            .map((k) => k.replace(PLURAL, '')),
+        );
+        for (const base of bases) {
+          for (const count of [0, 1, 2, 3, 11, 21, 101, 1_000_000]) {
+            const text = t(`${name}:${base}`, { count });
+            if (text === base || text === `${name}:${base}`) unresolved.push(`${name}:${base} count=${count}`);
+          }
+        }
+      }
+      expect(unresolved).toEqual([]);
+    });
+
+    it(`${lang}/messages.json translates every server catalogue key`, () => {
+      expect(Object.keys(messages).filter((k) => typeof get(ns(lang, 'messages'), k) !== 'string')).toEqual([]);
+    });
+
     it(`${lang}/messages.json translates catalogue keys only, with the same placeholders`, () => {
       for (const k of keys(ns(lang, 'messages'))) {
         expect(messages[k], k).toBeDefined();
@@ -51,6 +136,10 @@ describe('locales', () => {
       }
     });
   }
+
+  it('every namespace of Indonesian exists in every language', () => {
+    for (const lang of ['en', ...TRANSLATED]) expect(namespaces.filter((n) => !ns(lang, n)).map((n) => `${lang}/${n}.json`)).toEqual([]);
+  });
 
   it('menu sections carry the labels of spec section 2 (contracts MENU_SECTIONS)', () => {
     for (const s of MENU_SECTIONS) {

@@ -31,6 +31,7 @@ import type { Notifier } from '../../lib/notifier.ts';
 import { hashPassword, passwordPolicyError, verifyPassword } from '../../lib/password.ts';
 import * as throttle from '../../lib/throttle.ts';
 import { signAccessToken } from '../../lib/tokens.ts';
+import { aboveLimitPolicy } from '../roles/limits.ts';
 import { checkCode, createSession, findLogin, issueCode, normalizeLogin, revokeSessions } from './auth.repo.ts';
 
 export class OAuthError extends Error {
@@ -160,6 +161,10 @@ export async function userDetail(ctx: Ctx) {
       [ctx.tenantId, p.userId],
     );
     if (!t || !u) throw notFound('auth.no_user');
+    const aboveLimit = {
+      savingWithdrawal: await aboveLimitPolicy(tx, ctx, 'SAVING_WITHDRAWAL'),
+      loanRequest: await aboveLimitPolicy(tx, ctx, 'LOAN_REQUEST'),
+    };
     return {
       id: p.userId,
       firstName: p.firstName,
@@ -172,6 +177,8 @@ export async function userDetail(ctx: Ctx) {
       isAgent: p.roleCode === 'AGENT',
       permissions: p.permissions,
       limits: p.limits,
+      /** What happens above those limits (configuration transactionPolicy): the teller's forms say it before sending. */
+      aboveLimit,
       isAccountOfficer: u.is_account_officer,
       branch: u.branch_id ? { id: u.branch_id, name: u.branch_name, code: u.branch_code } : null,
       area: u.area_id ? { id: u.area_id, name: u.area_name } : null,

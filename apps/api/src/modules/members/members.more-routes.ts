@@ -32,7 +32,8 @@ export async function memberUploadRoutes(appBase: FastifyInstance) {
   app.get(
     '/api/member/upload/template',
     {
-      config: { permission: 'member:add' },
+      // Bulk upload is a back-office right (member:update), not the counter's or the field's registration (member:add).
+      config: { permission: 'member:update' },
       schema: { tags: TAG, summary: 'Excel template of the member upload (.xlsx, with an instructions sheet)' },
     },
     async (_req, reply) =>
@@ -46,7 +47,7 @@ export async function memberUploadRoutes(appBase: FastifyInstance) {
     '/api/member/upload',
     {
       ...s,
-      config: { permission: 'member:add' },
+      config: { permission: 'member:update' },
       schema: {
         tags: TAG,
         summary: 'Upload members from Excel (up to 100,000 rows); answers at once, processing continues',

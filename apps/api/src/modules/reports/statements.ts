@@ -16,7 +16,9 @@
  *    names another date.
  *  - The profit and loss leaves year-end closing entries out (otherwise the
  *    last month of a closed year would show zero) and compares with the
- *    period of the same length just before.
+ *    same span a year earlier (`compare=YEAR`, the default: 1-26 Nov 2026
+ *    with 1-26 Nov 2025), or with the span of the same length just before
+ *    (`compare=PREVIOUS`: the previous month for a month).
  *  - The trial balance lists every postable account (and any account with an
  *    amount) with opening, debit, credit and closing on their debit or credit
  *    side, adjustments shown as a part of debit and credit; totals balance.
@@ -40,6 +42,7 @@ import {
   fiscalYearRange,
   isMonthEnd,
   isMonthStart,
+  isValidDate,
   monthEnd,
   monthStart,
   resolvePeriodOrDate,
@@ -254,6 +257,7 @@ export interface RangeQuery {
   end?: string;
   businessUnitId?: string;
   showZeroAmount?: boolean;
+  compare?: 'YEAR' | 'PREVIOUS';
 }
 
 /** The report's [start, end]: a month (`periode`), start/end (months or days), or a default. */
@@ -285,6 +289,19 @@ export function previousRange(start: string, end: string): { start: string; end:
   return { start: addDays(start, -days), end: dayBefore(start) };
 }
 
+/** The same date a year earlier (29 February becomes 28 February). */
+function yearBefore(date: string): string {
+  const y = Number(date.slice(0, 4)) - 1;
+  const sameDay = `${y}-${date.slice(5)}`;
+  const itsMonthEnd = monthEnd(`${y}-${date.slice(5, 7)}-01`);
+  return isMonthEnd(date) || !isValidDate(sameDay) ? itsMonthEnd : sameDay;
+}
+
+/** [start, end] a year earlier: the same days, a month end staying a month end. */
+export function yearEarlierRange(start: string, end: string): { start: string; end: string } {
+  return { start: yearBefore(start), end: yearBefore(end) };
+}
+
 export async function profitAndLoss(ctx: Ctx, q: RangeQuery) {
   return withTx(ctx, async (tx) => computeProfitAndLoss(tx, ctx, q));
 }
@@ -295,7 +312,7 @@ export async function computeProfitAndLoss(tx: Tx, ctx: Ctx, q: RangeQuery) {
     const today = todayJakarta();
     return { start: fiscalYearRange(fiscalYearOf(today, state.fiscalStartMonth), state.fiscalStartMonth).start, end: today };
   });
-  const prevRange = previousRange(start, end);
+  const prevRange = q.compare === 'PREVIOUS' ? previousRange(start, end) : yearEarlierRange(start, end);
   const bu = q.businessUnitId ?? null;
   const tree = await loadTree(tx);
   const cur = await movements(tx, { from: start, to: end, businessUnitId: bu });

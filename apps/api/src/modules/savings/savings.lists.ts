@@ -157,6 +157,7 @@ export function transactionSheet(rows: ReturnType<typeof txView>[], ctx: Ctx, ti
     name: ctx.lang === 'en' ? 'Transactions' : 'Transaksi',
     title,
     autoFilter: true,
+    total: { label: 'Total', labelKey: 'name', keys: ['credit', 'debit'] },
     columns: [
       { key: 'code', header: ctx.lang === 'en' ? 'Code' : 'Kode', width: 20 },
       { key: 'date', header: ctx.lang === 'en' ? 'Date' : 'Tanggal', format: 'date' },
@@ -369,11 +370,12 @@ interface Cooperative {
   email: string | null;
   logo_url: string | null;
   cooperative_number: string | null;
+  legal_entity_number: string | null;
 }
 
 async function cooperative(tx: Tx): Promise<Cooperative> {
   return (await tx.one<Cooperative>(
-    'SELECT name, address, phone, email, logo_url, cooperative_number FROM tenant WHERE tenant_id = app_tenant()',
+    'SELECT name, address, phone, email, logo_url, cooperative_number, legal_entity_number FROM tenant WHERE tenant_id = app_tenant()',
   ))!;
 }
 
@@ -430,6 +432,7 @@ export async function receipt(ctx: Ctx, by: 'id' | 'code', value: string, paper:
         email: coop.email,
         logoUrl: coop.logo_url,
         cooperativeNumber: coop.cooperative_number,
+        legalEntityNumber: coop.legal_entity_number,
       },
       code: main.code,
       status: cancelled ? ('CANCELLED' as const) : ('POSTED' as const),

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import Cookies from 'js-cookie';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { setServedPaths } from '../../lib/servedPaths';
 import { user } from '../../test/fixtures';
 import { ok, renderWithProviders, stubFetch } from '../../test/render';
 import { NavItems } from './NavItems';
@@ -9,6 +10,8 @@ const none = { view: false, add: false, update: false, delete: false };
 const view = { view: true, add: false, update: false, delete: false };
 
 describe('vertical navigation', () => {
+  beforeEach(() => setServedPaths(['/members', '/members/prospective', '/teller/session', '/reports/balance-sheet']));
+
   it('hides the sections the role may not view, highlights the active entry and opens its group', async () => {
     Cookies.set('csrf_token', 't');
     stubFetch(() => ({
@@ -37,5 +40,25 @@ describe('vertical navigation', () => {
     renderWithProviders(<NavItems collapsed={false} menuStyle="pill" />, { auth: true, path: '/dashboard-agent' });
     await waitFor(() => expect(screen.getByTestId('nav-dashboard')).toHaveAttribute('href', '/dashboard-agent'));
     expect(screen.queryByTestId('nav-member')).not.toBeInTheDocument();
+  });
+
+  it('leaves out entries no screen serves yet, and a group whose entries are all unserved', async () => {
+    Cookies.set('token', 't');
+    setServedPaths(['/members', '/reports/balance-sheet']);
+    stubFetch(() => ({
+      body: ok(
+        user({
+          role: { id: 'r', name: 'Manajer', code: null },
+          permissions: { dashboard: view, member: view, report: view, shu: view, teller: view },
+        }),
+      ),
+    }));
+    renderWithProviders(<NavItems collapsed={false} menuStyle="pill" />, { auth: true, path: '/members' });
+    await waitFor(() => expect(screen.getByTestId('nav-member')).toBeInTheDocument());
+    expect(screen.getByTestId('nav-member.list')).toBeInTheDocument();
+    expect(screen.queryByTestId('nav-member.upload')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('nav-shu')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('nav-teller')).not.toBeInTheDocument();
+    expect(screen.getByTestId('nav-report')).toBeInTheDocument();
   });
 });

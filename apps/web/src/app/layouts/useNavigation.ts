@@ -1,17 +1,22 @@
-/** The menu as the signed-in role sees it: sections without `view` are hidden; agents' dashboard is /dashboard-agent. */
+/**
+ * The menu as the signed-in role sees it: sections without `view` are hidden,
+ * entries no feature serves yet are left out (servedNavigation); agents'
+ * dashboard is /dashboard-agent.
+ */
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../lib/auth/AuthProvider';
 import { homePath } from '../../lib/auth/machine';
-import { entryLabelKey, leafLabelKey, NAVIGATION, type NavEntry } from '../navigation';
+import { isServedPath } from '../../lib/servedPaths';
+import { entryLabelKey, leafLabelKey, NAVIGATION, type NavEntry, servedNavigation } from '../navigation';
 
 export function useVisibleNavigation(): NavEntry[] {
   const { can, user } = useAuth();
   return useMemo(() => {
     const home = homePath(user);
-    return NAVIGATION.filter((e) => can(e.section, 'view') || (e.key === 'dashboard' && user)).map((e) =>
-      e.key === 'dashboard' ? { ...e, path: home } : e,
-    );
+    return servedNavigation(NAVIGATION, isServedPath)
+      .filter((e) => can(e.section, 'view') || (e.key === 'dashboard' && user))
+      .map((e) => (e.key === 'dashboard' ? { ...e, path: home } : e));
   }, [can, user]);
 }
 

@@ -25,3 +25,27 @@ describe('dates', () => {
     expect(screen.getByText('Tanggal akhir tidak boleh sebelum tanggal mulai')).toBeInTheDocument();
   });
 });
+
+describe('dates in every language', () => {
+  it.each(['id', 'en', 'zh', 'ar', 'it', 'es', 'fr'])('the picker adapter expands localized formats in %s', async (lang) => {
+    const { AdapterDayjs } = await import('@mui/x-date-pickers/AdapterDayjs');
+    const { dayjsLocale } = await import('../dates/dayjsLocale');
+    const adapter = new AdapterDayjs({ locale: dayjsLocale(lang) });
+    expect(adapter.expandFormat('L LT')).toMatch(/YYYY/);
+    expect(() => adapter.is12HourCycleInCurrentLocale()).not.toThrow();
+    expect(adapter.format(dayjs('2026-03-04'), 'keyboardDate')).toMatch(/2026/);
+  });
+
+  it.each(['id', 'en', 'zh', 'ar', 'it', 'es', 'fr'])('a pre-filled date field renders in %s', async (lang) => {
+    const { i18n } = await import('../../lib/i18n');
+    await i18n.changeLanguage(lang);
+    try {
+      renderWithProviders(<DateField label="Tanggal" value="2026-03-04" onChange={() => undefined} />);
+      const input = screen.getByRole('group', { name: 'Tanggal' });
+      expect(input.textContent?.replace(/[\u2066-\u2069\u200e\u200f]/g, '')).toContain('2026');
+      expect(input.textContent).toMatch(/[0-9]/);
+    } finally {
+      await i18n.changeLanguage('id');
+    }
+  });
+});

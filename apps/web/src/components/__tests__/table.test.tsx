@@ -110,3 +110,70 @@ describe('Excel export', () => {
     expect(ws.views[0]).toMatchObject({ state: 'frozen', ySplit: 3 });
   });
 });
+
+describe('ServerDataTable for all-day reading', () => {
+  const long = 'Koperasi Simpan Pinjam Sejahtera Bersama Kabupaten Sleman Daerah Istimewa Yogyakarta';
+
+  it('remembers the rows per page per user and table, and shows long text cut with the full text on hover', async () => {
+    const { stubFetch, ok } = await import('../../test/render');
+    const { user } = await import('../../test/fixtures');
+    const Cookies = (await import('js-cookie')).default;
+    Cookies.set('token', 't');
+    stubFetch(() => ({ body: ok(user({ id: 'user-7' })) }));
+    window.localStorage.setItem('table-page-size:user-7:members-test', '50');
+    const fetchPage = vi.fn(async (p: ListParams) => pageOf([{ id: 'x', name: long, balance: 1 }, ...rows], p));
+    const ui = (
+      <ServerDataTable<Member>
+        tableId="members-test"
+        queryKey={['members-remember']}
+        fetchPage={fetchPage}
+        columns={[{ field: 'name', headerName: 'Nama', width: 120 }]}
+        debounceMs={0}
+        gridProps={{ disableVirtualization: true }}
+      />
+    );
+    renderWithProviders(ui, { auth: true });
+    await waitFor(() => expect(fetchPage).toHaveBeenLastCalledWith(expect.objectContaining({ limit: 50 }), expect.anything()));
+    const cell = await screen.findByTitle(long);
+    expect(cell).toHaveTextContent(long);
+    expect(cell).toHaveStyle({ textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
+    expect(document.querySelector('.MuiDataGrid-root')).toHaveClass('MuiDataGrid-root--densityCompact');
+    // Another choice is kept for the next visit.
+    const u = userEvent.setup({ delay: null });
+    const select = document.querySelector<HTMLElement>('.MuiTablePagination-select')!;
+    if (select.tagName === 'SELECT') await u.selectOptions(select, '25');
+    else {
+      const { fireEvent } = await import('@testing-library/react');
+      fireEvent.mouseDown(select.querySelector('[role="combobox"]') ?? select);
+      await u.click(await screen.findByRole('option', { name: '25' }));
+    }
+    await waitFor(() => expect(window.localStorage.getItem('table-page-size:user-7:members-test')).toBe('25'));
+    expect(window.localStorage.getItem('table-page-size:user-8:members-test')).toBeNull();
+  });
+
+  it('shows cards instead of a table on a phone', async () => {
+    const original = window.matchMedia;
+    window.matchMedia = ((q: string) => ({ ...original(q), matches: q.includes('max-width:599.95px') })) as typeof window.matchMedia;
+    try {
+      renderWithProviders(
+        <ServerDataTable<Member>
+          queryKey={['members-cards']}
+          fetchPage={async (p) => pageOf(rows, p)}
+          columns={[
+            { field: 'name', headerName: 'Nama', flex: 1 },
+            { field: 'balance', headerName: 'Saldo', valueFormatter: (v: number) => `Rp ${v}` },
+          ]}
+          debounceMs={0}
+        />,
+      );
+      const cards = await screen.findAllByTestId('data-card');
+      expect(cards).toHaveLength(10);
+      expect(cards[0]).toHaveTextContent('NamaAnggota 1');
+      expect(cards[0]).toHaveTextContent('SaldoRp 100000');
+      expect(screen.getByTestId('data-table')).toHaveAttribute('data-layout', 'cards');
+      expect(document.querySelector('.MuiDataGrid-root')).toBeNull();
+    } finally {
+      window.matchMedia = original;
+    }
+  });
+});

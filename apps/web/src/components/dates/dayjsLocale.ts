@@ -22,7 +22,48 @@ dayjs.extend(updateLocale);
 
 // English with Sunday first (explicit), and a Latin-digit Arabic variant.
 dayjs.updateLocale('en', { weekStart: 0 });
-dayjs.locale({ ...(dayjs.Ls.en as object), name: 'ar-latn', weekStart: 6 } as ILocale, undefined, true);
+
+const AR_MONTHS = 'يناير_فبراير_مارس_أبريل_مايو_يونيو_يوليو_أغسطس_سبتمبر_أكتوبر_نوفمبر_ديسمبر'.split('_');
+/**
+ * Arabic names with Latin digits. It must carry `formats`: the date pickers
+ * expand localized tokens (L, LL, ...) from the locale object, and a locale
+ * without them threw on every pre-filled date field (the 500 page in Arabic).
+ */
+export const AR_LATN_LOCALE = {
+  name: 'ar-latn',
+  weekdays: 'الأحد_الإثنين_الثلاثاء_الأربعاء_الخميس_الجمعة_السبت'.split('_'),
+  weekdaysShort: 'أحد_إثنين_ثلاثاء_أربعاء_خميس_جمعة_سبت'.split('_'),
+  weekdaysMin: 'ح_ن_ث_ر_خ_ج_س'.split('_'),
+  months: AR_MONTHS,
+  monthsShort: AR_MONTHS,
+  weekStart: 6,
+  ordinal: (n: number) => String(n),
+  meridiem: (hour: number) => (hour >= 12 ? 'م' : 'ص'),
+  formats: {
+    LT: 'HH:mm',
+    LTS: 'HH:mm:ss',
+    L: 'DD/MM/YYYY',
+    LL: 'D MMMM YYYY',
+    LLL: 'D MMMM YYYY HH:mm',
+    LLLL: 'dddd D MMMM YYYY HH:mm',
+  },
+  relativeTime: {
+    future: 'بعد %s',
+    past: 'منذ %s',
+    s: 'ثانية واحدة',
+    m: 'دقيقة واحدة',
+    mm: '%d دقائق',
+    h: 'ساعة واحدة',
+    hh: '%d ساعات',
+    d: 'يوم واحد',
+    dd: '%d أيام',
+    M: 'شهر واحد',
+    MM: '%d أشهر',
+    y: 'عام واحد',
+    yy: '%d أعوام',
+  },
+};
+dayjs.locale(AR_LATN_LOCALE as unknown as ILocale, undefined, true);
 
 const DAYJS_LOCALE: Record<string, string> = { id: 'id', en: 'en', zh: 'zh-cn', ar: 'ar-latn', it: 'it', es: 'es', fr: 'fr' };
 

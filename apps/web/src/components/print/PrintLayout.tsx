@@ -254,10 +254,7 @@ export function PrintLayout({ title, period, query, note, landscape = false, lab
       labels={labels}
       heading={<PrintHeader cooperative={user.tenant.name} title={title} period={period} />}
       footer={
-        <PrintFooter
-          printedBy={labels.printedBy({ name: user.fullName, at: f.date(new Date(), 'dateTime') })}
-          cooperative={user.tenant.name}
-        />
+        <PrintFooter printedBy={labels.printedBy({ name: user.fullName, at: f.dateTimeWib(new Date()) })} cooperative={user.tenant.name} />
       }
     >
       {children}

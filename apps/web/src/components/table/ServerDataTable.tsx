@@ -10,20 +10,66 @@
  *     filters={{ isActive: status }}
  *     toolbar={<StatusFilter ... />}
  *   />
+ *
+ * Built for reading all day: compact rows; 10 / 25 / 50 / 100 rows per page,
+ * remembered per user and table (localStorage `table-page-size:<user>:<table>`,
+ * the table being `tableId` or the screen's path); a long text ends in an
+ * ellipsis with the full text on hover; a status column keeps its chip whole
+ * (min width); on a phone (< 600 px) the rows become cards instead of a
+ * table scrolled sideways.
  */
 import SearchRounded from '@mui/icons-material/SearchRounded';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import InputAdornment from '@mui/material/InputAdornment';
+import Stack from '@mui/material/Stack';
+import TablePagination from '@mui/material/TablePagination';
 import TextField from '@mui/material/TextField';
-import { DataGrid, type DataGridProps, type GridColDef, type GridRowParams, type GridValidRowModel } from '@mui/x-data-grid';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import {
+  DataGrid,
+  type DataGridProps,
+  type GridColDef,
+  type GridRenderCellParams,
+  type GridRowParams,
+  type GridValidRowModel,
+} from '@mui/x-data-grid';
 import { arSD, enUS, esES, frFR, idID, itIT, zhCN } from '@mui/x-data-grid/locales';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { useOptionalUserId } from '../../lib/auth/AuthProvider';
 import { EmptyState } from '../EmptyState';
 import { ExportExcelButton } from '../ExportExcelButton';
 import type { ExcelColumn } from '../excel';
-import { type ServerTableOptions, useServerTable } from './useServerTable';
+import { PAGE_SIZE_OPTIONS, type ServerTableOptions, useServerTable } from './useServerTable';
+
+/** Below this width the rows are cards. */
+export const PHONE_QUERY = '(max-width:599.95px)';
+
+/** A plain value cell: one line, an ellipsis when cut, the full text on hover. */
+function EllipsisCell({ text }: { text: string }) {
+  return (
+    <Box component="span" title={text} sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', minWidth: 0 }}>
+      {text}
+    </Box>
+  );
+}
+
+const plain = (v: unknown): v is string | number => typeof v === 'string' || typeof v === 'number';
+
+/** Columns as shown: plain values with EllipsisCell, status columns wide enough for their chip. */
+export function denseColumns<T extends GridValidRowModel>(columns: GridColDef<T>[]): GridColDef<T>[] {
+  return columns.map((c) => {
+    const status = /status/i.test(c.field);
+    const out: GridColDef<T> = status ? { ...c, minWidth: Math.max(c.minWidth ?? 0, 140) } : { ...c };
+    if (!c.renderCell && c.type !== 'actions')
+      out.renderCell = (p: GridRenderCellParams<T>) =>
+        plain(p.formattedValue) ? <EllipsisCell text={String(p.formattedValue)} /> : (p.formattedValue as ReactNode);
+    return out;
+  });
+}
 
 const GRID_LOCALES = { id: idID, en: enUS, zh: zhCN, ar: arSD, it: itIT, es: esES, fr: frFR } as const;
 
@@ -38,7 +84,8 @@ export interface ServerDataTableProps<T extends GridValidRowModel> extends Serve
   /** Buttons on the right of the toolbar (add, import...). */
   actions?: ReactNode;
   /** Excel export of what the filters select: all rows are fetched with limit 999. */
-  excel?: { fileName: string; title?: string; columns: ExcelColumn<T>[] };
+  /** Excel of the filtered list; `totalLabel` adds one total row of the money columns. */
+  excel?: { fileName: string; title?: string; columns: ExcelColumn<T>[]; totalLabel?: string };
   onRowClick?: (row: T) => void;
   pageSizeOptions?: number[];
   emptyText?: string;
@@ -46,11 +93,17 @@ export interface ServerDataTableProps<T extends GridValidRowModel> extends Serve
   bare?: boolean;
   /** Anything else of the Data Grid (getRowHeight, columnVisibilityModel, ...). */
   gridProps?: Partial<DataGridProps<T>>;
+  /** Names the table for the remembered rows per page (default: the screen's path). */
+  tableId?: string;
 }
 
 export function ServerDataTable<T extends GridValidRowModel>(props: ServerDataTableProps<T>) {
   const { t, i18n } = useTranslation();
-  const table = useServerTable<T>(props);
+  const { pathname } = useLocation();
+  const userId = useOptionalUserId();
+  const pageSizeKey = userId ? `table-page-size:${userId}:${props.tableId ?? pathname}` : undefined;
+  const table = useServerTable<T>({ ...props, pageSizeKey });
+  const phone = useMediaQuery(PHONE_QUERY);
   const {
     columns,
     getRowId,
@@ -60,7 +113,7 @@ export function ServerDataTable<T extends GridValidRowModel>(props: ServerDataTa
     actions,
     excel,
     onRowClick,
-    pageSizeOptions = [10, 25, 50, 100],
+    pageSizeOptions = PAGE_SIZE_OPTIONS,
     emptyText,
     bare,
     gridProps,
@@ -69,6 +122,7 @@ export function ServerDataTable<T extends GridValidRowModel>(props: ServerDataTa
   const sortModel = useMemo(() => (table.sort ? [table.sort] : []), [table.sort]);
   const paginationModel = useMemo(() => ({ page: table.page, pageSize: table.pageSize }), [table.page, table.pageSize]);
   const localeText = (GRID_LOCALES[i18n.language as keyof typeof GRID_LOCALES] ?? enUS).components.MuiDataGrid.defaultProps.localeText;
+  const shownColumns = useMemo(() => denseColumns(columns), [columns]);
 
   const content = (
     <>
@@ -99,6 +153,7 @@ export function ServerDataTable<T extends GridValidRowModel>(props: ServerDataTa
               fileName={excel.fileName}
               title={excel.title}
               columns={excel.columns}
+              totalLabel={excel.totalLabel}
               rows={async () => (await props.fetchPage({ ...table.params, page: 0, limit: 999 })).content}
             />
           )}
@@ -107,12 +162,33 @@ export function ServerDataTable<T extends GridValidRowModel>(props: ServerDataTa
       )}
       {table.query.isError && !table.query.data ? (
         <EmptyState kind="loadFailed" onRetry={() => void table.query.refetch()} />
+      ) : phone ? (
+        <Box data-testid="data-table" data-layout="cards">
+          <RowCards
+            rows={table.rows}
+            columns={columns}
+            getRowId={getRowId}
+            onRowClick={onRowClick}
+            empty={<EmptyState kind={table.params.search ? 'noRecord' : 'noData'} title={emptyText} compact />}
+          />
+          <TablePagination
+            component="div"
+            count={table.total}
+            page={table.page}
+            rowsPerPage={table.pageSize}
+            rowsPerPageOptions={pageSizeOptions}
+            onPageChange={(_e, p) => table.setPage(p)}
+            onRowsPerPageChange={(e) => table.setPageSize(Number(e.target.value))}
+            labelRowsPerPage={localeText.paginationRowsPerPage as ReactNode}
+          />
+        </Box>
       ) : (
         <Box data-testid="data-table">
           <DataGrid
             rows={table.rows}
-            columns={columns}
+            columns={shownColumns}
             getRowId={getRowId}
+            density="compact"
             rowCount={table.total}
             loading={table.query.isFetching}
             paginationMode="server"
@@ -151,4 +227,63 @@ export function ServerDataTable<T extends GridValidRowModel>(props: ServerDataTa
     </>
   );
   return bare ? <Box>{content}</Box> : <Card>{content}</Card>;
+}
+
+/** The rows as cards (phones): each column's header over its value, as the table would show it. */
+function RowCards<T extends GridValidRowModel>({
+  rows,
+  columns,
+  getRowId,
+  onRowClick,
+  empty,
+}: {
+  rows: T[];
+  columns: GridColDef<T>[];
+  getRowId?: (row: T) => string | number;
+  onRowClick?: (row: T) => void;
+  empty: ReactNode;
+}) {
+  if (rows.length === 0) return <Box sx={{ py: 2 }}>{empty}</Box>;
+  const cellOf = (c: GridColDef<T>, row: T): ReactNode => {
+    const raw = c.valueGetter ? (c.valueGetter as (v: unknown, r: T) => unknown)(row[c.field as keyof T], row) : row[c.field as keyof T];
+    const formatted = c.valueFormatter ? (c.valueFormatter as (v: unknown, r: T) => unknown)(raw, row) : raw;
+    if (c.renderCell) {
+      const params = { row, value: raw, formattedValue: formatted, field: c.field, id: getRowId ? getRowId(row) : row.id, colDef: c };
+      return c.renderCell(params as unknown as GridRenderCellParams<T>);
+    }
+    return formatted === null || formatted === undefined || formatted === '' ? '-' : String(formatted);
+  };
+  return (
+    <Stack spacing={1.25} sx={{ px: 1.5, pb: 1 }}>
+      {rows.map((row) => (
+        <Box
+          key={String(getRowId ? getRowId(row) : row.id)}
+          data-testid="data-card"
+          onClick={onRowClick ? () => onRowClick(row) : undefined}
+          sx={{
+            border: 1,
+            borderColor: 'divider',
+            borderRadius: 2,
+            p: 1.5,
+            cursor: onRowClick ? 'pointer' : 'default',
+            display: 'grid',
+            gap: 0.5,
+          }}
+        >
+          {columns.map((c) => (
+            <Box key={c.field} sx={{ display: 'flex', justifyContent: 'space-between', gap: 1.5, alignItems: 'center', minWidth: 0 }}>
+              {c.type !== 'actions' && (
+                <Typography component="span" sx={{ fontSize: '0.75rem', color: 'text.secondary', flexShrink: 0 }}>
+                  {c.headerName}
+                </Typography>
+              )}
+              <Box sx={{ fontSize: '0.8125rem', textAlign: 'end', minWidth: 0, overflowWrap: 'anywhere', ml: 'auto' }}>
+                {cellOf(c, row)}
+              </Box>
+            </Box>
+          ))}
+        </Box>
+      ))}
+    </Stack>
+  );
 }

@@ -8,6 +8,15 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import type { QueryValue } from '../../lib/api/client';
 import { DEFAULT_PAGE_SIZE, type ListParams, type Page } from '../../lib/api/list';
+import { readStored, writeStored } from '../../lib/storage';
+
+/** The rows-per-page choices of every list. */
+export const PAGE_SIZE_OPTIONS = [10, 25, 50, 100];
+
+function storedPageSize(key: string | undefined): number | null {
+  const n = key ? Number(readStored(key)) : Number.NaN;
+  return PAGE_SIZE_OPTIONS.includes(n) ? n : null;
+}
 
 export interface ServerTableOptions<T> {
   /** Query key prefix, e.g. ['members']; invalidate it after a change. */
@@ -16,6 +25,8 @@ export interface ServerTableOptions<T> {
   filters?: Record<string, QueryValue>;
   initialSort?: { field: string; sort: 'asc' | 'desc' };
   initialPageSize?: number;
+  /** localStorage key under which the chosen rows per page is remembered (per user and table). */
+  pageSizeKey?: string;
   /** Wait this long after typing before searching. */
   debounceMs?: number;
   enabled?: boolean;
@@ -36,11 +47,17 @@ export function useServerTable<T>({
   filters,
   initialSort,
   initialPageSize = DEFAULT_PAGE_SIZE,
+  pageSizeKey,
   debounceMs = 400,
   enabled = true,
 }: ServerTableOptions<T>) {
   const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState(initialPageSize);
+  const [pageSize, setPageSize] = useState(() => storedPageSize(pageSizeKey) ?? initialPageSize);
+  // The user (and so the key) is known a moment after the first render: take their choice then.
+  useEffect(() => {
+    const stored = storedPageSize(pageSizeKey);
+    if (stored) setPageSize(stored);
+  }, [pageSizeKey]);
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<{ field: string; sort: 'asc' | 'desc' } | null>(initialSort ?? null);
   const debouncedSearch = useDebounced(search, debounceMs);
@@ -80,6 +97,7 @@ export function useServerTable<T>({
     setPageSize: (n: number) => {
       setPageSize(n);
       setPage(0);
+      if (pageSizeKey) writeStored(pageSizeKey, String(n));
     },
     search,
     setSearch,

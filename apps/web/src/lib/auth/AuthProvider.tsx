@@ -133,6 +133,11 @@ export function useAuth(): AuthContextValue {
   return ctx;
 }
 
+/** The signed-in user's id, or null (signed out, or outside the auth provider). */
+export function useOptionalUserId(): string | null {
+  return useContext(AuthContext)?.user?.id ?? null;
+}
+
 /** The signed-in user (inside guarded routes). */
 export function useUser(): UserDetail {
   const { user } = useAuth();

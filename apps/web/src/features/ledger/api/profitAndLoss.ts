@@ -11,6 +11,8 @@ export interface ProfitAndLossQuery {
   end: string;
   businessUnitId?: string | null;
   showZeroAmount?: boolean;
+  /** YEAR: the same span a year earlier (default); PREVIOUS: the span just before (the previous month for a month). */
+  compare?: 'YEAR' | 'PREVIOUS';
 }
 
 export function useProfitAndLoss(q: ProfitAndLossQuery, enabled = true) {

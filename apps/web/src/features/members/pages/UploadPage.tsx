@@ -241,7 +241,8 @@ export default function UploadPage() {
   const [drag, setDrag] = useState(false);
   const [templateBusy, setTemplateBusy] = useState(false);
   const input = useRef<HTMLInputElement>(null);
-  const canAdd = can('member', 'add');
+  // Bulk upload needs member:update (the API's permission); registering one member needs add.
+  const canAdd = can('member', 'update');
 
   const choose = (picked: File | undefined) => {
     if (!picked) return;

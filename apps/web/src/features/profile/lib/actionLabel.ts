@@ -2,9 +2,11 @@ import type { ProfileActivityItem } from '@koperasi/contracts/web';
 import { useTranslation } from 'react-i18next';
 
 /**
- * "Signed in", "Changed the password", ... for an activity row. Audit verbs
- * without their own text read as "<verb> <entity>" (member.create → "Created
- * member"); unknown ones show their code.
+ * "Signed in", "Changed the password", ... for an activity row: a sentence in
+ * the user's language, never a code. Audit verbs without their own text read
+ * as "<verb> <entity>" (member.create → "Created member"); an unknown verb on
+ * a known entity as "Recorded an activity on <entity>", anything else as
+ * "Recorded another activity".
  */
 export function useActionLabel() {
   const { t, i18n } = useTranslation('profile');
@@ -16,7 +18,7 @@ export function useActionLabel() {
     if (entity && verb && i18n.exists(`verbs.${verb}`, { ns: 'profile' }) && i18n.exists(`entities.${entity}`, { ns: 'profile' })) {
       return t('actionPattern', { verb: t(`verbs.${verb}`), entity: t(`entities.${entity}`) });
     }
-    // Unknown verb: its code made readable ("saving.block" → "saving · block").
-    return action.replace(/_/g, ' ').replace(/\./g, ' · ');
+    if (entity && i18n.exists(`entities.${entity}`, { ns: 'profile' })) return t('otherAction', { entity: t(`entities.${entity}`) });
+    return t('unknownAction');
   };
 }

@@ -3,7 +3,10 @@
  * the teller's own cash account chosen by default, warnings before sending
  * (more than may be taken, above the role's limit), the confirmation with the
  * balance before and after, the server's refusal shown in the dialog, a retry
- * sent with the same Idempotency-Key, a changed amount with a new one, and
+ * after a 5xx sent with the same Idempotency-Key, a definitive (4xx) refusal
+ * never offered for resending, the configuration's answer above the role's
+ * limit (request approval, or refuse with posting disabled), a changed
+ * amount with a new key, and
  * the result offering the receipt. Several accounts of one product post by
  * account instead of by CIF.
  */
@@ -39,10 +42,16 @@ interface Sent {
   body: Record<string, unknown>;
 }
 
-function setup(opts: { kind: 'deposit' | 'withdraw'; byAccount?: boolean; answers: Array<{ status: number; body: unknown }> }) {
+function setup(opts: {
+  kind: 'deposit' | 'withdraw';
+  byAccount?: boolean;
+  answers: Array<{ status: number; body: unknown }>;
+  aboveLimit?: 'REFUSE' | 'REQUEST_APPROVAL';
+}) {
   const sent: Sent[] = [];
+  const me = opts.aboveLimit ? { ...teller, aboveLimit: { savingWithdrawal: opts.aboveLimit, loanRequest: 'REQUEST_APPROVAL' } } : teller;
   stubFetch((url, init) => {
-    if (url.pathname === '/api/users/detail') return { body: ok(teller) };
+    if (url.pathname === '/api/users/detail') return { body: ok(me) };
     if (url.pathname === '/api/coa/101/search-by-parent') return { body: ok(CASH) };
     if (url.pathname === '/api/coa/assign-to-me') return { body: ok(MY_CASH) };
     if (init.method === 'POST') {
@@ -87,16 +96,18 @@ const refusal = {
   data: { fields: [{ field: 'amount', message: 'Saldo rekening {number} tidak cukup' }] },
 };
 
+const unavailable = { status: false, code: 503, message: 'Layanan sedang sibuk, coba lagi sebentar' };
+
 const amountInput = () => document.querySelector<HTMLInputElement>('input[name="amount"]')!;
 const fact = (id: string) => screen.getByTestId(id).textContent?.replace(/\s+/g, ' ').trim();
 
 describe('withdrawal form', () => {
-  it('checks the amount, warns before sending, confirms with the balance after, shows a refusal and retries with the same key', async () => {
+  it('checks the amount, warns before sending, confirms with the balance after, retries a 5xx with the same key, never resends a refusal', async () => {
     const u = userEvent.setup({ delay: null });
     const sent = setup({
       kind: 'withdraw',
       answers: [
-        { status: 422, body: refusal },
+        { status: 503, body: unavailable },
         { status: 422, body: refusal },
         { status: 200, body: posted() },
       ],
@@ -131,20 +142,29 @@ describe('withdrawal form', () => {
     expect(summary).toHaveTextContent('10103 · Kas Teller');
 
     await u.click(screen.getByTestId('posting-confirm'));
-    expect(await screen.findByTestId('posting-error')).toHaveTextContent(
-      'Saldo rekening SS.000028 tidak cukup: saldo Rp 5.421.000, dapat ditarik Rp 5.411.000',
-    );
+    expect(await screen.findByTestId('posting-error')).toHaveTextContent('Layanan sedang sibuk');
     expect(sent[0]).toEqual({
       path: '/api/transaction/withdraw-saving-by-cif-product-kas-bank',
       key: expect.stringMatching(/^[0-9a-f-]{36}$/),
       body: { cif: '2025000004', productId: 'p-ss', amount: 6_000_000, description: null, coaId: 'coa-10103' },
     });
 
-    // "Kirim ulang": the same request, the same key.
+    // No usable answer (5xx): "Kirim ulang" sends the same request with the same key.
     await u.click(screen.getByRole('button', { name: 'Kirim ulang' }));
     await waitFor(() => expect(sent).toHaveLength(2));
     expect(sent[1]!.key).toBe(sent[0]!.key);
     expect(sent[1]!.body).toEqual(sent[0]!.body);
+
+    // A business refusal is definitive: its message, posting disabled, never "Kirim ulang".
+    await waitFor(() =>
+      expect(screen.getByTestId('posting-error')).toHaveTextContent(
+        'Saldo rekening SS.000028 tidak cukup: saldo Rp 5.421.000, dapat ditarik Rp 5.411.000',
+      ),
+    );
+    expect(screen.queryByRole('button', { name: 'Kirim ulang' })).toBeNull();
+    expect(screen.getByTestId('posting-confirm')).toBeDisabled();
+    await u.keyboard('{Enter}');
+    expect(sent).toHaveLength(2);
 
     // Back to the form, a smaller amount: a new submission with a new key.
     await u.click(screen.getByTestId('posting-back'));
@@ -177,6 +197,50 @@ describe('withdrawal form', () => {
     expect(waiting).toHaveTextContent('Penarikan menunggu persetujuan');
     expect(waiting).toHaveTextContent('Rp 15.000.000');
     expect(screen.queryByTestId('print-receipt-a5')).toBeNull();
+  });
+
+  it('above the limit with REQUEST_APPROVAL: "Ajukan persetujuan", where it waits, then a link to the queue', async () => {
+    const u = userEvent.setup({ delay: null });
+    const sent = setup({
+      kind: 'withdraw',
+      aboveLimit: 'REQUEST_APPROVAL',
+      answers: [{ status: 200, body: ok({ status: 'WAITING_APPROVAL', request: { id: 'rq1' } }, 'Menunggu') }],
+    });
+    await screen.findByTestId('withdraw-dialog');
+    await waitFor(() => expect(screen.getByTestId('cash-account-select')).toHaveTextContent('10103'));
+    await u.type(amountInput(), '15000000');
+    expect(screen.getByTestId('warn-limit')).toHaveTextContent('TELLER (Rp 10.000.000)');
+    expect(screen.getByTestId('warn-limit')).toHaveTextContent('diajukan untuk persetujuan');
+    await u.keyboard('{Enter}');
+    const summary = await screen.findByTestId('posting-summary');
+    expect(summary).toHaveTextContent('Pengajuan Online › Penarikan Menunggu Persetujuan');
+    expect(screen.getByTestId('posting-confirm')).toHaveTextContent('Ajukan persetujuan');
+    await u.click(screen.getByTestId('posting-confirm'));
+    await screen.findByTestId('posting-waiting');
+    expect(sent).toHaveLength(1);
+    expect(screen.getByTestId('waiting-queue-link')).toHaveAttribute('href', '/transactions/online-requests?tab=withdrawals');
+  });
+
+  it('above the limit with REFUSE: posting disabled on the confirm step, the limit named, nothing sent', async () => {
+    const u = userEvent.setup({ delay: null });
+    const sent = setup({ kind: 'withdraw', aboveLimit: 'REFUSE', answers: [{ status: 200, body: posted() }] });
+    await screen.findByTestId('withdraw-dialog');
+    await waitFor(() => expect(screen.getByTestId('cash-account-select')).toHaveTextContent('10103'));
+    await u.type(amountInput(), '15000000');
+    expect(screen.getByTestId('warn-limit')).toHaveTextContent('menolak penarikan di atas batas');
+    await u.keyboard('{Enter}');
+    const summary = await screen.findByTestId('posting-summary');
+    expect(summary).toHaveTextContent('TELLER (Rp 10.000.000)');
+    expect(screen.getByTestId('posting-confirm')).toBeDisabled();
+    await u.keyboard('{Enter}');
+    expect(sent).toHaveLength(0);
+    // A smaller amount within the limit posts.
+    await u.click(screen.getByTestId('posting-back'));
+    await u.clear(amountInput());
+    await u.type(amountInput(), '100000');
+    await u.keyboard('{Enter}');
+    await screen.findByTestId('posting-summary');
+    expect(screen.getByTestId('posting-confirm')).toBeEnabled();
   });
 });
 

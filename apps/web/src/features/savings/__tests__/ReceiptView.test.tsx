@@ -28,6 +28,7 @@ const cooperative = {
   email: 'demo@koperasi.id',
   logoUrl: null,
   cooperativeNumber: '3471020010001',
+  legalEntityNumber: 'AHU-0001234.AH.01.26.2026',
 };
 
 function receipt(over: Partial<Receipt> = {}): Receipt {
@@ -68,7 +69,9 @@ describe('receipt document', () => {
     renderWithProviders(<ReceiptDocument receipt={receipt()} />);
     expect(screen.getByTestId('receipt')).toHaveAttribute('data-paper', 'A5');
     expect(text('receipt-cooperative')).toBe('Koperasi Demo Sejahtera');
-    expect(screen.getByTestId('receipt')).toHaveTextContent('No. Badan Hukum 3471020010001');
+    // The legal-entity number under "No. Badan Hukum", never the registration number (NIK).
+    expect(text('receipt-legal-entity')).toBe('No. Badan Hukum AHU-0001234.AH.01.26.2026');
+    expect(screen.getByTestId('receipt')).not.toHaveTextContent('3471020010001');
     expect(text('receipt-title')).toBe('BUKTI PENARIKAN SIMPANAN');
     expect(text('receipt-code')).toBe('TRX26112200002105');
     expect(text('receipt-date')).toBe('22-11-2026 00:25:47 WIB');
@@ -85,6 +88,8 @@ describe('receipt document', () => {
     expect(text('receipt-signatures')).toContain('Anggota / Penerima');
     expect(text('receipt-signatures')).toContain('Wati Putri Fitriani');
     expect(screen.queryByText('DIBATALKAN')).toBeNull();
+    // Printed at 17:26 UTC is 00:26 WIB the next day, whatever the browser's zone.
+    expect(screen.getByTestId('receipt')).toHaveTextContent(/Dicetak 22 Nov 2026,? 00[.:]26 WIB/);
   });
 
   it('prints both legs of a transfer with their balances, and a thermal receipt has no signature block', () => {

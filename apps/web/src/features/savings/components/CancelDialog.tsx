@@ -22,12 +22,14 @@ import type { CancelResult, TransactionDetail } from '../api/types';
 import { reasonForm } from '../lib/forms';
 import { useSubmissionKeys } from '../lib/submission';
 import { Facts } from './Facts';
+import { isRetryable } from './Posting';
 
 export function CancelDialog({ tx, onClose, onDone }: { tx: TransactionDetail; onClose: () => void; onDone: (r: CancelResult) => void }) {
   const { t } = useTranslation('savings');
   const cancel = useCancelTransaction();
   const keys = useSubmissionKeys();
   const [error, setError] = useState<string | null>(null);
+  const [retryable, setRetryable] = useState(false);
   const form = useZodForm(reasonForm, { defaultValues: { reason: '' } });
   const submit = form.handleSubmit(async (v) => {
     setError(null);
@@ -39,6 +41,7 @@ export function CancelDialog({ tx, onClose, onDone }: { tx: TransactionDetail; o
       onDone(env.data);
     } catch (e) {
       setError(errorMessage(e));
+      setRetryable(isRetryable(e));
     }
   });
   return (
@@ -78,7 +81,7 @@ export function CancelDialog({ tx, onClose, onDone }: { tx: TransactionDetail; o
             {t('common:common.cancel')}
           </Button>
           <Button type="submit" variant="contained" color="error" loading={cancel.isPending} data-testid="cancel-confirm">
-            {error ? t('posting.retry') : t('cancel.confirm')}
+            {error && retryable ? t('posting.retry') : t('cancel.confirm')}
           </Button>
         </DialogActions>
       </form>

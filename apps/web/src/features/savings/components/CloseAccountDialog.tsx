@@ -70,6 +70,7 @@ export function CloseAccountDialog({ account, onClose }: { account: SavingAccoun
       step={posting.step}
       busy={posting.busy}
       error={posting.error}
+      errorRetryable={posting.retryable}
       destructive
       header={<AccountHeader account={account} showAvailable={false} />}
       onContinue={() => posting.toConfirm()}

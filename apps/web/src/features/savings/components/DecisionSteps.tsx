@@ -4,7 +4,9 @@
  * account opening): from the view, "Tolak" asks for a required reason and
  * "Setujui" shows the dialog's own approval step; the confirm button sends
  * the decision, "Kembali" returns to the view; the server's refusal stays in
- * the dialog and the confirm button becomes "Kirim ulang".
+ * the dialog: a refusal that may change when sent again (network, 5xx)
+ * turns the confirm button into "Kirim ulang"; a definitive one (4xx)
+ * disables it until the teller changes the step.
  *
  *   const steps = useDecisionSteps(async (status, reason) => { await decide(...); setDone(status); });
  *   <DialogContent>... <DecisionStep steps={steps} approve={<Alert>...</Alert>} /></DialogContent>
@@ -20,6 +22,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMessageText } from '../../../lib/i18n/messages';
 import { errorMessage } from '../../../lib/notify';
+import { isRetryable } from './Posting';
 
 export type DecisionStatus = 'APPROVED' | 'REJECTED';
 type Mode = 'view' | 'approve' | 'reject';
@@ -33,6 +36,8 @@ export interface DecisionSteps {
   touched: boolean;
   /** The server's refusal of the last try. */
   error: string | null;
+  /** The refusal may be sent again (network, 5xx); false for a definitive (4xx) refusal. */
+  retryable: boolean;
   /** Send the current step's decision (a rejection needs a reason). */
   confirm(): Promise<void>;
 }
@@ -43,6 +48,7 @@ export function useDecisionSteps(send: (status: DecisionStatus, reason: string) 
   const [reason, setReason] = useState('');
   const [touched, setTouched] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [retryable, setRetryable] = useState(false);
   const confirm = async () => {
     const status: DecisionStatus = mode === 'reject' ? 'REJECTED' : 'APPROVED';
     if (status === 'REJECTED' && !reason.trim()) {
@@ -54,9 +60,25 @@ export function useDecisionSteps(send: (status: DecisionStatus, reason: string) 
       await send(status, reason.trim());
     } catch (e) {
       setError(errorMessage(e));
+      setRetryable(isRetryable(e));
     }
   };
-  return { mode, setMode, reason, setReason, touched, error, confirm };
+  return {
+    mode,
+    setMode: (m: Mode) => {
+      setError(null);
+      setMode(m);
+    },
+    reason,
+    setReason: (r: string) => {
+      if (!retryable) setError(null);
+      setReason(r);
+    },
+    touched,
+    error,
+    retryable,
+    confirm,
+  };
 }
 
 /** The step below the facts: the dialog's approval content, or the reason to reject; then the refusal. */
@@ -140,10 +162,11 @@ export function DecisionActions({ steps, canDecide, done, pending, confirmApprov
             variant="contained"
             color={mode === 'reject' ? 'error' : 'primary'}
             loading={pending}
+            disabled={Boolean(steps.error) && !steps.retryable}
             onClick={steps.confirm}
             data-testid="request-confirm"
           >
-            {steps.error ? t('posting.retry') : mode === 'reject' ? t('online.confirmReject') : confirmApprove}
+            {steps.error && steps.retryable ? t('posting.retry') : mode === 'reject' ? t('online.confirmReject') : confirmApprove}
           </Button>
         </>
       )}

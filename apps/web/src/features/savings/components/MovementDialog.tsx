@@ -3,12 +3,17 @@
  * or bank account (the teller's own by default), a note; then the
  * confirmation with the balance before and after; then the result with
  * "Cetak bukti". A withdrawal warns before sending when it is more than what
- * may be taken or above the role's limit, and shows the server's refusal
- * (minimum balance, blocked amount, role limit) in the dialog.
+ * may be taken, and above the role's limit follows the cooperative's
+ * configuration (user detail `aboveLimit`): REQUEST_APPROVAL turns the
+ * confirm step into "Ajukan persetujuan" and says where the request waits;
+ * REFUSE disables posting and names the limit. The server's refusal
+ * (minimum balance, blocked amount, role limit) stays in the dialog.
  */
 import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { FormMoneyField, FormTextField } from '../../../components/form/fields';
 import { useZodForm } from '../../../components/form/useZodForm';
 import { MoneyText } from '../../../components/money/MoneyText';
@@ -25,6 +30,9 @@ import { CashAccountSelect } from './CashAccountSelect';
 import { AccountHeader, DoneView, PostingDialog, usePosting } from './Posting';
 
 export type MovementKind = 'deposit' | 'withdraw';
+
+/** Where a withdrawal above the limit waits: the approvals tab of the online requests. */
+export const WITHDRAWAL_QUEUE_PATH = '/transactions/online-requests?tab=withdrawals';
 
 export function MovementDialog({
   kind,
@@ -53,6 +61,24 @@ export function MovementDialog({
   const after = balanceAfter(account.balance, amount, out ? 'out' : 'in');
   const overAvailable = out && exceedsAvailable(amount, account.availableBalance);
   const overLimit = out && exceedsLimit(amount, user.limits.savingWithdrawal);
+  /** What the cooperative does above the limit; unknown (an older server) keeps the neutral warning. */
+  const policy = user.aboveLimit?.savingWithdrawal;
+  const queued = overLimit && policy === 'REQUEST_APPROVAL';
+  const refused = overLimit && policy === 'REFUSE';
+  const limitWords = { limit: f.money(user.limits.savingWithdrawal), role: user.role.name };
+  const limitAlert = refused ? (
+    <Alert severity="error" data-testid="warn-limit" data-policy="REFUSE">
+      {t('withdraw.overLimitRefused', limitWords)}
+    </Alert>
+  ) : queued ? (
+    <Alert severity="info" data-testid="warn-limit" data-policy="REQUEST_APPROVAL">
+      {t('withdraw.overLimitQueued', limitWords)}
+    </Alert>
+  ) : overLimit ? (
+    <Alert severity="info" data-testid="warn-limit">
+      {t('withdraw.overLimit', limitWords)}
+    </Alert>
+  ) : null;
   const cashName = (id: string) => {
     const a = cash.data?.find((c) => c.id === id);
     return a ? `${a.code} · ${a.name}` : t('form.cashDefault');
@@ -98,11 +124,13 @@ export function MovementDialog({
       step={posting.step}
       busy={posting.busy}
       error={posting.error}
+      errorRetryable={posting.retryable}
       header={<AccountHeader account={account} />}
       onContinue={form.handleSubmit(() => posting.toConfirm())}
       onConfirm={confirm}
       onBack={posting.back}
-      confirmLabel={out ? t('withdraw.confirm') : t('deposit.confirm')}
+      confirmLabel={queued ? t('withdraw.requestApproval') : out ? t('withdraw.confirm') : t('deposit.confirm')}
+      confirmDisabled={refused}
       form={
         <>
           <FormMoneyField control={form.control} name="amount" label={out ? t('withdraw.amount') : t('deposit.amount')} required />
@@ -111,11 +139,7 @@ export function MovementDialog({
               {t('withdraw.overAvailable', { available: f.money(account.availableBalance) })}
             </Alert>
           )}
-          {overLimit && (
-            <Alert severity="info" data-testid="warn-limit">
-              {t('withdraw.overLimit', { limit: f.money(user.limits.savingWithdrawal), role: user.role.name })}
-            </Alert>
-          )}
+          {limitAlert}
           <CashAccountSelect value={coaId} onChange={(id) => form.setValue('coaId', id)} />
           <FormTextField
             control={form.control}
@@ -140,8 +164,15 @@ export function MovementDialog({
         values().description ? { label: t('form.description'), value: values().description } : null,
       ]}
       summaryNote={
-        overAvailable ? (
-          <Alert severity="warning">{t('withdraw.overAvailable', { available: f.money(account.availableBalance) })}</Alert>
+        overAvailable || limitAlert ? (
+          <>
+            {overAvailable && (
+              <Alert severity="warning" sx={{ mb: limitAlert ? 1.5 : 0 }}>
+                {t('withdraw.overAvailable', { available: f.money(account.availableBalance) })}
+              </Alert>
+            )}
+            {limitAlert}
+          </>
         ) : undefined
       }
       done={
@@ -150,6 +181,9 @@ export function MovementDialog({
             <Alert severity="info" sx={{ textAlign: 'start' }}>
               {t('withdraw.waitingText', { amount: f.money(amount) })}
             </Alert>
+            <Button component={Link} to={WITHDRAWAL_QUEUE_PATH} sx={{ mt: 1.5 }} data-testid="waiting-queue-link">
+              {t('withdraw.whereItWaits')}
+            </Button>
           </DoneView>
         ) : (
           <DoneView

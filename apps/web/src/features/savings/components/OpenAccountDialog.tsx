@@ -110,6 +110,7 @@ export function OpenAccountDialog({ member, accounts, onClose }: { member: Membe
       step={posting.step}
       busy={posting.busy}
       error={posting.error}
+      errorRetryable={posting.retryable}
       header={
         <Box sx={{ mb: 2 }}>
           <Typography sx={{ fontWeight: 600 }}>{member.fullName}</Typography>

@@ -2,8 +2,10 @@
  * The three steps every teller form walks through: the form (with the
  * balance shown), the confirmation (what will be posted, the balance before
  * and after), then the result (with "Cetak bukti"). A refusal from the
- * server is shown in the dialog with its own message, and the same
- * submission can be sent again (same Idempotency-Key).
+ * server is shown in the dialog with its own message. Only an answer that
+ * may change when sent again (no answer, a time-out, a 5xx, a request still
+ * in progress) offers "Kirim ulang" with the same Idempotency-Key; a
+ * business refusal (4xx) is definitive: the teller goes back and changes it.
  */
 import ArrowBackRounded from '@mui/icons-material/ArrowBackRounded';
 import CheckCircleRounded from '@mui/icons-material/CheckCircleRounded';
@@ -20,6 +22,7 @@ import Typography from '@mui/material/Typography';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MoneyText } from '../../../components/money/MoneyText';
+import { isApiError } from '../../../lib/api/errors';
 import { errorMessage } from '../../../lib/notify';
 import type { SavingAccount } from '../api/types';
 import { AccountFlags } from './Chips';
@@ -28,15 +31,25 @@ import { ReceiptButtons } from './ReceiptButtons';
 
 export type Step = 'form' | 'confirm' | 'done';
 
+/** May the same request get another answer when sent again? Network failures, time-outs, 5xx and an in-flight duplicate do. */
+export function isRetryable(e: unknown): boolean {
+  if (!isApiError(e)) return true;
+  if (e.kind === 'network' || e.kind === 'timeout' || e.status === 0 || e.status >= 500) return true;
+  return e.errorCode === 'IDEMPOTENCY_IN_PROGRESS';
+}
+
 /** State of one posting form: its step, the server's refusal, the answer. */
 export function usePosting<R>() {
   const [step, setStep] = useState<Step>('form');
   const [error, setError] = useState<string | null>(null);
+  const [retryable, setRetryable] = useState(false);
   const [result, setResult] = useState<R | null>(null);
   const [busy, setBusy] = useState(false);
   return {
     step,
     error,
+    /** The last refusal may be sent again ("Kirim ulang"); false for a definitive (4xx) refusal. */
+    retryable,
     result,
     busy,
     toConfirm: () => {
@@ -58,6 +71,7 @@ export function usePosting<R>() {
         return r;
       } catch (e) {
         setError(errorMessage(e));
+        setRetryable(isRetryable(e));
         return null;
       } finally {
         setBusy(false);
@@ -110,6 +124,7 @@ export function PostingDialog({
   step,
   busy,
   error,
+  errorRetryable = true,
   header,
   form,
   summary,
@@ -121,6 +136,7 @@ export function PostingDialog({
   continueLabel,
   confirmLabel,
   continueDisabled,
+  confirmDisabled,
   destructive,
   maxWidth = 'sm',
 }: {
@@ -131,6 +147,8 @@ export function PostingDialog({
   step: Step;
   busy: boolean;
   error: string | null;
+  /** The refusal may be sent again (network, 5xx); a definitive refusal disables posting instead of offering "Kirim ulang". */
+  errorRetryable?: boolean;
   header?: ReactNode;
   form: ReactNode;
   summary: MaybeFact[];
@@ -143,14 +161,18 @@ export function PostingDialog({
   continueLabel?: string;
   confirmLabel?: string;
   continueDisabled?: boolean;
+  /** Posting is not possible as it stands (the reason is shown in `summaryNote`). */
+  confirmDisabled?: boolean;
   destructive?: boolean;
   maxWidth?: 'xs' | 'sm' | 'md';
 }) {
   const { t } = useTranslation('savings');
+  const refused = Boolean(error) && !errorRetryable;
+  const cannotPost = confirmDisabled || refused;
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (step === 'form') onContinue();
-    else if (step === 'confirm' && !busy) onConfirm();
+    else if (step === 'confirm' && !busy && !cannotPost) onConfirm();
   };
   return (
     <Dialog
@@ -210,10 +232,11 @@ export function PostingDialog({
                 variant="contained"
                 color={destructive ? 'error' : 'primary'}
                 loading={busy}
-                autoFocus
+                disabled={cannotPost}
+                autoFocus={!cannotPost}
                 data-testid="posting-confirm"
               >
-                {error ? t('posting.retry') : (confirmLabel ?? t('posting.confirm'))}
+                {error && errorRetryable ? t('posting.retry') : (confirmLabel ?? t('posting.confirm'))}
               </Button>
             </>
           )}

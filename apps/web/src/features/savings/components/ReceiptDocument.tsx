@@ -1,7 +1,7 @@
 /**
  * A printed receipt (bukti transaksi) from GET /api/transaction/{id}/receipt,
  * on A5 paper or an 80 mm thermal roll: the cooperative, the title of the
- * operation, code, date and time (WIB), member and CIF, account and product,
+ * operation, code, date and time (WIB, as the print time), member and CIF, account and product,
  * every leg (both accounts of a transfer), the amount in figures and in
  * words, the balance after, cash account, teller, journal number, a
  * cancellation stamp with its reason, signatures (A5) and the footer.
@@ -92,9 +92,9 @@ export function ReceiptDocument({ receipt: r, logoUrl }: { receipt: Receipt; log
         {(r.cooperative.phone || r.cooperative.email) && (
           <Box>{[r.cooperative.phone, r.cooperative.email].filter(Boolean).join(' · ')}</Box>
         )}
-        {r.cooperative.cooperativeNumber && (
-          <Box>
-            {t('receipt.cooperativeNumber')} {r.cooperative.cooperativeNumber}
+        {r.cooperative.legalEntityNumber && (
+          <Box data-testid="receipt-legal-entity">
+            {t('receipt.cooperativeNumber')} {r.cooperative.legalEntityNumber}
           </Box>
         )}
       </Box>
@@ -169,7 +169,7 @@ export function ReceiptDocument({ receipt: r, logoUrl }: { receipt: Receipt; log
       <Box component="footer" sx={{ textAlign: 'center', mt: thermal ? 1 : 'auto', pt: 1, borderTop: thermal ? rule : undefined }}>
         <Box data-testid="receipt-footer">{r.footer}</Box>
         <Box sx={{ color: '#444', fontSize: thermal ? '10px' : '10.5px' }}>
-          {t('receipt.printedAt', { at: f.date(r.printedAt, 'dateTime') })}
+          {t('receipt.printedAt', { at: f.dateTimeWib(r.printedAt) })}
         </Box>
       </Box>
     </Box>

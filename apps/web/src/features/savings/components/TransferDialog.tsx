@@ -133,6 +133,7 @@ export function TransferDialog({ account, own, onClose }: { account: SavingAccou
       step={posting.step}
       busy={posting.busy}
       error={posting.error}
+      errorRetryable={posting.retryable}
       header={<AccountHeader account={account} />}
       onContinue={form.handleSubmit(() => posting.toConfirm())}
       onConfirm={confirm}
