@@ -12,6 +12,7 @@
 import { z } from 'zod';
 import { boolFilter, dateString, listQuery, moneyNonNegative, moneyPositive, optionalFilter, percent, uuid } from './common.ts';
 import { BALANCE_BASES, BILL_TYPES, LOAN_INTEREST_METHODS, PAYMENT_COMPONENTS, PERIODS, PRODUCT_KINDS, type ProductKind } from './enums.ts';
+import { loanProductExtraFields } from './loans.ts';
 
 export const SAVING_TYPES = ['VOLUNTARY', 'PLAN'] as const;
 export const EQUITY_TYPES = ['PRINCIPAL', 'MANDATORY', 'PARTICIPATION'] as const;
@@ -156,6 +157,8 @@ export const loanTermsFields = z.object({
   applicationNeedsApproval: z.boolean().optional(),
   requiresCollateral: z.boolean().optional(),
   otherCosts: optMoney,
+  /** roundingMultiple, fineGraceDays, firstInstallmentRule (loans.ts). */
+  ...loanProductExtraFields.shape,
 });
 
 /** Bill terms (behaviour in the bills issue). */

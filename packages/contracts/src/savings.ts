@@ -65,21 +65,23 @@ const reportFormat = z
 // ---------------------------------------------------------------- opening
 
 /** POST transaction/request-open-product-member. */
-export const openProductBody = z.object({
-  memberId: uuid,
-  productId: uuid,
-  /** First deposit, posted with the opening (not for products that need approval). */
-  initialDeposit: moneyPositive.nullable().optional(),
-  /** Cash or bank account of the first deposit (default: the user's assigned cash account). */
-  coaId: uuid.nullable().optional(),
-  tag: z.string().trim().max(100, 'validation.invalid').nullable().optional(),
-  isAutoDebit: z.boolean().optional(),
-  /** Plan savings: the member's plan (defaults: the product's). */
-  planMonthlyAmount: moneyPositive.nullable().optional(),
-  planTargetBalance: moneyPositive.nullable().optional(),
-  planTargetDate: dateString.nullable().optional(),
-  description,
-});
+export const openProductBody = z
+  .object({
+    memberId: uuid,
+    productId: uuid,
+    /** First deposit, posted with the opening (not for products that need approval). */
+    initialDeposit: moneyPositive.nullable().optional(),
+    /** Cash or bank account of the first deposit (default: the user's assigned cash account). */
+    coaId: uuid.nullable().optional(),
+    tag: z.string().trim().max(100, 'validation.invalid').nullable().optional(),
+    isAutoDebit: z.boolean().optional(),
+    /** Plan savings: the member's plan (defaults: the product's). */
+    planMonthlyAmount: moneyPositive.nullable().optional(),
+    planTargetBalance: moneyPositive.nullable().optional(),
+    planTargetDate: dateString.nullable().optional(),
+    description,
+  })
+  .loose(); // other kinds' fields (loan amount, tenor, ...) pass to their module's opener, which validates them
 export type OpenProductBody = z.output<typeof openProductBody>;
 
 /** POST transaction/approve-open-product-member. */

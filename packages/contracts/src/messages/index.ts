@@ -2,6 +2,7 @@ import { accessMessages } from './access.ts';
 import { authMessages } from './auth.ts';
 import { commonMessages } from './common.ts';
 import { ledgerMessages } from './ledger.ts';
+import { loanMessages } from './loans.ts';
 import { memberMessages } from './members.ts';
 import { savingMessages } from './savings.ts';
 import type { Catalog, Lang } from './types.ts';
@@ -21,6 +22,7 @@ export const messages: Catalog = {
   ...memberMessages,
   ...ledgerMessages,
   ...savingMessages,
+  ...loanMessages,
 };
 
 export function hasMessage(key: string): boolean {
