@@ -1,0 +1,647 @@
+/**
+ * The loan's money: release, payments (installments, partial, open amount,
+ * payoff), cancellation of a payment, waiving fines. Each runs in one
+ * transaction: lock the loan row (then the member's savings account when one
+ * is used), compute, change the installments and the loan, post one balanced
+ * journal, write the loan's history and the audit entry.
+ *
+ * A member's savings account is credited (release) or debited (payment)
+ * through the savings module's own primitives (lockAccounts, assertCanMove,
+ * assertCanWithdraw, move), so its balance, movement rows and the savings
+ * control account stay reconciled; this journal carries the control line.
+ */
+import { type Dec, dec, firstDueDateByRule, schedule, ZERO } from '@koperasi/finance';
+import type { Tx } from '../../db/db.ts';
+import { audit } from '../../lib/audit.ts';
+import { type Ctx, withTx } from '../../lib/context.ts';
+import { AppError, notFound, unprocessable } from '../../lib/errors.ts';
+import { accountIdByKey, post, reverse } from '../ledger/posting.ts';
+import { assertCanCancelTransaction, assertCanReleaseLoan } from '../roles/limits.ts';
+import { assertCanMove, assertCanWithdraw, channelOf, isAgentCtx, move, resolveCash, rupiah, today } from '../savings/savings.core.ts';
+import { type LockedAccount, lockAccounts, setGroupJournal } from '../savings/savings.repo.ts';
+import { allocate, figures, payoffTargets, scheduleTargets, type Target } from './loans.engine.ts';
+import {
+  findLoan,
+  findPayment,
+  type InstallmentRow,
+  insertEvent,
+  insertInstallments,
+  installments,
+  type LoanRow,
+  lockLoan,
+  type PaymentSnapshot,
+  productGl,
+  saveInstallments,
+  saveLoanTotals,
+} from './loans.repo.ts';
+import { loanDetail, loanView, paymentView } from './loans.views.ts';
+
+const agentOf = (ctx: Ctx) => (isAgentCtx(ctx) ? ctx.userId : null);
+const sum = (xs: Dec[]) => xs.reduce((s, v) => s.plus(v), ZERO);
+
+async function lockRunning(tx: Tx, id: string): Promise<LoanRow> {
+  const l = await lockLoan(tx, id);
+  if (!l) throw notFound('loan.not_found');
+  if (l.status !== 'RUNNING') throw unprocessable('LOAN_NOT_RUNNING', 'loan.not_running', { number: l.loan_number, status: l.status });
+  return l;
+}
+
+/** The member's savings account to move, locked and checked by the savings rules. */
+async function memberSaving(tx: Tx, ctx: Ctx, l: LoanRow, savingId: string, date: string): Promise<LockedAccount> {
+  const a = (await lockAccounts(tx, [savingId], date, agentOf(ctx))).get(savingId);
+  assertCanMove(ctx, a);
+  if (a.member_id !== l.member_id)
+    throw new AppError(422, 'SAVING_NOT_MEMBER', 'loan.saving_not_member', { number: a.account_number }, [
+      { field: 'memberSavingId', message: 'loan.saving_not_member' },
+    ]);
+  if (a.kind !== 'SAVING')
+    throw new AppError(422, 'SAVING_NOT_VOLUNTARY', 'loan.saving_not_voluntary', { number: a.account_number }, [
+      { field: 'memberSavingId', message: 'loan.saving_not_voluntary' },
+    ]);
+  return a;
+}
+
+function glMissing(l: LoanRow): never {
+  throw unprocessable('PRODUCT_GL_MISSING', 'saving.product_gl_missing', { product: l.product_name });
+}
+
+// ---------------------------------------------------------------- release
+
+export interface ReleaseInput {
+  loanId: string;
+  status: 'ACCEPTED' | 'REJECTED';
+  reason?: string | null;
+  destination: 'CASH' | 'SAVING';
+  coaId?: string | null;
+  memberSavingId?: string | null;
+  releaseDate?: string;
+  firstInstallmentDate?: string;
+  description?: string | null;
+}
+
+export async function release(ctx: Ctx, b: ReleaseInput) {
+  assertCanReleaseLoan(ctx);
+  return withTx(
+    ctx,
+    async (tx) => {
+      const l = await lockLoan(tx, b.loanId);
+      if (!l) throw notFound('loan.not_found');
+      if (l.status !== 'APPROVED')
+        throw unprocessable('LOAN_NOT_APPROVED', 'loan.not_approved', { number: l.loan_number, status: l.status });
+      const now = today();
+      if (b.status === 'REJECTED') {
+        await tx.exec(`UPDATE loan SET status = 'RELEASE_REJECTED', decision_reason = $2 WHERE tenant_id = app_tenant() AND id = $1`, [
+          l.id,
+          b.reason ?? null,
+        ]);
+        await insertEvent(tx, ctx.userId, {
+          loanId: l.id,
+          date: now,
+          activity: 'RELEASE_REJECTED',
+          balance: ZERO,
+          description: b.reason ?? null,
+        });
+        await audit(tx, ctx, {
+          action: 'loan.release_reject',
+          entity: 'loan',
+          entityId: l.id,
+          before: { status: l.status },
+          after: { status: 'RELEASE_REJECTED', reason: b.reason },
+        });
+        return { loan: loanView((await findLoan(tx, l.id))!), journalId: null, journalNumber: null };
+      }
+      if (l.requires_collateral && !l.collateral_verified)
+        throw unprocessable('COLLATERAL_NOT_VERIFIED', 'loan.collateral_not_verified', { number: l.loan_number });
+      if (l.guarantor && !l.guarantor_verified)
+        throw unprocessable('GUARANTOR_NOT_VERIFIED', 'loan.guarantor_not_verified', { number: l.loan_number });
+      const date = b.releaseDate ?? now;
+      if (date > now)
+        throw new AppError(422, 'RELEASE_DATE_FUTURE', 'loan.release_future', undefined, [
+          { field: 'releaseDate', message: 'loan.release_future' },
+        ]);
+      const feesTotal = l.admin_fee.plus(l.provision_fee).plus(l.other_costs);
+      if (feesTotal.gt(l.amount))
+        throw unprocessable('FEES_EXCEED_AMOUNT', 'loan.fees_exceed_amount', {
+          fees: rupiah(ctx, feesTotal),
+          amount: rupiah(ctx, l.amount),
+        });
+      const net = l.amount.minus(feesTotal);
+      const gl = await productGl(tx, l.product_id);
+      if (!gl.RECEIVABLE || !gl.ADMIN_FEE_INCOME || !gl.PROVISION_INCOME) glMissing(l);
+      const firstDue = b.firstInstallmentDate ?? firstDueDateByRule(date, l.first_installment_rule, l.due_day);
+      if (firstDue <= date)
+        throw new AppError(422, 'FIRST_INSTALLMENT_BEFORE_RELEASE', 'loan.first_installment_before_release', undefined, [
+          { field: 'firstInstallmentDate', message: 'loan.first_installment_before_release' },
+        ]);
+      const s = schedule({
+        amount: l.amount,
+        tenor: l.tenor,
+        annualRate: l.interest_rate.times(12),
+        method: l.interest_method,
+        roundingMultiple: l.rounding_multiple,
+        component: l.installment_method,
+        startDate: date,
+        firstDueDate: firstDue,
+        dueDay: l.first_installment_rule === 'DUE_DAY' && l.due_day ? l.due_day : Number(firstDue.slice(8, 10)),
+      });
+      const journalId = crypto.randomUUID();
+      const groupId = crypto.randomUUID();
+      const desc = `Pencairan pinjaman ${l.product_name} ${l.loan_number} a.n. ${l.member_name} (${l.cif_number})`;
+      const lines = [
+        { accountId: gl.RECEIVABLE, debit: l.amount, description: desc },
+        { accountId: gl.ADMIN_FEE_INCOME, credit: l.admin_fee, description: 'Biaya administrasi pinjaman' },
+        { accountId: gl.PROVISION_INCOME, credit: l.provision_fee, description: 'Provisi pinjaman' },
+      ];
+      if (l.other_costs.gt(0))
+        lines.push({ accountId: await accountIdByKey(tx, 'OTHER_INCOME'), credit: l.other_costs, description: 'Biaya lain pinjaman' });
+      let savingId: string | null = null;
+      let cashId: string | null = null;
+      if (b.destination === 'SAVING') {
+        const a = await memberSaving(tx, ctx, l, b.memberSavingId!, date);
+        savingId = a.id;
+        if (net.gt(0)) {
+          await move(tx, ctx, a, {
+            kind: 'TOPUP',
+            activity: 'LOAN_RELEASE',
+            amount: net,
+            date,
+            channel: channelOf(ctx),
+            cashCoaId: null,
+            groupId,
+            description: `Pencairan pinjaman ${l.loan_number}`,
+            journalId,
+          });
+          lines.push({ accountId: a.control_id!, credit: net, description: desc });
+        }
+      } else {
+        const cash = await resolveCash(tx, ctx, b.coaId);
+        cashId = cash.id;
+        lines.push({ accountId: cash.id, credit: net, description: desc });
+      }
+      await insertInstallments(
+        tx,
+        l.id,
+        1,
+        s.installments.map((r) => ({
+          number: r.number,
+          dueDate: r.dueDate,
+          principal: r.principal,
+          interest: r.interest,
+          remainingPrincipal: r.remainingPrincipal,
+        })),
+      );
+      const journal = await post(tx, ctx, {
+        id: journalId,
+        date,
+        description: (b.description ? `${desc} - ${b.description}` : desc).slice(0, 500),
+        referenceCode: l.loan_number,
+        source: { module: 'LOAN', id: l.id },
+        lines: lines.filter((x) => dec(x.debit ?? x.credit ?? 0).gt(0)),
+      });
+      await tx.exec(
+        `UPDATE loan SET status = 'RUNNING', release_date = $2, released_by = $3, receivable_coa_id = $4, remaining_principal = amount,
+                installment_amount = $5, first_installment_date = $6, maturity_date = $7, net_disbursed = $8, release_journal_id = $9,
+                release_coa_id = $10, release_saving_id = $11, schedule_no = 1
+         WHERE tenant_id = app_tenant() AND id = $1`,
+        [
+          l.id,
+          date,
+          ctx.userId,
+          gl.RECEIVABLE,
+          s.installmentAmount,
+          firstDue,
+          s.installments.at(-1)!.dueDate,
+          net,
+          journalId,
+          cashId,
+          savingId,
+        ],
+      );
+      await insertEvent(tx, ctx.userId, {
+        loanId: l.id,
+        date,
+        activity: 'RELEASE',
+        debit: l.amount,
+        balance: l.amount,
+        description: desc,
+        refId: journal.id,
+      });
+      const after = (await findLoan(tx, l.id))!;
+      await audit(tx, ctx, {
+        action: 'loan.release',
+        entity: 'loan',
+        entityId: l.id,
+        before: { status: l.status },
+        after: {
+          status: 'RUNNING',
+          amount: l.amount,
+          net,
+          adminFee: l.admin_fee,
+          provisionFee: l.provision_fee,
+          otherCosts: l.other_costs,
+          journal: journal.number,
+        },
+      });
+      return { loan: await loanDetail(tx, after, now), journalId: journal.id, journalNumber: journal.number };
+    },
+    { idempotent: true, message: 'loan.released' },
+  );
+}
+
+// ---------------------------------------------------------------- payments
+
+export interface PayInput {
+  loanId: string;
+  kind: 'INSTALLMENT' | 'PARTIAL' | 'OPEN_AMOUNT' | 'PAYOFF';
+  count?: number;
+  amount?: number;
+  source: 'CASH' | 'SAVING';
+  coaId?: string | null;
+  memberSavingId?: string | null;
+  description?: string | null;
+}
+
+const targetTotal = (t: Target) => t.fine.plus(t.interest).plus(t.principal);
+
+function snapshotOf(l: LoanRow, rows: InstallmentRow[]): PaymentSnapshot {
+  return {
+    loan: {
+      remaining_principal: l.remaining_principal.toFixed(2),
+      principal_paid: l.principal_paid.toFixed(2),
+      interest_paid: l.interest_paid.toFixed(2),
+      fine_paid: l.fine_paid.toFixed(2),
+      status: l.status,
+      paid_off_date: l.paid_off_date,
+    },
+    installments: rows.map((r) => ({
+      id: r.id,
+      principal_paid: r.principal_paid.toFixed(2),
+      interest_paid: r.interest_paid.toFixed(2),
+      fine_accrued: r.fine_accrued.toFixed(2),
+      fine_counted_to: r.fine_counted_to,
+      fine_paid: r.fine_paid.toFixed(2),
+      paid_date: r.paid_date,
+      interest: r.interest.toFixed(2),
+    })),
+  };
+}
+
+export async function pay(ctx: Ctx, b: PayInput) {
+  return withTx(
+    ctx,
+    async (tx) => {
+      const l = await lockRunning(tx, b.loanId);
+      const date = today();
+      const rows = await installments(tx, l.id, l.schedule_no);
+      const f = figures(l, rows, date);
+      let targets: Target[];
+      let amount: Dec;
+      const open = scheduleTargets(f);
+      if (b.kind === 'INSTALLMENT') {
+        const count = b.count ?? 1;
+        if (open.length < count)
+          throw unprocessable('INSTALLMENTS_LEFT', 'loan.installments_left', { number: l.loan_number, left: open.length });
+        targets = open.slice(0, count);
+        amount = sum(targets.map(targetTotal));
+      } else if (b.kind === 'PAYOFF') {
+        targets = payoffTargets(l, f, date);
+        amount = sum(targets.map(targetTotal));
+      } else {
+        amount = dec(b.amount!);
+        targets = open;
+        const owed = sum(open.map(targetTotal));
+        if (b.kind === 'PARTIAL') {
+          let due = sum(open.filter((t) => f[t.index].isDue).map(targetTotal));
+          if (due.isZero() && open.length) due = targetTotal(open[0]);
+          if (amount.gt(due))
+            throw new AppError(422, 'PARTIAL_ABOVE_DUE', 'loan.partial_above_due', { amount: rupiah(ctx, amount), due: rupiah(ctx, due) }, [
+              { field: 'amount', message: 'loan.partial_above_due' },
+            ]);
+        }
+        if (amount.gt(owed))
+          throw new AppError(422, 'PAY_ABOVE_OWED', 'loan.pay_above_owed', { amount: rupiah(ctx, amount), owed: rupiah(ctx, owed) }, [
+            { field: 'amount', message: 'loan.pay_above_owed' },
+          ]);
+      }
+      if (amount.lte(0)) throw unprocessable('NOTHING_DUE', 'loan.nothing_due', { number: l.loan_number });
+      const { allocations } = allocate(targets, amount);
+      const before = snapshotOf(l, rows);
+
+      // Fines counted to the day are materialised on every unpaid installment, then the allocation applied.
+      const changed = new Set<number>();
+      f.forEach((x, i) => {
+        if (x.fineNew.gt(0)) {
+          x.row.fine_accrued = x.row.fine_accrued.plus(x.fineNew);
+          x.row.fine_counted_to = date;
+          changed.add(i);
+        }
+      });
+      let principal = ZERO;
+      let interest = ZERO;
+      let fine = ZERO;
+      for (const a of allocations) {
+        const r = f[a.index].row;
+        r.principal_paid = r.principal_paid.plus(a.principal);
+        r.interest_paid = r.interest_paid.plus(a.interest);
+        r.fine_paid = r.fine_paid.plus(a.fine);
+        principal = principal.plus(a.principal);
+        interest = interest.plus(a.interest);
+        fine = fine.plus(a.fine);
+        changed.add(a.index);
+      }
+      if (b.kind === 'PAYOFF') {
+        // Interest not yet earned is not owed: the schedule keeps what was paid.
+        f.forEach((x, i) => {
+          if (x.row.due_date > date && !x.row.interest.eq(x.row.interest_paid)) {
+            x.row.interest = x.row.interest_paid;
+            x.row.notes = 'Pelunasan dipercepat';
+            changed.add(i);
+          }
+        });
+      }
+      f.forEach((x, i) => {
+        const r = x.row;
+        if (
+          !r.paid_date &&
+          r.principal_paid.eq(r.principal) &&
+          r.interest_paid.eq(r.interest) &&
+          r.fine_accrued.minus(r.fine_paid).minus(r.fine_waived).lte(0)
+        ) {
+          r.paid_date = date;
+          changed.add(i);
+        }
+      });
+      await saveInstallments(
+        tx,
+        [...changed].map((i) => f[i].row),
+      );
+      const allPaid = rows.every((r) => r.paid_date);
+      const totals = {
+        remaining_principal: l.remaining_principal.minus(principal),
+        principal_paid: l.principal_paid.plus(principal),
+        interest_paid: l.interest_paid.plus(interest),
+        fine_paid: l.fine_paid.plus(fine),
+        fine_waived: l.fine_waived,
+        status: allPaid ? ('PAID_OFF' as const) : l.status,
+        paid_off_date: allPaid ? date : null,
+      };
+      await saveLoanTotals(tx, l.id, totals);
+
+      const gl = await productGl(tx, l.product_id);
+      if (!gl.INTEREST_INCOME || !gl.FINE_INCOME || !l.receivable_coa_id) glMissing(l);
+      const journalId = crypto.randomUUID();
+      const groupId = crypto.randomUUID();
+      const desc = `Pembayaran pinjaman ${l.product_name} ${l.loan_number} a.n. ${l.member_name} (${l.cif_number})`;
+      let debitAccount: string;
+      let savingId: string | null = null;
+      let savingTxId: string | null = null;
+      let cashId: string | null = null;
+      if (b.source === 'SAVING') {
+        const a = await memberSaving(tx, ctx, l, b.memberSavingId!, date);
+        assertCanWithdraw(ctx, a, amount);
+        const row = await move(tx, ctx, a, {
+          kind: 'WITHDRAW',
+          activity: 'LOAN_PAYMENT',
+          amount,
+          date,
+          channel: channelOf(ctx),
+          cashCoaId: null,
+          groupId,
+          description: `Pembayaran pinjaman ${l.loan_number}`,
+          journalId,
+        });
+        debitAccount = a.control_id!;
+        savingId = a.id;
+        savingTxId = row.id;
+      } else {
+        const cash = await resolveCash(tx, ctx, b.coaId);
+        debitAccount = cash.id;
+        cashId = cash.id;
+      }
+      const journal = await post(tx, ctx, {
+        id: journalId,
+        date,
+        description: (b.description ? `${desc} - ${b.description}` : desc).slice(0, 500),
+        referenceCode: l.loan_number,
+        source: { module: 'LOAN', id: l.id },
+        lines: [
+          { accountId: debitAccount, debit: amount, description: desc },
+          { accountId: l.receivable_coa_id!, credit: principal, description: 'Pokok pinjaman' },
+          { accountId: gl.INTEREST_INCOME, credit: interest, description: 'Jasa pinjaman' },
+          { accountId: gl.FINE_INCOME, credit: fine, description: 'Denda pinjaman' },
+        ].filter((x) => dec(x.debit ?? x.credit ?? 0).gt(0)),
+      });
+      const p = await tx.one<{ id: string }>(
+        `INSERT INTO loan_payment (tenant_id, loan_id, seq, kind, payment_date, amount, principal, interest, fine, source, cash_coa_id, saving_id,
+                                   saving_transaction_id, journal_id, before, description, created_by)
+         VALUES (app_tenant(), $1, (SELECT coalesce(max(seq), 0) + 1 FROM loan_payment WHERE tenant_id = app_tenant() AND loan_id = $1),
+                 $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13::jsonb, $14, $15)
+         RETURNING id`,
+        [
+          l.id,
+          b.kind,
+          date,
+          amount,
+          principal,
+          interest,
+          fine,
+          b.source,
+          cashId,
+          savingId,
+          savingTxId,
+          journal.id,
+          JSON.stringify(before),
+          b.description ?? null,
+          ctx.userId,
+        ],
+      );
+      await insertEvent(tx, ctx.userId, {
+        loanId: l.id,
+        date,
+        activity: b.kind === 'PAYOFF' ? 'PAYOFF' : 'PAYMENT',
+        credit: principal,
+        balance: totals.remaining_principal,
+        description: `${desc}: pokok ${principal.toFixed(2)}, jasa ${interest.toFixed(2)}, denda ${fine.toFixed(2)}`,
+        refId: p!.id,
+      });
+      await audit(tx, ctx, {
+        action: 'loan.payment',
+        entity: 'loan_payment',
+        entityId: p!.id,
+        before: before.loan,
+        after: { kind: b.kind, amount, principal, interest, fine, source: b.source, journal: journal.number, status: totals.status },
+      });
+      const after = (await findLoan(tx, l.id))!;
+      return {
+        payment: paymentView((await findPayment(tx, p!.id))!),
+        loan: loanView(after, figures(after, await installments(tx, l.id, l.schedule_no), date), date),
+      };
+    },
+    { idempotent: true, message: 'loan.paid' },
+  );
+}
+
+// ---------------------------------------------------------------- cancel
+
+export async function cancelPayment(ctx: Ctx, b: { paymentId: string; reason?: string | null }) {
+  assertCanCancelTransaction(ctx);
+  return withTx(
+    ctx,
+    async (tx) => {
+      const first = await findPayment(tx, b.paymentId);
+      if (!first) throw notFound('loan.payment_not_found');
+      const l = await lockLoan(tx, first.loan_id);
+      if (!l) throw notFound('loan.not_found');
+      const p = (await findPayment(tx, b.paymentId))!;
+      if (p.status === 'CANCELLED') throw unprocessable('PAYMENT_CANCELLED', 'loan.payment_cancelled_already');
+      const later = await tx.one(
+        `SELECT 1 FROM loan_payment WHERE tenant_id = app_tenant() AND loan_id = $1 AND status = 'POSTED' AND seq > $2
+         UNION ALL
+         SELECT 1 FROM loan_event WHERE tenant_id = app_tenant() AND loan_id = $1 AND created_date > $3
+           AND activity IN ('FINE_WAIVED', 'RESTRUCTURE', 'INSTALLMENTS_UPDATED') LIMIT 1`,
+        [l.id, p.seq, p.created_date],
+      );
+      if (later) throw unprocessable('PAYMENT_NOT_LAST', 'loan.payment_not_last');
+      const reason = b.reason?.trim() || `Pembatalan pembayaran pinjaman ${l.loan_number}`;
+      const date = today();
+      const s = p.before;
+      await tx.exec(
+        `UPDATE loan_installment i SET principal_paid = x.pp, interest_paid = x.ip, fine_accrued = x.fa, fine_counted_to = x.fc, fine_paid = x.fp,
+                paid_date = x.pd, interest = x.it, notes = CASE WHEN x.it <> i.interest THEN NULL ELSE i.notes END
+         FROM jsonb_to_recordset($1::jsonb) AS x(id uuid, pp numeric, ip numeric, fa numeric, fc date, fp numeric, pd date, it numeric)
+         WHERE i.tenant_id = app_tenant() AND i.id = x.id`,
+        [
+          JSON.stringify(
+            s.installments.map((r) => ({
+              id: r.id,
+              pp: r.principal_paid,
+              ip: r.interest_paid,
+              fa: r.fine_accrued,
+              fc: r.fine_counted_to,
+              fp: r.fine_paid,
+              pd: r.paid_date,
+              it: r.interest,
+            })),
+          ),
+        ],
+      );
+      await saveLoanTotals(tx, l.id, {
+        remaining_principal: dec(s.loan.remaining_principal),
+        principal_paid: dec(s.loan.principal_paid),
+        interest_paid: dec(s.loan.interest_paid),
+        fine_paid: dec(s.loan.fine_paid),
+        fine_waived: l.fine_waived,
+        status: s.loan.status as LoanRow['status'],
+        paid_off_date: s.loan.paid_off_date,
+      });
+      const journal = await reverse(tx, ctx, p.journal_id, reason, { date });
+      if (p.source === 'SAVING' && p.saving_id) {
+        const a = (await lockAccounts(tx, [p.saving_id], date, agentOf(ctx))).get(p.saving_id);
+        if (!a) throw notFound('saving.account_not_found');
+        if (a.status !== 'ACTIVE') throw unprocessable('ACCOUNT_CLOSED', 'saving.account_closed', { number: a.account_number });
+        const groupId = crypto.randomUUID();
+        await move(tx, ctx, a, {
+          kind: 'TOPUP',
+          activity: 'REVERSAL',
+          amount: p.amount,
+          date,
+          channel: channelOf(ctx),
+          cashCoaId: null,
+          groupId,
+          description: `Pembatalan pembayaran pinjaman ${l.loan_number}: ${reason}`.slice(0, 500),
+          reversalOfId: p.saving_transaction_id,
+        });
+        await setGroupJournal(tx, groupId, journal.id);
+        await tx.exec(
+          `UPDATE member_transaction SET status = 'CANCELLED', cancelled_at = now(), cancelled_by = $2, cancel_reason = $3
+           WHERE tenant_id = app_tenant() AND id = $1`,
+          [p.saving_transaction_id, ctx.userId, reason],
+        );
+      }
+      await tx.exec(
+        `UPDATE loan_payment SET status = 'CANCELLED', cancelled_at = now(), cancelled_by = $2, cancel_reason = $3, reversal_journal_id = $4
+         WHERE tenant_id = app_tenant() AND id = $1`,
+        [p.id, ctx.userId, reason, journal.id],
+      );
+      await insertEvent(tx, ctx.userId, {
+        loanId: l.id,
+        date,
+        activity: 'PAYMENT_CANCELLED',
+        debit: p.principal,
+        balance: dec(s.loan.remaining_principal),
+        description: reason,
+        refId: p.id,
+      });
+      await audit(tx, ctx, {
+        action: 'loan.payment_cancel',
+        entity: 'loan_payment',
+        entityId: p.id,
+        before: { status: 'POSTED', amount: p.amount },
+        after: { status: 'CANCELLED', reason, reversalJournal: journal.number },
+      });
+      return { payment: paymentView((await findPayment(tx, p.id))!), reversalJournalId: journal.id, reversalJournalNumber: journal.number };
+    },
+    { idempotent: true, message: 'loan.payment_cancelled' },
+  );
+}
+
+// ---------------------------------------------------------------- fines
+
+/** Waives the fines counted to today (or `amount` of them, oldest first). Fines are income when paid, so nothing is posted. */
+export async function waiveFine(ctx: Ctx, id: string, b: { amount?: number | null; reason: string }) {
+  return withTx(
+    ctx,
+    async (tx) => {
+      const l = await lockRunning(tx, id);
+      const date = today();
+      const f = figures(l, await installments(tx, l.id, l.schedule_no), date);
+      const total = sum(f.map((x) => x.fineDue));
+      if (total.lte(0)) throw unprocessable('NO_FINE', 'loan.no_fine', { number: l.loan_number });
+      let left = b.amount != null ? dec(b.amount) : total;
+      if (left.gt(total))
+        throw new AppError(422, 'WAIVE_ABOVE_FINE', 'loan.waive_above_fine', { amount: rupiah(ctx, left), fine: rupiah(ctx, total) }, [
+          { field: 'amount', message: 'loan.waive_above_fine' },
+        ]);
+      const waived = left;
+      const changed: InstallmentRow[] = [];
+      for (const x of f) {
+        if (x.fineNew.gt(0)) {
+          x.row.fine_accrued = x.row.fine_accrued.plus(x.fineNew);
+          x.row.fine_counted_to = date;
+        }
+        const w = left.lt(x.fineDue) ? left : x.fineDue;
+        if (w.gt(0)) {
+          x.row.fine_waived = x.row.fine_waived.plus(w);
+          left = left.minus(w);
+        }
+        const r = x.row;
+        if (
+          !r.paid_date &&
+          r.principal_paid.eq(r.principal) &&
+          r.interest_paid.eq(r.interest) &&
+          r.fine_accrued.minus(r.fine_paid).minus(r.fine_waived).lte(0)
+        )
+          r.paid_date = date;
+        if (x.fineNew.gt(0) || w.gt(0)) changed.push(r);
+      }
+      await saveInstallments(tx, changed);
+      await tx.exec('UPDATE loan SET fine_waived = fine_waived + $2 WHERE tenant_id = app_tenant() AND id = $1', [l.id, waived]);
+      await insertEvent(tx, ctx.userId, {
+        loanId: l.id,
+        date,
+        activity: 'FINE_WAIVED',
+        balance: l.remaining_principal,
+        description: `${waived.toFixed(2)}: ${b.reason}`,
+      });
+      await audit(tx, ctx, {
+        action: 'loan.fine_waive',
+        entity: 'loan',
+        entityId: l.id,
+        before: { fineDue: total },
+        after: { waived, reason: b.reason },
+      });
+      return loanDetail(tx, (await findLoan(tx, l.id))!, date);
+    },
+    { idempotent: true, message: 'loan.fine_waived' },
+  );
+}
