@@ -4,7 +4,8 @@
  * (loan receivable control account = sum of the running loans' remaining principal).
  */
 import { expect } from 'vitest';
-import { body, type Client, newTenant, type TestTenant } from './helpers.ts';
+import { hashPassword } from '../src/lib/password.ts';
+import { body, type Client, client, newTenant, PASSWORD, signIn, type TestTenant } from './helpers.ts';
 import { createActiveMember, type MemberData } from './members-fixtures.ts';
 import { coaIds, defaultProducts, registerInnerCheck, registerSubledger } from './reconcile.ts';
 
@@ -120,4 +121,57 @@ export async function shiftLoan(t: TestTenant, loanId: string, days: number) {
     ]);
     await tx.exec(`UPDATE loan SET release_date = release_date - $2::int WHERE tenant_id = app_tenant() AND id = $1`, [loanId, days]);
   });
+}
+
+const ALL = { view: true, add: true, update: true, delete: true };
+
+/** A signed-in user whose role has these permissions (default: every action on member transactions) and limits. */
+export async function limitedUser(
+  t: TestTenant,
+  opts: {
+    permissions?: Record<string, unknown>;
+    loanRequest?: number | null;
+    loanApproval?: number | null;
+    canReleaseLoan?: boolean;
+    canCancel?: boolean;
+  },
+): Promise<Client> {
+  const email = `loan-${Math.random().toString(36).slice(2, 10)}@test.koperasi.id`;
+  const hash = await hashPassword(PASSWORD);
+  await t.app.db.tenant(t.tenantId, async (tx) => {
+    const role = await tx.one<{ id: string }>(
+      `INSERT INTO role (tenant_id, name, permissions, loan_request_limit, loan_approval_limit, can_release_loan, can_cancel_transaction)
+       VALUES ($1, $2, $3::jsonb, $4, $5, $6, $7) RETURNING id`,
+      [
+        t.tenantId,
+        `Role ${Math.random().toString(36).slice(2)}`,
+        JSON.stringify(opts.permissions ?? { member_transaction: ALL, dashboard: ALL, member: ALL, product: ALL }),
+        opts.loanRequest ?? null,
+        opts.loanApproval ?? null,
+        opts.canReleaseLoan ?? false,
+        opts.canCancel ?? false,
+      ],
+    );
+    await tx.exec(
+      `INSERT INTO app_user (tenant_id, first_name, email, password_hash, role_id, position, password_changed_at)
+       VALUES ($1, 'Petugas', $2, $3, $4, 'PEGAWAI', now())`,
+      [t.tenantId, email, hash, role!.id],
+    );
+  });
+  const res = await signIn(t.app, email, PASSWORD);
+  if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.body}`);
+  return client(t.app, res.json().access_token);
+}
+
+export function todayWib(): string {
+  return new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 10);
+}
+
+export function daysBetween(a: string, b: string): number {
+  return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
+}
+
+/** Makes installment 1 fall due `late` days ago (the whole schedule and the release move with it). */
+export async function makeLate(t: TestTenant, loanId: string, firstDue: string, late: number) {
+  await shiftLoan(t, loanId, daysBetween(todayWib(), firstDue) + late);
 }

@@ -268,7 +268,7 @@ export async function byMember(ctx: Ctx, a: string, b: string, q: { page: number
   return withTx(ctx, async (tx) => {
     const params: unknown[] = [a, b, q.productId ?? null];
     const base = `FROM loan l JOIN member m ON m.tenant_id = l.tenant_id AND m.id = l.member_id
-                  WHERE l.tenant_id = app_tenant() AND l.release_date IS NOT NULL AND l.release_date <= $2 AND ($3::uuid IS NULL OR l.product_id = $3)`;
+                  WHERE l.tenant_id = app_tenant() AND $1::date IS NOT NULL AND l.release_date IS NOT NULL AND l.release_date <= $2::date AND ($3::uuid IS NULL OR l.product_id = $3)`;
     const total = await tx.one<{ n: number }>(`SELECT count(DISTINCT l.member_id)::int AS n ${base}`, params);
     const rows = await tx.query(
       `SELECT m.id AS "memberId", m.full_name AS "memberName", m.cif_number AS "cifNumber", count(*)::int AS "loanCount",
