@@ -15,6 +15,8 @@ export const ENUM_OF: Record<string, string> = {
   adminFeeType: 'feeType',
   provisionFeeType: 'feeType',
   fineMethod: 'feeType',
+  firstInstallmentRule: 'firstInstallmentRule',
+  roundingMultiple: 'roundingMultiple',
 };
 
 /** i18n key of a choice (`POKOK & JASA` → `POKOK_JASA`). */
