@@ -471,11 +471,9 @@ export async function pay(ctx: Ctx, b: PayInput) {
         before: before.loan,
         after: { kind: b.kind, amount, principal, interest, fine, source: b.source, journal: journal.number, status: totals.status },
       });
-      const after = (await findLoan(tx, l.id))!;
-      return {
-        payment: paymentView((await findPayment(tx, p!.id))!),
-        loan: loanView(after, figures(after, await installments(tx, l.id, l.schedule_no), date), date),
-      };
+      // The answer from what this transaction wrote (no second read of the loan and its schedule).
+      const after: LoanRow = { ...l, ...totals };
+      return { payment: paymentView((await findPayment(tx, p!.id))!), loan: loanView(after, figures(after, rows, date), date) };
     },
     { idempotent: true, message: 'loan.paid' },
   );

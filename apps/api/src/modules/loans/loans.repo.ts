@@ -86,9 +86,7 @@ export async function findLoan(tx: Tx, id: string): Promise<LoanRow | undefined>
 
 /** Locks the loan row (the first lock of every loan operation), then reads it with its joins. */
 export async function lockLoan(tx: Tx, id: string): Promise<LoanRow | undefined> {
-  const locked = await tx.one('SELECT id FROM loan WHERE tenant_id = app_tenant() AND id = $1 FOR UPDATE', [id]);
-  if (!locked) return undefined;
-  return findLoan(tx, id);
+  return tx.one<LoanRow>(`${LOAN_SELECT} WHERE l.tenant_id = app_tenant() AND l.id = $1 FOR UPDATE OF l`, [id]);
 }
 
 export interface InstallmentRow {
