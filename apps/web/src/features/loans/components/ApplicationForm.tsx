@@ -181,7 +181,7 @@ export function ApplicationForm({
   return (
     <Box component="form" noValidate onSubmit={form.handleSubmit(() => setConfirming(true))} data-testid="application-form">
       <Grid container spacing={3}>
-        <Grid size={{ xs: 12, lg: 6 }} sx={{ display: 'grid', gap: 3, alignContent: 'start' }}>
+        <Grid size={{ xs: 12, lg: 5 }} sx={{ display: 'grid', gap: 3, alignContent: 'start' }}>
           <Section title={t('form.applicant')}>
             <Box sx={{ display: 'grid', gap: 2 }}>
               <MemberField
@@ -307,7 +307,7 @@ export function ApplicationForm({
             </Box>
           </Section>
         </Grid>
-        <Grid size={{ xs: 12, lg: 6 }}>
+        <Grid size={{ xs: 12, lg: 7 }}>
           <Box sx={{ position: { lg: 'sticky' }, top: { lg: 88 }, display: 'grid', gap: 3 }}>
             <Section title={t('simulation.title')}>
               <SimulationTable

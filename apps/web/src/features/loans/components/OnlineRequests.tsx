@@ -158,7 +158,7 @@ export function OnlineRequests() {
             label={t('loan.status')}
             value={status}
             onChange={(e) => setStatus(e.target.value)}
-            sx={{ minWidth: 160 }}
+            sx={{ width: { xs: '100%', sm: 200 } }}
           >
             <MenuItem value="none">{t('list.allStatuses')}</MenuItem>
             {ONLINE_REQUEST_STATUSES.map((s) => (

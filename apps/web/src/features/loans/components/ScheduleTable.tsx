@@ -45,6 +45,8 @@ export function ScheduleTable({
 }) {
   const { t } = useTranslation('loans');
   const f = useFormat();
+  // The fine column only when a fine is owed (most schedules have none).
+  const fines = Boolean(withPayments) && rows.some((r) => (r as Installment).fineDue > 0);
   const head: Array<[string, boolean]> = [
     [t('schedule.number'), false],
     [t('schedule.dueDate'), false],
@@ -62,7 +64,7 @@ export function ScheduleTable({
   ];
   const cell = (v: ReactNode, right = true) => <TableCell sx={right ? num : { whiteSpace: 'nowrap' }}>{v}</TableCell>;
   const table = (
-    <Table size="small" stickyHeader={!print} data-testid="schedule-table">
+    <Table size="small" stickyHeader={!print} data-testid="schedule-table" sx={print ? undefined : { '& td, & th': { px: 1.25 } }}>
       <TableHead>
         <TableRow>
           {head.map(([label, right]) => (
@@ -90,7 +92,7 @@ export function ScheduleTable({
               {cell(<MoneyText value={r.total} />)}
               {inst && (
                 <>
-                  {cell(<MoneyText value={inst.fineDue} />)}
+                  {fines && cell(<MoneyText value={inst.fineDue} />)}
                   {cell(<MoneyText value={paidOf(inst)} />)}
                   {cell(<InstallmentStatusChip status={inst.status} daysLate={inst.daysLate} />, false)}
                 </>
@@ -107,7 +109,7 @@ export function ScheduleTable({
             {cell(<MoneyText value={totals.totalPrincipal} />)}
             {cell(<MoneyText value={totals.totalInterest} />)}
             {cell(<MoneyText value={totals.totalPayment} />)}
-            {withPayments && <TableCell colSpan={3} />}
+            {withPayments && <TableCell colSpan={fines ? 3 : 2} />}
             <TableCell />
           </TableRow>
         </TableFooter>
@@ -117,7 +119,7 @@ export function ScheduleTable({
   if (print) return table;
   return (
     <TableContainer sx={{ maxHeight, border: 1, borderColor: 'divider', borderRadius: 2 }}>
-      <Box sx={{ minWidth: withPayments ? 860 : 560 }}>{table}</Box>
+      <Box sx={{ minWidth: withPayments ? 720 : 520 }}>{table}</Box>
     </TableContainer>
   );
 }

@@ -29,7 +29,7 @@ export function SimulationSummary({ data }: { data: Simulation }) {
     [t('simulation.totalPayment'), data.totalPayment, 'sim-total-payment'],
   ];
   return (
-    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' }, gap: 1.5 }}>
+    <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(150px, 1fr))', gap: 1.5 }}>
       {items.map(([label, value, id], i) => (
         <Box
           key={id}

@@ -97,7 +97,7 @@ function LoanCard({ loan }: { loan: LoanDetailView }) {
       />
       {loan.decisionReason && (
         <Alert severity={loan.status === 'REJECTED' || loan.status === 'RELEASE_REJECTED' ? 'error' : 'info'} sx={{ mt: 2 }}>
-          {loan.decisionReason}
+          {t('detail.decisionReason', { reason: loan.decisionReason })}
         </Alert>
       )}
     </Card>

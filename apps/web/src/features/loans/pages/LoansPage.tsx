@@ -122,7 +122,7 @@ function LoanList({
       {
         field: 'amount',
         headerName: t('loan.amount'),
-        width: 150,
+        width: 160,
         align: 'right',
         headerAlign: 'right',
         renderCell: ({ row }) => (
@@ -140,7 +140,7 @@ function LoanList({
       {
         field: 'status',
         headerName: t('loan.status'),
-        width: 170,
+        width: 190,
         renderCell: ({ row }) => (
           <Box sx={{ display: 'flex', gap: 0.5, alignItems: 'center' }}>
             <LoanStatusChip status={row.status} />
@@ -155,7 +155,7 @@ function LoanList({
       {
         field: 'releaseDate',
         headerName: t('loan.releaseDate'),
-        width: 120,
+        width: 140,
         renderCell: ({ row }) => f.date(row.releaseDate),
       },
     ],
@@ -186,7 +186,7 @@ function LoanList({
                 label={t('loan.status')}
                 value={status}
                 onChange={(e) => setStatus(e.target.value)}
-                sx={{ minWidth: 170 }}
+                sx={{ width: { xs: '100%', sm: 200 } }}
               >
                 <MenuItem value="none">{t('list.allStatuses')}</MenuItem>
                 {LOAN_STATUSES.map((s) => (
@@ -202,7 +202,7 @@ function LoanList({
               label={t('form.product')}
               value={productId}
               onChange={(e) => setProductId(e.target.value)}
-              sx={{ minWidth: 170 }}
+              sx={{ width: { xs: '100%', sm: 200 } }}
             >
               <MenuItem value="none">{t('list.allProducts')}</MenuItem>
               {(products.data ?? []).map((p) => (
