@@ -7,6 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { body, newTenant } from './helpers.ts';
+import { roleUser } from './ledger-helpers.ts';
 import { apply, createLoanProduct, limitedUser, loanSetup, makeLate, runningLoan, todayWib } from './loans-fixtures.ts';
 import { setConfig } from './members-fixtures.ts';
 import { assertReconciled, ledgerBalance } from './reconcile.ts';
@@ -454,6 +455,14 @@ describe('permissions and tenancy', () => {
     expect((await viewer.post(`${L}/payment-installment`, { loanId: loan.id })).statusCode).toBe(403);
     const teller = await limitedUser(s.t, { permissions: { member_transaction: { view: true, add: true, update: true, delete: false } } });
     expect((await teller.post(`${L}/${loan.id}/waive-fine`, { reason: 'x' })).statusCode).toBe(403);
+
+    // An agent reaches only the loans of the members they look after.
+    const agent = await roleUser(s.t, 'AGENT');
+    expect((await agent.get(`${L}/${loan.id}/detail-installment-loan-member`)).statusCode).toBe(404);
+    expect((await agent.post(`${L}/payment-installment`, { loanId: loan.id })).statusCode).toBe(404);
+    expect((await apply(agent, s)).statusCode).toBe(404);
+    const early = await s.t.admin.get(`${L}/${loan.id}/detail-outstanding-by-date/2000-01-01`);
+    expect(body(early).message).toContain('Tanggal tidak boleh sebelum tanggal pencairan');
 
     const other = await newTenant();
     await createLoanProduct(other);

@@ -277,7 +277,7 @@ export const openAmountPaymentBody = partialPaymentBody;
 export const payoffBody = z
   .object({ loanId: uuid, ...paymentSource })
   .refine(sourceCheck, { message: 'loan.saving_required', path: ['memberSavingId'] });
-/** POST transaction/product/loan/cancel-payment (also reachable through POST transaction/cancel with the payment's transactionId). */
+/** POST transaction/product/loan/cancel-payment: the loan's latest payment (POST transaction/cancel does not undo loan payments). */
 export const cancelPaymentBody = z.object({ paymentId: uuid, reason: optText(500) });
 /** POST transaction/product/loan/{id}/waive-fine (permission member_transaction:delete): waive the fines accrued to date (or `amount` of them). */
 export const waiveFineBody = z.object({ amount: moneyPositive.nullable().optional(), reason: reasonRequired });
@@ -457,7 +457,7 @@ export const loanOpenView = z.object({ status: z.enum(['WAITING_APPROVAL', 'APPR
 export const loanPaymentView = z.object({
   id: z.string(),
   loanId: z.string(),
-  /** Ledger journal transaction id: POST transaction/cancel accepts it as transactionId. */
+  /** The payment's journal id (its reversal is posted by POST transaction/product/loan/cancel-payment with paymentId = id). */
   transactionId: z.string(),
   kind: z.enum(LOAN_PAYMENT_KINDS),
   paymentDate: z.string(),

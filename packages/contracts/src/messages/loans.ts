@@ -97,6 +97,10 @@ export const loanMessages = {
     id: 'Biaya administrasi, provisi dan biaya lain ({fees}) tidak boleh melebihi nominal pinjaman ({amount})',
     en: 'Admin, provision and other costs ({fees}) cannot exceed the loan amount ({amount})',
   },
+  'loan.date_before_release': {
+    id: 'Tanggal tidak boleh sebelum tanggal pencairan {date}',
+    en: 'The date cannot be before the release date {date}',
+  },
   'loan.release_future': { id: 'Tanggal pencairan tidak boleh di masa depan', en: 'The release date cannot be in the future' },
   'loan.first_installment_before_release': {
     id: 'Tanggal angsuran pertama harus sesudah tanggal pencairan',

@@ -27,7 +27,8 @@ import { AppError, notFound, RequestValidationError, unprocessable } from '../..
 import { findMemberRef } from '../members/members.registry.ts';
 import { findProduct, type TermsRow, termsInForce } from '../products/products.repo.ts';
 import { aboveLimitPolicy, assertWithinLimit, isWithinLimit } from '../roles/limits.ts';
-import { today } from '../savings/savings.core.ts';
+import { isAgentCtx, today } from '../savings/savings.core.ts';
+import { agentMemberCondition } from '../users/agent-scope.ts';
 import { collaterals, findLoan, insertEvent, type LoanRow, lockLoan, nextLoanNumber, replaceCollaterals } from './loans.repo.ts';
 import { loanDetail, loanView } from './loans.views.ts';
 
@@ -136,6 +137,13 @@ export async function openLoanTx(tx: Tx, ctx: Ctx, raw: Record<string, unknown>,
   if (!member) throw new AppError(404, 'MEMBER_NOT_FOUND', 'member.not_found', undefined, field('memberId', 'member.not_found'));
   if (!member.isActive) throw unprocessable('MEMBER_INACTIVE', 'member.inactive', { name: member.fullName, cif: member.cifNumber });
   if (member.memberType === 'PROSPECTIVE') throw unprocessable('MEMBER_NOT_APPROVED', 'member.not_yet_member', { name: member.fullName });
+  if (isAgentCtx(ctx)) {
+    const mine = await tx.one(
+      `SELECT 1 FROM member m WHERE m.tenant_id = app_tenant() AND m.id = $1 AND ${agentMemberCondition('m', '$2')}`,
+      [member.id, ctx.userId],
+    );
+    if (!mine) throw new AppError(404, 'MEMBER_NOT_FOUND', 'member.not_found', undefined, field('memberId', 'member.not_found'));
+  }
   const termsRow = await termsInForce(tx, product.id, date);
   const terms = loanTermsOf(termsRow!);
   const amount = dec(b.amount);
@@ -204,8 +212,8 @@ export async function openLoanTx(tx: Tx, ctx: Ctx, raw: Record<string, unknown>,
   return { status: waiting ? ('WAITING_APPROVAL' as const) : ('APPROVED' as const), loan: loanView(loan) };
 }
 
-async function lockOrFail(tx: Tx, id: string): Promise<LoanRow> {
-  const l = await lockLoan(tx, id);
+async function lockOrFail(tx: Tx, ctx: Ctx, id: string): Promise<LoanRow> {
+  const l = await lockLoan(tx, id, isAgentCtx(ctx) ? ctx.userId : null);
   if (!l) throw notFound('loan.not_found');
   return l;
 }
@@ -218,7 +226,7 @@ function assertWaiting(l: LoanRow) {
 /** POST {id}/update-request-loan: amount, tenor, purpose, due day, guarantor, notes while not yet released. */
 export async function updateRequest(ctx: Ctx, id: string, b: UpdateRequestLoanBody) {
   return withTx(ctx, async (tx) => {
-    const l = await lockOrFail(tx, id);
+    const l = await lockOrFail(tx, ctx, id);
     const before = loanView(l);
     const changesMoney = b.amount !== undefined || b.tenorInMonth !== undefined;
     if (changesMoney || b.dueDay !== undefined) assertWaiting(l);
@@ -264,7 +272,7 @@ export async function updateRequest(ctx: Ctx, id: string, b: UpdateRequestLoanBo
 
 export async function updateCriteria(ctx: Ctx, b: { loanId: string; criteria: string }) {
   return withTx(ctx, async (tx) => {
-    const l = await lockOrFail(tx, b.loanId);
+    const l = await lockOrFail(tx, ctx, b.loanId);
     await tx.exec('UPDATE loan SET criteria = $2 WHERE tenant_id = app_tenant() AND id = $1', [l.id, b.criteria || null]);
     await audit(tx, ctx, {
       action: 'loan.update_criteria',
@@ -286,7 +294,7 @@ export async function updateCollateral(
   },
 ) {
   return withTx(ctx, async (tx) => {
-    const l = await lockOrFail(tx, b.loanId);
+    const l = await lockOrFail(tx, ctx, b.loanId);
     const before = await collaterals(tx, l.id);
     const verified = Boolean(b.isVerified) && b.collaterals.length > 0;
     await replaceCollaterals(tx, l.id, b.collaterals, verified);
@@ -304,7 +312,7 @@ export async function updateCollateral(
 
 export async function verifyGuarantor(ctx: Ctx, id: string, b: { isVerified: boolean; notes?: string | null }) {
   return withTx(ctx, async (tx) => {
-    const l = await lockOrFail(tx, id);
+    const l = await lockOrFail(tx, ctx, id);
     await tx.exec(
       'UPDATE loan SET guarantor_verified = $2, guarantor_notes = coalesce($3, guarantor_notes) WHERE tenant_id = app_tenant() AND id = $1',
       [l.id, b.isVerified, b.notes ?? null],
@@ -323,7 +331,7 @@ export async function verifyGuarantor(ctx: Ctx, id: string, b: { isVerified: boo
 /** POST {id}/approved-loan. */
 export async function decide(ctx: Ctx, id: string, b: { status: 'APPROVED' | 'REJECTED'; reason?: string | null }) {
   return withTx(ctx, async (tx) => {
-    const l = await lockOrFail(tx, id);
+    const l = await lockOrFail(tx, ctx, id);
     if (l.status !== 'WAITING_APPROVAL')
       throw unprocessable('LOAN_NOT_WAITING', 'loan.not_waiting', { number: l.loan_number, status: l.status });
     if (b.status === 'APPROVED') assertWithinLimit(ctx, 'LOAN_APPROVAL', l.amount);

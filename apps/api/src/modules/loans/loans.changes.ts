@@ -22,7 +22,7 @@ import { audit } from '../../lib/audit.ts';
 import { type Ctx, withTx } from '../../lib/context.ts';
 import { AppError, notFound, unprocessable } from '../../lib/errors.ts';
 import { post } from '../ledger/posting.ts';
-import { rupiah, today } from '../savings/savings.core.ts';
+import { isAgentCtx, rupiah, today } from '../savings/savings.core.ts';
 import { figures, summarize } from './loans.engine.ts';
 import {
   findLoan,
@@ -36,8 +36,8 @@ import {
 } from './loans.repo.ts';
 import { loanDetail } from './loans.views.ts';
 
-async function lockRunning(tx: Tx, id: string): Promise<LoanRow> {
-  const l = await lockLoan(tx, id);
+async function lockRunning(tx: Tx, ctx: Ctx, id: string): Promise<LoanRow> {
+  const l = await lockLoan(tx, id, isAgentCtx(ctx) ? ctx.userId : null);
   if (!l) throw notFound('loan.not_found');
   if (l.status !== 'RUNNING') throw unprocessable('LOAN_NOT_RUNNING', 'loan.not_running', { number: l.loan_number, status: l.status });
   return l;
@@ -50,7 +50,7 @@ export async function updateInstallments(
   return withTx(
     ctx,
     async (tx) => {
-      const l = await lockRunning(tx, b.loanId);
+      const l = await lockRunning(tx, ctx, b.loanId);
       const rows = await installments(tx, l.id, l.schedule_no);
       const before = rows.map((r) => ({ number: r.number, dueDate: r.due_date, principal: r.principal, interest: r.interest }));
       const byNumber = new Map(rows.map((r) => [r.number, r]));
@@ -127,7 +127,7 @@ export async function restructure(
   return withTx(
     ctx,
     async (tx) => {
-      const l = await lockRunning(tx, b.loanId);
+      const l = await lockRunning(tx, ctx, b.loanId);
       const date = today();
       const rows = await installments(tx, l.id, l.schedule_no);
       const f = figures(l, rows, date);

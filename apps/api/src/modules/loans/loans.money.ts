@@ -39,8 +39,8 @@ import { loanDetail, loanView, paymentView } from './loans.views.ts';
 const agentOf = (ctx: Ctx) => (isAgentCtx(ctx) ? ctx.userId : null);
 const sum = (xs: Dec[]) => xs.reduce((s, v) => s.plus(v), ZERO);
 
-async function lockRunning(tx: Tx, id: string): Promise<LoanRow> {
-  const l = await lockLoan(tx, id);
+async function lockRunning(tx: Tx, ctx: Ctx, id: string): Promise<LoanRow> {
+  const l = await lockLoan(tx, id, isAgentCtx(ctx) ? ctx.userId : null);
   if (!l) throw notFound('loan.not_found');
   if (l.status !== 'RUNNING') throw unprocessable('LOAN_NOT_RUNNING', 'loan.not_running', { number: l.loan_number, status: l.status });
   return l;
@@ -84,7 +84,7 @@ export async function release(ctx: Ctx, b: ReleaseInput) {
   return withTx(
     ctx,
     async (tx) => {
-      const l = await lockLoan(tx, b.loanId);
+      const l = await lockLoan(tx, b.loanId, isAgentCtx(ctx) ? ctx.userId : null);
       if (!l) throw notFound('loan.not_found');
       if (l.status !== 'APPROVED')
         throw unprocessable('LOAN_NOT_APPROVED', 'loan.not_approved', { number: l.loan_number, status: l.status });
@@ -290,7 +290,7 @@ export async function pay(ctx: Ctx, b: PayInput) {
   return withTx(
     ctx,
     async (tx) => {
-      const l = await lockRunning(tx, b.loanId);
+      const l = await lockRunning(tx, ctx, b.loanId);
       const date = today();
       const rows = await installments(tx, l.id, l.schedule_no);
       const f = figures(l, rows, date);
@@ -488,7 +488,7 @@ export async function cancelPayment(ctx: Ctx, b: { paymentId: string; reason?: s
     async (tx) => {
       const first = await findPayment(tx, b.paymentId);
       if (!first) throw notFound('loan.payment_not_found');
-      const l = await lockLoan(tx, first.loan_id);
+      const l = await lockLoan(tx, first.loan_id, isAgentCtx(ctx) ? ctx.userId : null);
       if (!l) throw notFound('loan.not_found');
       const p = (await findPayment(tx, b.paymentId))!;
       if (p.status === 'CANCELLED') throw unprocessable('PAYMENT_CANCELLED', 'loan.payment_cancelled_already');
@@ -590,7 +590,7 @@ export async function waiveFine(ctx: Ctx, id: string, b: { amount?: number | nul
   return withTx(
     ctx,
     async (tx) => {
-      const l = await lockRunning(tx, id);
+      const l = await lockRunning(tx, ctx, id);
       const date = today();
       const f = figures(l, await installments(tx, l.id, l.schedule_no), date);
       const total = sum(f.map((x) => x.fineDue));

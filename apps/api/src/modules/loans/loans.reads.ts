@@ -216,8 +216,8 @@ export async function outstanding(ctx: Ctx, id: string, date?: string) {
     const running = l.status === 'RUNNING';
     const rows = running ? await installments(tx, l.id, l.schedule_no) : [];
     if (running && l.release_date && asOf < l.release_date)
-      throw new AppError(422, 'DATE_BEFORE_RELEASE', 'loan.first_installment_before_release', undefined, [
-        { field: 'date', message: 'validation.date' },
+      throw new AppError(422, 'DATE_BEFORE_RELEASE', 'loan.date_before_release', { date: l.release_date }, [
+        { field: 'date', message: 'loan.date_before_release' },
       ]);
     const f = figures(l, rows, asOf);
     const s = summarize(f, asOf);

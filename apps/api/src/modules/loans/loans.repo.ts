@@ -4,6 +4,7 @@
  */
 import type { Dec } from '@koperasi/finance';
 import type { Tx } from '../../db/db.ts';
+import { agentMemberCondition } from '../users/agent-scope.ts';
 
 export interface LoanRow {
   id: string;
@@ -84,9 +85,16 @@ export async function findLoan(tx: Tx, id: string): Promise<LoanRow | undefined>
   return tx.one<LoanRow>(`${LOAN_SELECT} WHERE l.tenant_id = app_tenant() AND l.id = $1`, [id]);
 }
 
-/** Locks the loan row (the first lock of every loan operation), then reads it with its joins. */
-export async function lockLoan(tx: Tx, id: string): Promise<LoanRow | undefined> {
-  return tx.one<LoanRow>(`${LOAN_SELECT} WHERE l.tenant_id = app_tenant() AND l.id = $1 FOR UPDATE OF l`, [id]);
+/**
+ * Locks the loan row (the first lock of every loan operation) and reads it with its joins. An agent only
+ * reaches the loans of the members they look after (others are not found, as for saving accounts).
+ */
+export async function lockLoan(tx: Tx, id: string, agentId: string | null = null): Promise<LoanRow | undefined> {
+  return tx.one<LoanRow>(
+    `${LOAN_SELECT} WHERE l.tenant_id = app_tenant() AND l.id = $1
+       AND ($2::uuid IS NULL OR ${agentMemberCondition('m', '$2')}) FOR UPDATE OF l`,
+    [id, agentId],
+  );
 }
 
 export interface InstallmentRow {
