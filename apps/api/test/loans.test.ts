@@ -401,6 +401,38 @@ describe('reads, changes and the dashboard', () => {
   });
 });
 
+describe('loan product terms', () => {
+  it('keeps a loan on the terms of its application day; new fields validated', async () => {
+    const s = await loanSetup();
+    const loan = await runningLoan(s);
+    const bad = await s.t.admin.patch('/api/product', { id: s.productId, roundingMultiple: 50 });
+    expect(bad.statusCode).toBe(400);
+    expect(body(bad).message).toContain('Pembulatan angsuran harus 0,01, 1, 100 atau 1.000 rupiah');
+    const up = await s.t.admin.patch('/api/product', {
+      id: s.productId,
+      interestRate: 2,
+      roundingMultiple: 1000,
+      fineGraceDays: 7,
+      firstInstallmentRule: 'DUE_DAY',
+      dueDay: 25,
+    });
+    expect(up.statusCode, up.body).toBe(200);
+    expect(body<any>(up).data.terms.loan).toMatchObject({
+      interestRate: 2,
+      roundingMultiple: 1000,
+      fineGraceDays: 7,
+      firstInstallmentRule: 'DUE_DAY',
+      dueDay: 25,
+    });
+    const same = body<any>(await s.t.admin.get(`${L}/${loan.id}/detail-installment-loan-member`)).data;
+    expect(same).toMatchObject({ interestRate: 1, termsVersion: 1, installmentAmount: 1_120_000 });
+    const next = await runningLoan(s, { amount: 1_200_000 });
+    expect(next).toMatchObject({ interestRate: 2, termsVersion: 2, roundingMultiple: 1000, installmentAmount: 124_000, dueDay: 25 });
+    expect(next.installments[0].dueDate.slice(8)).toBe('25');
+    await assertReconciled(s.t.tenantId);
+  });
+});
+
 describe('simulations', () => {
   it('product simulation uses the product method and rounding; the product-less one takes them', async () => {
     const s = await loanSetup({ interestMethod: 'ANUITAS', interestRate: 1, roundingMultiple: 1000 });
