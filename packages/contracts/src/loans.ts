@@ -540,3 +540,53 @@ export const onlineLoanView = z.object({
 
 /** Member detail loan counts (spec section 3). */
 export const memberLoanCountsView = z.object({ running: z.number(), rejected: z.number(), paidOff: z.number(), waiting: z.number() });
+
+/** {id}/detail-images: one photo of a collateral. */
+export const loanImageView = z.object({ collateralId: z.string(), number: z.string(), type: z.string().nullable(), url: z.string() });
+
+/** Answer of POST release (journal null when the release was rejected). */
+export const releaseResultView = z.object({ loan: loanView, journalId: z.string().nullable(), journalNumber: z.string().nullable() });
+
+/** Answer of POST cancel-payment. */
+export const cancelPaymentResultView = z.object({
+  payment: loanPaymentView,
+  reversalJournalId: z.string(),
+  reversalJournalNumber: z.string(),
+});
+
+/** Answer of POST home/request-loan-online/{id}/decision. */
+export const onlineLoanDecisionView = z.object({ request: onlineLoanView, loan: loanView.nullable() });
+
+/** A row of {a}/{b}/detail-installment (installments due in a period). */
+export const periodInstallmentView = z.object({
+  id: z.string(),
+  number: z.number(),
+  dueDate: z.string(),
+  principal: z.number(),
+  interest: z.number(),
+  total: z.number(),
+  principalPaid: z.number(),
+  interestPaid: z.number(),
+  finePaid: z.number(),
+  paidDate: z.string().nullable(),
+  loanId: z.string(),
+  loanNumber: z.string(),
+  memberId: z.string(),
+  memberName: z.string(),
+  cifNumber: z.string(),
+  productName: z.string(),
+});
+
+/** A row of home/reminder-loans. */
+export const loanReminderView = z.object({
+  loanId: z.string(),
+  loanNumber: z.string(),
+  memberId: z.string(),
+  memberName: z.string(),
+  cifNumber: z.string(),
+  phone: z.string().nullable(),
+  productName: z.string(),
+  number: z.number(),
+  dueDate: z.string(),
+  amount: z.number(),
+});
