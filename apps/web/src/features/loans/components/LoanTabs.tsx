@@ -1,5 +1,7 @@
 /** The tabs of a loan's detail page other than its installments. */
 import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded';
+import PrintOutlined from '@mui/icons-material/PrintOutlined';
+import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import VerifiedRounded from '@mui/icons-material/VerifiedRounded';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -34,7 +36,7 @@ import type { LoanDetailView, LoanPaymentView } from '../api/types';
 import { type CollateralEdit, useUpdateCollateral, useUpdateCriteria, useUpdateRequest, useVerifyGuarantor } from '../api/verification';
 import { todayWib } from '../lib/dates';
 import { Facts } from './Facts';
-import { ReceiptButtons } from './ReceiptButtons';
+import { loanReceiptPath } from './ReceiptButtons';
 
 const num = { textAlign: 'end', whiteSpace: 'nowrap' } as const;
 
@@ -53,7 +55,7 @@ function Paged({
   onPage: (p: number) => void;
   onLimit: (l: number) => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('loans');
   return (
     <>
       <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 2 }}>{children}</TableContainer>
@@ -65,7 +67,7 @@ function Paged({
         onPageChange={(_e, p) => onPage(p)}
         onRowsPerPageChange={(e) => onLimit(Number(e.target.value))}
         rowsPerPageOptions={[10, 25, 50]}
-        labelRowsPerPage={t('table.rowsPerPage', { defaultValue: 'Rows' })}
+        labelRowsPerPage={t('payments.rowsPerPage')}
       />
     </>
   );
@@ -94,7 +96,7 @@ export function PaymentsTab({ loan }: { loan: LoanDetailView }) {
   return (
     <>
       <Paged total={q.data?.totalElements ?? 0} page={page} limit={limit} onPage={setPage} onLimit={setLimit}>
-        <Table size="small" data-testid="payments-table" sx={{ minWidth: 760 }}>
+        <Table size="small" data-testid="payments-table" sx={{ minWidth: 680 }}>
           <TableHead>
             <TableRow>
               <TableCell>{t('payments.date')}</TableCell>
@@ -143,7 +145,29 @@ export function PaymentsTab({ loan }: { loan: LoanDetailView }) {
                       <Chip size="small" label={t('payments.cancelled')} />
                     ) : (
                       <Box sx={{ display: 'inline-flex', gap: 0.5, alignItems: 'center' }}>
-                        <ReceiptButtons loanId={loan.id} paymentId={p.id} size="small" />
+                        <Tooltip title={t('receipt.printA5')}>
+                          <IconButton
+                            size="small"
+                            href={loanReceiptPath(loan.id, p.id, 'A5')}
+                            target="_blank"
+                            rel="noopener"
+                            aria-label={t('receipt.printA5')}
+                            data-testid="payment-receipt-a5"
+                          >
+                            <PrintOutlined fontSize="small" />
+                          </IconButton>
+                        </Tooltip>
+                        <Tooltip title={t('receipt.print80')}>
+                          <IconButton
+                            size="small"
+                            href={loanReceiptPath(loan.id, p.id, '80MM')}
+                            target="_blank"
+                            rel="noopener"
+                            aria-label={t('receipt.print80')}
+                          >
+                            <ReceiptLongOutlined fontSize="small" />
+                          </IconButton>
+                        </Tooltip>
                         {canCancel && p.id === latestPosted && (
                           <Tooltip title={t('payments.cancel')}>
                             <IconButton size="small" color="error" onClick={() => setCancelling(p)} data-testid="payment-cancel">

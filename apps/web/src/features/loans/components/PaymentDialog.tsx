@@ -26,7 +26,7 @@ import { useOutstanding } from '../api/loanDetail';
 import { type PaymentInput, type PaymentResult, usePayLoan } from '../api/payLoan';
 import type { LoanDetailView } from '../api/types';
 import { todayWib } from '../lib/dates';
-import { allocate, dueBy, nextInstallments, principalAfter, totalOwed, unpaid } from '../lib/payment';
+import { allocate, dueBy, nextInstallments, partialCap, principalAfter, totalOwed, unpaid } from '../lib/payment';
 import { FundSource, type FundSourceValue, useFundSourceName } from './FundSource';
 import { DoneView, PostingDialog, usePosting } from './Posting';
 
@@ -64,7 +64,7 @@ export function PaymentDialog({
   const due = dueBy(loan.installments, today);
   const owed = totalOwed(loan.installments);
   const byAmount = kind === 'PARTIAL' || kind === 'OPEN_AMOUNT';
-  const cap = kind === 'PARTIAL' ? due : owed;
+  const cap = kind === 'PARTIAL' ? partialCap(loan.installments, today) : owed;
   const over = byAmount && amount !== null && amount > 0 && allocate(loan.installments, amount).excess > 0;
   const overPartial = kind === 'PARTIAL' && amount !== null && amount > cap;
   const alloc =

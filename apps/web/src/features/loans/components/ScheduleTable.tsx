@@ -54,11 +54,9 @@ export function ScheduleTable({
     [t('schedule.interest'), true],
     [t('schedule.total'), true],
     ...(withPayments
-      ? ([
-          [t('schedule.fine'), true],
-          [t('schedule.paid'), true],
-          [t('schedule.status'), false],
-        ] as Array<[string, boolean]>)
+      ? ([...(fines ? [[t('schedule.fine'), true]] : []), [t('schedule.paid'), true], [t('schedule.status'), false]] as Array<
+          [string, boolean]
+        >)
       : []),
     [t('schedule.remaining'), true],
   ];

@@ -62,6 +62,13 @@ export function dueBy(installments: Installment[], today: string): number {
   );
 }
 
+/** Most a partial payment may be on `today`: what is due, or the next installment when nothing is due yet (the server's rule). */
+export function partialCap(installments: Installment[], today: string): number {
+  const due = dueBy(installments, today);
+  if (due > 0) return due;
+  return unpaid(installments)[0]?.total ?? 0;
+}
+
 /** Everything still owed on the schedule (fines accrued included). */
 export function totalOwed(installments: Installment[]): number {
   return sum(unpaid(installments), 'total');
