@@ -3,6 +3,7 @@ export * from './auth.ts';
 export * from './common.ts';
 export * from './enums.ts';
 export * from './ledger.ts';
+export * from './loans.answers.ts';
 export * from './loans.ts';
 export * from './members.ts';
 export * from './messages/index.ts';

@@ -40,6 +40,7 @@ import { ctxOf } from '../../lib/context.ts';
 import { ok } from '../../lib/http.ts';
 import { documented, passthrough } from '../products/products.http.ts';
 import * as apply from './loans.apply.ts';
+import * as cancel from './loans.cancel.ts';
 import * as changes from './loans.changes.ts';
 import * as money from './loans.money.ts';
 import * as reads from './loans.reads.ts';
@@ -357,7 +358,7 @@ export async function loanRoutes(appBase: FastifyInstance) {
         body: cancelPaymentBody,
       },
     },
-    async (req) => ok(await money.cancelPayment(ctxOf(req), req.body), 'loan.payment_cancelled'),
+    async (req) => ok(await cancel.cancelPayment(ctxOf(req), req.body), 'loan.payment_cancelled'),
   );
 
   app.post(
@@ -372,7 +373,7 @@ export async function loanRoutes(appBase: FastifyInstance) {
         body: waiveFineBody,
       },
     },
-    async (req) => ok(await money.waiveFine(ctxOf(req), req.params.id, req.body), 'loan.fine_waived'),
+    async (req) => ok(await cancel.waiveFine(ctxOf(req), req.params.id, req.body), 'loan.fine_waived'),
   );
 
   // ------------------------------------------------------------ schedule changes
