@@ -4,7 +4,8 @@
  * criteria). Refused above the member's loan limit and the user's loan
  * request limit. One Idempotency-Key per submission.
  */
-import type { LoanOpenBody, loanOpenView } from '@koperasi/contracts/loans';
+import type { LoanOpenBody } from '@koperasi/contracts/loans';
+import type { loanOpenView } from '@koperasi/contracts/loans.answers';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiEnvelope } from '../../../lib/api/client';

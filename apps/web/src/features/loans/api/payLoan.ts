@@ -7,7 +7,8 @@
  * From cash (a cash or bank account) or the member's savings. One
  * Idempotency-Key per submission, reused when the same payment is sent again.
  */
-import type { LoanPaymentKind, paymentResultView } from '@koperasi/contracts/loans';
+import type { LoanPaymentKind } from '@koperasi/contracts/loans';
+import type { paymentResultView } from '@koperasi/contracts/loans.answers';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiEnvelope } from '../../../lib/api/client';

@@ -1,19 +1,17 @@
-/** What the loan screens read: the API's contracts (packages/contracts/src/loans.ts), by file. */
+/** What the loan screens read: the API's contracts (packages/contracts/src/loans.ts and loans.answers.ts), by file. */
+import type { LoanStatus, ScheduleRowView, SimulationView } from '@koperasi/contracts/loans';
 import type {
   collateralView,
   InstallmentView,
   LoanDetailView,
   LoanPaymentView,
-  LoanStatus,
   LoanView,
   loanMutationView,
   OutstandingView,
   onlineLoanView,
   remainingLoanView,
-  ScheduleRowView,
-  SimulationView,
   thisMonthView,
-} from '@koperasi/contracts/loans';
+} from '@koperasi/contracts/loans.answers';
 import type { z } from 'zod';
 
 export type { InstallmentView, LoanDetailView, LoanPaymentView, LoanStatus, LoanView, OutstandingView };
