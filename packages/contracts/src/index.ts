@@ -4,6 +4,8 @@ export * from './common.ts';
 export * from './deposits.ts';
 export * from './enums.ts';
 export * from './ledger.ts';
+export * from './loans.answers.ts';
+export * from './loans.ts';
 export * from './members.ts';
 export * from './messages/index.ts';
 export * from './permissions.ts';

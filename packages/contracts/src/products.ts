@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { boolFilter, dateString, listQuery, moneyNonNegative, moneyPositive, optionalFilter, percent, uuid } from './common.ts';
 import { DEPOSIT_DAY_COUNTS, DEPOSIT_PENALTY_BASES, DEPOSIT_ROLLOVER_TYPES } from './deposits.ts';
 import { BALANCE_BASES, BILL_TYPES, LOAN_INTEREST_METHODS, PAYMENT_COMPONENTS, PERIODS, PRODUCT_KINDS, type ProductKind } from './enums.ts';
+import { loanProductExtraFields } from './loans.ts';
 
 export const SAVING_TYPES = ['VOLUNTARY', 'PLAN'] as const;
 export const EQUITY_TYPES = ['PRINCIPAL', 'MANDATORY', 'PARTICIPATION'] as const;
@@ -173,6 +174,8 @@ export const loanTermsFields = z.object({
   applicationNeedsApproval: z.boolean().optional(),
   requiresCollateral: z.boolean().optional(),
   otherCosts: optMoney,
+  /** roundingMultiple, fineGraceDays, firstInstallmentRule (loans.ts). */
+  ...loanProductExtraFields.shape,
 });
 
 /** Bill terms (behaviour in the bills issue). */

@@ -1,1 +1,2 @@
+export * from './loan.ts';
 export * from './money.ts';

@@ -4,6 +4,7 @@ import { commonMessages } from './common.ts';
 import { depositMessages } from './deposits.ts';
 import { hardeningMessages } from './hardening.ts';
 import { ledgerMessages } from './ledger.ts';
+import { loanMessages } from './loans.ts';
 import { memberMessages } from './members.ts';
 import { savingMessages } from './savings.ts';
 import type { Catalog, Lang } from './types.ts';
@@ -23,8 +24,12 @@ export const messages: Catalog = {
   ...memberMessages,
   ...ledgerMessages,
   ...savingMessages,
+<<<<<<< HEAD
   ...depositMessages,
   ...hardeningMessages,
+=======
+  ...loanMessages,
+>>>>>>> loans
 };
 
 export function hasMessage(key: string): boolean {

@@ -70,6 +70,9 @@ export const FIELD_COLUMNS: Record<ProductKind, Record<string, string>> = {
     applicationNeedsApproval: 'loan_needs_approval',
     requiresCollateral: 'loan_requires_collateral',
     otherCosts: 'loan_other_costs',
+    roundingMultiple: 'loan_rounding_multiple',
+    fineGraceDays: 'loan_fine_grace_days',
+    firstInstallmentRule: 'loan_first_installment_rule',
   },
   BILL: {
     billType: 'bill_type',
@@ -118,6 +121,9 @@ export const KIND_DEFAULTS: Record<ProductKind, Record<string, unknown>> = {
     loan_needs_approval: true,
     loan_requires_collateral: false,
     loan_other_costs: 0,
+    loan_rounding_multiple: 1,
+    loan_fine_grace_days: 0,
+    loan_first_installment_rule: 'ONE_MONTH',
   },
   BILL: { bill_admin_fee: 0, bill_installments: 1 },
 };

@@ -107,6 +107,8 @@ const NEW_TERMS: Record<ProductKind, Record<string, unknown>> = {
     interestRate: null,
     installmentPayMethod: 'POKOK & JASA',
     dueDay: null,
+    firstInstallmentRule: 'ONE_MONTH',
+    roundingMultiple: '1',
     minAmount: 0,
     maxAmount: null,
     minTenor: 1,
@@ -117,6 +119,7 @@ const NEW_TERMS: Record<ProductKind, Record<string, unknown>> = {
     provisionFeeType: 'PERCENT',
     fine: 0,
     fineMethod: 'NOMINAL',
+    fineGraceDays: 0,
     otherCosts: 0,
     applicationNeedsApproval: true,
     requiresCollateral: false,
@@ -198,6 +201,8 @@ function wireValue(f: TermField, v: unknown, fieldName = f.name): unknown {
   if (fieldName !== f.name) return isEmpty(v) ? undefined : v; // fee type
   if (f.type === 'moneyOptional' || f.type === 'intOptional') return isEmpty(v) ? null : v;
   if (f.type === 'bool') return Boolean(v);
+  // A numeric choice (the installment rounding multiple) is held as text by its select.
+  if (f.type === 'enum' && f.options?.every((o) => /^\d+(\.\d+)?$/.test(o))) return isEmpty(v) ? undefined : Number(v);
   return isEmpty(v) ? undefined : v;
 }
 

@@ -10,7 +10,11 @@
 import { DEPOSIT_DAY_COUNTS, DEPOSIT_PENALTY_BASES, DEPOSIT_ROLLOVER_TYPES } from '@koperasi/contracts/deposits';
 import type { ProductKind } from '@koperasi/contracts/enums';
 import { BALANCE_BASES, BILL_TYPES, LOAN_INTEREST_METHODS, PAYMENT_COMPONENTS, PERIODS } from '@koperasi/contracts/enums';
+import { FIRST_INSTALLMENT_RULES, ROUNDING_MULTIPLES } from '@koperasi/contracts/loans';
 import { FEE_TYPES, type TermsView } from '@koperasi/contracts/products';
+
+/** "Installment in multiples of" as select choices (the API takes the number; a select holds text). */
+const ROUNDING_MULTIPLE_OPTIONS = ROUNDING_MULTIPLES.map(String);
 
 export type TermFieldType =
   /** Rupiah, required (0 allowed). */
@@ -93,6 +97,8 @@ const LOAN_FIELDS: TermField[] = [
   { name: 'interestRate', type: 'percent', group: 'interest' },
   { name: 'installmentPayMethod', type: 'enum', options: PAYMENT_COMPONENTS, group: 'interest' },
   { name: 'dueDay', type: 'intOptional', group: 'interest', min: 1, max: 28 },
+  { name: 'firstInstallmentRule', type: 'enum', options: FIRST_INSTALLMENT_RULES, group: 'interest' },
+  { name: 'roundingMultiple', type: 'enum', options: ROUNDING_MULTIPLE_OPTIONS, group: 'interest' },
   { name: 'minAmount', type: 'money', group: 'limits' },
   { name: 'maxAmount', type: 'moneyOptional', group: 'limits' },
   { name: 'minTenor', type: 'int', group: 'limits', min: 1, max: 360 },
@@ -100,6 +106,7 @@ const LOAN_FIELDS: TermField[] = [
   { name: 'adminFee', type: 'fee', typeField: 'adminFeeType', group: 'fees' },
   { name: 'provisionFee', type: 'fee', typeField: 'provisionFeeType', group: 'fees' },
   { name: 'fine', type: 'fee', typeField: 'fineMethod', group: 'fees' },
+  { name: 'fineGraceDays', type: 'int', group: 'fees', min: 0, max: 365 },
   { name: 'otherCosts', type: 'money', group: 'fees' },
   { name: 'applicationNeedsApproval', type: 'bool', group: 'options' },
   { name: 'requiresCollateral', type: 'bool', group: 'options' },

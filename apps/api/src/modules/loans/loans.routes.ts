@@ -1,0 +1,404 @@
+/**
+ * HTTP of the loans area under /api/transaction/product/loan/ (spec section 7
+ * "Loans") and the two simulations. Money routes are idempotent inside their
+ * own transaction (`idempotency: 'transactional'`).
+ */
+import {
+  approvedLoanBody,
+  cancelPaymentBody,
+  installmentPaymentBody,
+  loanDatatableQuery,
+  loanDetailView,
+  loanIdParam,
+  loanMutationQuery,
+  loanPaymentView,
+  loanView,
+  openAmountPaymentBody,
+  outstandingByDateParams,
+  outstandingView,
+  partialPaymentBody,
+  payoffBody,
+  periodListQuery,
+  productSimulationQuery,
+  releaseBody,
+  remainingLoanView,
+  restrukturBody,
+  simulationQuery,
+  simulationView,
+  thisMonthView,
+  updateCollateralBody,
+  updateCriteriaBody,
+  updateInstallmentBody,
+  updateRequestLoanBody,
+  verifyGuaranteedBody,
+  waiveFineBody,
+} from '@koperasi/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ctxOf } from '../../lib/context.ts';
+import { ok } from '../../lib/http.ts';
+import { documented, passthrough } from '../products/products.http.ts';
+import * as apply from './loans.apply.ts';
+import * as cancel from './loans.cancel.ts';
+import * as changes from './loans.changes.ts';
+import * as money from './loans.money.ts';
+import * as reads from './loans.reads.ts';
+
+const TAG = ['loans'];
+const P = '/api/transaction/product/loan';
+const tx = { idempotency: 'transactional' as const };
+const view = { permission: 'member_transaction:view' as const };
+const add = { permission: 'member_transaction:add' as const };
+const update = { permission: 'member_transaction:update' as const };
+const dateRange = z.object({
+  id: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date'),
+  b: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date'),
+});
+const paymentResult = documented(z.object({ payment: loanPaymentView, loan: loanView }));
+
+export async function loanRoutes(appBase: FastifyInstance) {
+  const app = appBase.withTypeProvider<ZodTypeProvider>();
+
+  // ------------------------------------------------------------ simulations
+
+  app.get(
+    '/api/product/:id/v2/loan/installment-simulation',
+    {
+      ...passthrough,
+      config: { permission: 'product:view' },
+      schema: {
+        tags: TAG,
+        summary: "Installment simulation with the product's method and rounding (interestBaseRate: annual percent, default the product's)",
+        params: loanIdParam,
+        querystring: productSimulationQuery,
+        response: documented(simulationView),
+      },
+    },
+    async (req) => ok(await reads.productSimulation(ctxOf(req), req.params.id, req.query), 'loan.simulated'),
+  );
+
+  app.get(
+    `${P}/v2/simulation-installment`,
+    {
+      ...passthrough,
+      config: { auth: true },
+      schema: {
+        tags: TAG,
+        summary: 'Product-less installment simulation (interestMethod, interestBaseRate annual percent, roundingMultiple, dates)',
+        querystring: simulationQuery,
+        response: documented(simulationView),
+      },
+    },
+    async (req) => ok(reads.simulation(req.query), 'loan.simulated'),
+  );
+
+  // ------------------------------------------------------------ lists and reads
+
+  app.get(
+    `${P}/datatable`,
+    {
+      ...passthrough,
+      config: view,
+      schema: {
+        tags: TAG,
+        summary: 'Loans (statusLoan, productId, memberId, branch, area, officer, overdue, dates)',
+        querystring: loanDatatableQuery,
+      },
+    },
+    async (req) => ok(await reads.datatable(ctxOf(req), req.query)),
+  );
+
+  const idGet = (
+    path: string,
+    summary: string,
+    fn: (ctx: ReturnType<typeof ctxOf>, id: string) => Promise<unknown>,
+    response?: z.ZodType,
+  ) =>
+    app.get(
+      `${P}/:id/${path}`,
+      {
+        ...passthrough,
+        config: view,
+        schema: { tags: TAG, summary, params: loanIdParam, ...(response ? { response: documented(response) } : {}) },
+      },
+      async (req) => ok(await fn(ctxOf(req), req.params.id)),
+    );
+
+  idGet('detail', 'A loan with its collateral and current schedule', reads.detail, loanDetailView);
+  idGet(
+    'detail-installment-loan-member',
+    "The loan's installments with what was paid and the fines due today",
+    reads.detail,
+    loanDetailView,
+  );
+  idGet('detail-installment-this-month-notes', "This month's installment and reminder notes", reads.thisMonth, thisMonthView);
+  idGet('remaining-loan', 'Remaining principal, interest, installments and fines', reads.remaining, remainingLoanView);
+  idGet('detail-images', "Photos of the loan's collateral", reads.images);
+  idGet('detail-collateral', "The loan's collateral", reads.collateralsOf);
+  idGet(
+    'detail-outstanding',
+    'What settles the loan today (interest to the day per method)',
+    (c, id) => reads.outstanding(c, id),
+    outstandingView,
+  );
+
+  app.get(
+    `${P}/:id/detail-outstanding-by-date/:date`,
+    {
+      ...passthrough,
+      config: view,
+      schema: {
+        tags: TAG,
+        summary: 'What settles the loan on {date}',
+        params: outstandingByDateParams,
+        response: documented(outstandingView),
+      },
+    },
+    async (req) => ok(await reads.outstanding(ctxOf(req), req.params.id, req.params.date)),
+  );
+
+  app.get(
+    `${P}/:id/mutation-payments`,
+    {
+      ...passthrough,
+      config: view,
+      schema: { tags: TAG, summary: 'Payments of the loan, newest first', params: loanIdParam, querystring: loanMutationQuery },
+    },
+    async (req) => ok(await reads.payments(ctxOf(req), req.params.id, req.query)),
+  );
+
+  app.get(
+    `${P}/:id/mutation-loan`,
+    {
+      ...passthrough,
+      config: view,
+      schema: {
+        tags: TAG,
+        summary: "The loan's history: release, payments, cancellations, changes",
+        params: loanIdParam,
+        querystring: loanMutationQuery,
+      },
+    },
+    async (req) => ok(await reads.mutations(ctxOf(req), req.params.id, req.query)),
+  );
+
+  app.get(
+    `${P}/:id/:b/detail-installment`,
+    {
+      ...passthrough,
+      config: view,
+      schema: { tags: TAG, summary: 'Installments due between {a} and {b} (report form)', params: dateRange, querystring: periodListQuery },
+    },
+    async (req) => ok(await reads.installmentsBetween(ctxOf(req), req.params.id, req.params.b, req.query)),
+  );
+
+  app.get(
+    `${P}/:id/:b/by-member`,
+    {
+      ...passthrough,
+      config: view,
+      schema: {
+        tags: TAG,
+        summary: 'Loans per member: amounts, paid and remaining between {a} and {b}',
+        params: dateRange,
+        querystring: periodListQuery,
+      },
+    },
+    async (req) => ok(await reads.byMember(ctxOf(req), req.params.id, req.params.b, req.query)),
+  );
+
+  // ------------------------------------------------------------ application and approval
+
+  app.post(
+    `${P}/:id/update-request-loan`,
+    {
+      ...passthrough,
+      config: update,
+      schema: {
+        tags: TAG,
+        summary: 'Change an application (amount, tenor, purpose, guarantor, interview and survey notes)',
+        params: loanIdParam,
+        body: updateRequestLoanBody,
+      },
+    },
+    async (req) => ok(await apply.updateRequest(ctxOf(req), req.params.id, req.body), 'loan.updated'),
+  );
+
+  app.post(
+    `${P}/update-criteria`,
+    { ...passthrough, config: update, schema: { tags: TAG, summary: "The loan's criteria", body: updateCriteriaBody } },
+    async (req) => ok(await apply.updateCriteria(ctxOf(req), req.body), 'loan.updated'),
+  );
+
+  app.post(
+    `${P}/update-collateral`,
+    {
+      ...passthrough,
+      config: update,
+      schema: {
+        tags: TAG,
+        summary: "Replace the loan's collateral (number, detail, value, photos); isVerified marks them verified",
+        body: updateCollateralBody,
+      },
+    },
+    async (req) => ok(await apply.updateCollateral(ctxOf(req), req.body), 'loan.updated'),
+  );
+
+  app.post(
+    `${P}/:id/verify-guaranteed`,
+    {
+      ...passthrough,
+      config: update,
+      schema: { tags: TAG, summary: 'Verify (or unverify) the guarantor', params: loanIdParam, body: verifyGuaranteedBody },
+    },
+    async (req) => ok(await apply.verifyGuarantor(ctxOf(req), req.params.id, req.body), 'loan.verified'),
+  );
+
+  app.post(
+    `${P}/:id/approved-loan`,
+    {
+      ...passthrough,
+      config: update,
+      schema: {
+        tags: TAG,
+        summary: "Approve (within the approver's LOAN_APPROVAL limit) or reject with a reason",
+        params: loanIdParam,
+        body: approvedLoanBody,
+        response: documented(loanView),
+      },
+    },
+    async (req) =>
+      ok(await apply.decide(ctxOf(req), req.params.id, req.body), req.body.status === 'APPROVED' ? 'loan.approved' : 'loan.rejected'),
+  );
+
+  // ------------------------------------------------------------ money
+
+  app.post(
+    `${P}/release`,
+    {
+      ...passthrough,
+      config: { ...add, ...tx },
+      schema: {
+        tags: TAG,
+        summary:
+          'Release an approved loan (role release flag) to cash or the member savings account; fees deducted; schedule fixed; one journal',
+        body: releaseBody,
+      },
+    },
+    async (req) => {
+      const r = await money.release(ctxOf(req), req.body);
+      return ok(r, req.body.status === 'REJECTED' ? 'loan.release_rejected' : 'loan.released');
+    },
+  );
+
+  app.post(
+    `${P}/payment-installment`,
+    {
+      ...passthrough,
+      config: { ...add, ...tx },
+      schema: {
+        tags: TAG,
+        summary: 'Pay the next `count` installments in full (fines included)',
+        body: installmentPaymentBody,
+        response: paymentResult,
+      },
+    },
+    async (req) => ok(await money.pay(ctxOf(req), { ...req.body, kind: 'INSTALLMENT' }), 'loan.paid'),
+  );
+
+  app.post(
+    `${P}/payment-partial`,
+    {
+      ...passthrough,
+      config: { ...add, ...tx },
+      schema: {
+        tags: TAG,
+        summary: 'Pay part of what is due, oldest first (fine → interest → principal)',
+        body: partialPaymentBody,
+        response: paymentResult,
+      },
+    },
+    async (req) => ok(await money.pay(ctxOf(req), { ...req.body, kind: 'PARTIAL' }), 'loan.paid'),
+  );
+
+  app.post(
+    `${P}/payment-open-amount`,
+    {
+      ...passthrough,
+      config: { ...add, ...tx },
+      schema: {
+        tags: TAG,
+        summary: 'Pay any amount up to what is owed, oldest first (fine → interest → principal)',
+        body: openAmountPaymentBody,
+        response: paymentResult,
+      },
+    },
+    async (req) => ok(await money.pay(ctxOf(req), { ...req.body, kind: 'OPEN_AMOUNT' }), 'loan.paid'),
+  );
+
+  app.post(
+    `${P}/payment-full`,
+    {
+      ...passthrough,
+      config: { ...add, ...tx },
+      schema: { tags: TAG, summary: 'Settle the loan today (interest to the day per method)', body: payoffBody, response: paymentResult },
+    },
+    async (req) => ok(await money.pay(ctxOf(req), { ...req.body, kind: 'PAYOFF' }), 'loan.paid_off'),
+  );
+
+  app.post(
+    `${P}/cancel-payment`,
+    {
+      ...passthrough,
+      config: { ...update, ...tx },
+      schema: {
+        tags: TAG,
+        summary: "Cancel the loan's latest payment: reversal journal, installments reinstated",
+        body: cancelPaymentBody,
+      },
+    },
+    async (req) => ok(await cancel.cancelPayment(ctxOf(req), req.body), 'loan.payment_cancelled'),
+  );
+
+  app.post(
+    `${P}/:id/waive-fine`,
+    {
+      ...passthrough,
+      config: { permission: 'member_transaction:delete', ...tx },
+      schema: {
+        tags: TAG,
+        summary: 'Waive fines counted to today (permission member_transaction:delete)',
+        params: loanIdParam,
+        body: waiveFineBody,
+      },
+    },
+    async (req) => ok(await cancel.waiveFine(ctxOf(req), req.params.id, req.body), 'loan.fine_waived'),
+  );
+
+  // ------------------------------------------------------------ schedule changes
+
+  app.post(
+    `${P}/update-installment`,
+    {
+      ...passthrough,
+      config: { ...update, ...tx },
+      schema: { tags: TAG, summary: 'Change due dates or amounts of unpaid installments (audited)', body: updateInstallmentBody },
+    },
+    async (req) => ok(await changes.updateInstallments(ctxOf(req), req.body), 'loan.installments_updated'),
+  );
+
+  app.post(
+    `${P}/restruktur`,
+    {
+      ...passthrough,
+      config: { ...update, ...tx },
+      schema: {
+        tags: TAG,
+        summary: 'New schedule on the remaining principal (tenor, rate, method; arrears capitalised or carried)',
+        body: restrukturBody,
+      },
+    },
+    async (req) => ok(await changes.restructure(ctxOf(req), req.body), 'loan.restructured'),
+  );
+}

@@ -1,0 +1,247 @@
+/**
+ * Loans on PostgreSQL: schedules computed and stored in bulk, then payments
+ * through the HTTP API.
+ *
+ *   npm run bench -- loans                                   (local PostgreSQL, fresh database koperasi_bench_loans)
+ *   LOANS_BENCH_LOANS=10000 LOANS_BENCH_TENOR=120 LOANS_BENCH_SECONDS=20 LOANS_BENCH_CONNECTIONS=32 npm run bench -- loans
+ *
+ * 1. Creates a cooperative through registration and a FLAT loan product, then
+ *    N members, and computes N schedules of TENOR months with
+ *    packages/finance (timed), stores the loans (RUNNING) and their
+ *    installments in bulk, with one opening journal (receivable against
+ *    opening equity) so the books reconcile.
+ * 2. Drives POST /api/transaction/product/loan/payment-open-amount (random
+ *    loans, Rp 10.000 to 200.000, a fresh Idempotency-Key each) with
+ *    autocannon for a sustained period after a warm-up; prints payments per
+ *    second and latency percentiles.
+ * 3. Checks afterwards: the receivable equals the loans' remaining principal,
+ *    the trial balance holds, and every 200 answer is one posted payment.
+ */
+import autocannon from 'autocannon';
+import { buildApp } from '../apps/api/src/app.ts';
+import { systemCtx } from '../apps/api/src/lib/context.ts';
+import { todayJakarta } from '../apps/api/src/modules/ledger/dates.ts';
+import { post } from '../apps/api/src/modules/ledger/posting.ts';
+import { defaultGl } from '../apps/api/src/modules/products/products.seed.ts';
+import { createProductTx } from '../apps/api/src/modules/products/products.service.ts';
+import { createTenant } from '../apps/api/src/modules/tenants/tenants.service.ts';
+import { type Dec, dec, schedule } from '../packages/finance/src/index.ts';
+import { benchDatabaseUrl } from './_pg.ts';
+
+const LOANS = Number(process.env.LOANS_BENCH_LOANS ?? 10_000);
+const TENOR = Number(process.env.LOANS_BENCH_TENOR ?? 120);
+const SECONDS = Number(process.env.LOANS_BENCH_SECONDS ?? 20);
+const CONNECTIONS = Number(process.env.LOANS_BENCH_CONNECTIONS ?? 32);
+const PASSWORD = 'Bench-Password-2026';
+
+const url = await benchDatabaseUrl('loans');
+const app = await buildApp({
+  logger: false,
+  config: { databaseUrl: url, jwtSecret: 'bench-secret-0123456789abcdefghijkl', authRateLimitPerMinute: 1_000_000 },
+  jobs: true,
+});
+await app.listen({ port: 0, host: '127.0.0.1' });
+const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+const db = app.db;
+const today = todayJakarta();
+
+// ---------------------------------------------------------------- seed
+
+const email = `loans-${Date.now()}@bench.koperasi.id`;
+const info = await createTenant(db, {
+  name: 'Koperasi Bench Pinjaman',
+  cooperativeType: 'KSP',
+  fullName: 'Bench Admin',
+  email,
+  phone: null,
+  password: PASSWORD,
+  active: true,
+  stepConfiguration: 3,
+});
+const ctx = systemCtx(db, info.tenantId, { userId: info.adminUserId, requestId: 'bench' });
+const product = await db.tenant(info.tenantId, async (tx) => {
+  const p = await createProductTx(tx, ctx, {
+    kind: 'LOAN',
+    name: 'Pinjaman Bench',
+    interestMethod: 'FLAT',
+    interestRate: 1,
+    minTenor: 1,
+    maxTenor: 360,
+    roundingMultiple: 100,
+    fine: 0.1,
+    fineMethod: 'PERCENT',
+    effectiveDate: '2020-01-01',
+    glAccounts: await defaultGl(tx, 'LOAN', null),
+  } as never);
+  await tx.exec(
+    `INSERT INTO member (tenant_id, cif_number, full_name, gender, identity_type, identity_number, member_type, status, join_date, principal_status)
+     SELECT app_tenant(), 'L' || lpad(g::text, 8, '0'), 'Peminjam Bench ' || g, CASE WHEN g % 2 = 0 THEN 'L' ELSE 'P' END, 'KTP',
+            lpad((70000000 + g)::text, 16, '3'), 'MEMBER', 'ACTIVE', '2024-01-15', 'PAID'
+     FROM generate_series(1, $1::int) g`,
+    [LOANS],
+  );
+  return p.id;
+});
+
+const amounts = Array.from({ length: LOANS }, (_, i) => dec(5_000_000 + (i % 50) * 1_000_000));
+let t0 = performance.now();
+const schedules = amounts.map((a) =>
+  schedule({ amount: a, tenor: TENOR, annualRate: 12, method: 'FLAT', roundingMultiple: 100, startDate: today }),
+);
+const computeMs = performance.now() - t0;
+const rows = LOANS * TENOR;
+console.log(
+  `computed ${LOANS} schedules of ${TENOR} months (${rows.toLocaleString('en')} installments) in ${(computeMs / 1000).toFixed(2)} s`,
+);
+
+t0 = performance.now();
+const loanIds: string[] = await db.tenant(info.tenantId, async (tx) => {
+  const gl = Object.fromEntries(
+    (
+      await tx.query<{ role: string; coa_id: string }>(
+        'SELECT role, coa_id FROM product_gl_account WHERE tenant_id = app_tenant() AND product_id = $1',
+        [product],
+      )
+    ).map((r) => [r.role, r.coa_id]),
+  );
+  const ids = await tx.query<{ id: string }>(
+    `WITH m AS (SELECT id, row_number() OVER (ORDER BY cif_number) AS i FROM member WHERE tenant_id = app_tenant())
+     INSERT INTO loan (tenant_id, loan_number, member_id, product_id, terms_version, status, amount, tenor, interest_rate, interest_method,
+                       installment_method, rounding_multiple, fine, fine_method, remaining_principal, receivable_coa_id, installment_amount,
+                       application_date, approved_date, release_date, first_installment_date, maturity_date, net_disbursed)
+     SELECT app_tenant(), 'PJB.' || lpad(m.i::text, 8, '0'), m.id, $1, 1, 'RUNNING', a.amount, $2, 1, 'FLAT', 'POKOK & JASA', 100, 0.1, 'PERCENT',
+            a.amount, $3, a.inst, $4, $4, $4, a.first, a.last, a.amount
+     FROM m JOIN unnest($5::numeric[], $6::numeric[], $7::date[], $8::date[]) WITH ORDINALITY AS a(amount, inst, first, last, i) ON a.i = m.i
+     RETURNING id, loan_number`,
+    [
+      product,
+      TENOR,
+      gl.RECEIVABLE,
+      today,
+      amounts.map((a) => a.toFixed(2)),
+      schedules.map((s) => s.installmentAmount.toFixed(2)),
+      schedules.map((s) => s.installments[0].dueDate),
+      schedules.map((s) => s.installments.at(-1)!.dueDate),
+    ],
+  );
+  const byNumber = ids.map((r) => r.id);
+  // Installments in chunks of 200 loans (one statement each).
+  for (let start = 0; start < LOANS; start += 200) {
+    const loan: string[] = [];
+    const num: number[] = [];
+    const due: string[] = [];
+    const pr: string[] = [];
+    const it: string[] = [];
+    const rem: string[] = [];
+    for (let k = start; k < Math.min(LOANS, start + 200); k++) {
+      for (const r of schedules[k].installments) {
+        loan.push(byNumber[k]);
+        num.push(r.number);
+        due.push(r.dueDate);
+        pr.push(r.principal.toFixed(2));
+        it.push(r.interest.toFixed(2));
+        rem.push(r.remainingPrincipal.toFixed(2));
+      }
+    }
+    await tx.exec(
+      `INSERT INTO loan_installment (tenant_id, loan_id, schedule_no, number, due_date, principal, interest, remaining_principal)
+       SELECT app_tenant(), x.l, 1, x.n, x.d, x.p, x.i, x.r FROM unnest($1::uuid[], $2::int[], $3::date[], $4::numeric[], $5::numeric[], $6::numeric[])
+         AS x(l, n, d, p, i, r)`,
+      [loan, num, due, pr, it, rem],
+    );
+  }
+  const total = amounts.reduce((s: Dec, a) => s.plus(a), dec(0));
+  const equity = (await tx.one<{ id: string }>(`SELECT id FROM coa_account WHERE tenant_id = app_tenant() AND code = '30901'`))!.id;
+  await post(tx, ctx, {
+    date: today,
+    description: 'Saldo awal piutang pinjaman (benchmark)',
+    source: { module: 'LOAN' },
+    lines: [
+      { accountId: gl.RECEIVABLE, debit: total },
+      { accountId: equity, credit: total },
+    ],
+  });
+  return byNumber;
+});
+const storeMs = performance.now() - t0;
+await db.owner((tx) => tx.exec('ANALYZE'));
+console.log(
+  `stored ${LOANS} loans and ${rows.toLocaleString('en')} installments in ${(storeMs / 1000).toFixed(1)} s (${Math.round(rows / (storeMs / 1000)).toLocaleString('en')} rows/s)`,
+);
+
+// ---------------------------------------------------------------- payments
+
+const basic = `Basic ${Buffer.from('web:web-secret').toString('base64')}`;
+const res = await fetch(
+  `${base}/oauth/token?username=${encodeURIComponent(email)}&password=${encodeURIComponent(PASSWORD)}&grant_type=password`,
+  {
+    method: 'POST',
+    headers: { authorization: basic },
+  },
+);
+const token = ((await res.json()) as { access_token: string }).access_token;
+
+let seq = 0;
+function run(duration: number): Promise<autocannon.Result> {
+  return new Promise((resolve, reject) => {
+    autocannon(
+      {
+        url: base,
+        connections: CONNECTIONS,
+        duration,
+        requests: [
+          {
+            method: 'POST',
+            setupRequest: (req) => {
+              seq++;
+              return {
+                ...req,
+                method: 'POST',
+                path: '/api/transaction/product/loan/payment-open-amount',
+                headers: {
+                  'content-type': 'application/json',
+                  authorization: `Bearer ${token}`,
+                  'idempotency-key': `bench-${process.pid}-${seq}`,
+                },
+                body: JSON.stringify({
+                  loanId: loanIds[Math.floor(Math.random() * loanIds.length)],
+                  amount: (1 + Math.floor(Math.random() * 20)) * 10_000,
+                }),
+              };
+            },
+          },
+        ],
+      },
+      (err, r) => (err ? reject(err) : resolve(r)),
+    );
+  });
+}
+
+await run(3);
+const r = await run(SECONDS);
+const ok = r['2xx'];
+console.log(
+  `payments: ${(ok / SECONDS).toFixed(0)} /s sustained over ${SECONDS} s on ${LOANS} running loans, ${CONNECTIONS} connections; ` +
+    `latency p50 ${r.latency.p50} ms, p90 ${r.latency.p90} ms, p99 ${r.latency.p99} ms, max ${r.latency.max} ms; non-2xx ${r.non2xx}, errors ${r.errors}`,
+);
+
+// ---------------------------------------------------------------- checks
+
+const check = await db.tenant(info.tenantId, async (tx) => {
+  const sub = await tx.one<{ s: Dec }>(`SELECT coalesce(sum(remaining_principal), 0) AS s FROM loan WHERE tenant_id = app_tenant()`);
+  const gl = await tx.one<{ d: Dec; c: Dec }>(
+    `SELECT coalesce(sum(b.debit), 0) AS d, coalesce(sum(b.credit), 0) AS c FROM ledger_balance b JOIN coa_account a ON a.tenant_id = b.tenant_id AND a.id = b.account_id
+     WHERE b.tenant_id = app_tenant() AND a.code = '10201'`,
+  );
+  const trial = await tx.one<{ d: Dec; c: Dec }>(
+    'SELECT sum(debit) AS d, sum(credit) AS c FROM journal_line WHERE tenant_id = app_tenant()',
+  );
+  const pays = await tx.one<{ n: number }>(`SELECT count(*)::int AS n FROM loan_payment WHERE tenant_id = app_tenant()`);
+  return { sub: sub!.s, ledger: gl!.d.minus(gl!.c), trialOk: trial!.d.eq(trial!.c), payments: pays!.n };
+});
+console.log(
+  `checks: receivable ${check.ledger.toFixed(2)} ${check.ledger.eq(check.sub) ? '=' : '<>'} loans' remaining principal ${check.sub.toFixed(2)}; ` +
+    `trial balance ${check.trialOk ? 'holds' : 'BROKEN'}; ${check.payments} payments posted`,
+);
+await app.close();
+process.exit(check.ledger.eq(check.sub) && check.trialOk ? 0 : 1);
