@@ -81,12 +81,8 @@ export const openProductBody = z
     planTargetDate: dateString.nullable().optional(),
     description,
   })
-<<<<<<< HEAD
   // Other kinds' fields (deposit amount and tenor, loan terms) reach the opener their module registers.
   .loose();
-=======
-  .loose(); // other kinds' fields (loan amount, tenor, ...) pass to their module's opener, which validates them
->>>>>>> loans
 export type OpenProductBody = z.output<typeof openProductBody>;
 
 /** POST transaction/approve-open-product-member. */

@@ -24,12 +24,9 @@ export const messages: Catalog = {
   ...memberMessages,
   ...ledgerMessages,
   ...savingMessages,
-<<<<<<< HEAD
   ...depositMessages,
   ...hardeningMessages,
-=======
   ...loanMessages,
->>>>>>> loans
 };
 
 export function hasMessage(key: string): boolean {

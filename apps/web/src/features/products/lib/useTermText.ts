@@ -15,14 +15,11 @@ export const ENUM_OF: Record<string, string> = {
   adminFeeType: 'feeType',
   provisionFeeType: 'feeType',
   fineMethod: 'feeType',
-<<<<<<< HEAD
   penaltyBasis: 'penaltyBasis',
   dayCount: 'dayCount',
   rolloverType: 'rolloverType',
-=======
   firstInstallmentRule: 'firstInstallmentRule',
   roundingMultiple: 'roundingMultiple',
->>>>>>> loans
 };
 
 /** i18n key of a choice (`POKOK & JASA` → `POKOK_JASA`). */
