@@ -142,11 +142,48 @@ describe('portfolio', () => {
     expect(body<any>(d).data.collectability).toBe('LANCAR');
   });
 
+  it('by product on a day and the paged loan list with its outstanding, with Excel', async () => {
+    const { s, p2, a, b, c } = await fixture();
+    const bp = await s.t.admin.get('/api/report/loan/by-product', { date: '2026-05-20' });
+    expect(bp.statusCode, bp.body).toBe(200);
+    const r = body<any>(bp).data;
+    const p1 = r.products.find((p: any) => p.productId === s.productId);
+    expect(p1).toMatchObject({ loanCount: 2, amount: 24_000_000, outstanding: 22_000_000, nonPerforming: 22_000_000, nplRatio: 1 });
+    expect(p1.grades).toEqual({ LANCAR: 0, 'KURANG LANCAR': 10_000_000, DIRAGUKAN: 12_000_000, MACET: 0 });
+    expect(r.products.find((p: any) => p.productId === p2).grades.LANCAR).toBe(12_000_000);
+    expect(r.total).toMatchObject({ loanCount: 3, amount: 36_000_000, outstanding: 34_000_000 });
+
+    const list = await s.t.admin.get('/api/report/loan', { productId: s.productId, sortBy: 'remainingPrincipal', ascOrDesc: 'asc' });
+    expect(list.statusCode, list.body).toBe(200);
+    const l = body<any>(list).data;
+    expect(l.totalElements).toBe(2);
+    expect(l.content.map((x: any) => [x.id, x.remainingPrincipal])).toEqual([
+      [a.id, 10_000_000],
+      [b.id, 12_000_000],
+    ]);
+    expect(l.totals).toEqual({ amount: 24_000_000, remainingPrincipal: 22_000_000 });
+    const paged1 = body<any>(await s.t.admin.get('/api/report/loan', { limit: 1, page: 1, sortBy: 'loanNumber' })).data;
+    expect(paged1).toMatchObject({ totalElements: 3, totalPages: 3 });
+    expect(paged1.content).toHaveLength(1);
+    expect(paged1.totals.amount).toBe(36_000_000);
+    expect(body<any>(await s.t.admin.get('/api/report/loan', { search: 'siti' })).data.content.map((x: any) => x.id)).toEqual([b.id]);
+    expect(body<any>(await s.t.admin.get('/api/report/loan', { status: 'PAID_OFF' })).data.totalElements).toBe(0);
+    expect((await s.t.admin.get('/api/report/loan', { status: 'NOPE' })).statusCode).toBe(400);
+    expect(c.id).toBeTruthy();
+    for (const url of ['/api/report/loan', '/api/report/loan/by-product']) {
+      const x = await s.t.admin.get(url, { format: 'xlsx' });
+      expect(x.statusCode).toBe(200);
+      expect(x.rawPayload.subarray(0, 2).toString()).toBe('PK');
+    }
+  });
+
   it('needs report:view (403) and never shows another tenant (404, empty reports)', async () => {
     const { s } = await fixture();
     const teller = await limitedUser(s.t, { permissions: { member_transaction: { view: true, add: true } } });
     expect((await teller.get('/api/report/loan/npl', { time: '2026-05-20' })).statusCode).toBe(403);
     expect((await teller.get('/api/report/loan/collectibility')).statusCode).toBe(403);
+    expect((await teller.get('/api/report/loan')).statusCode).toBe(403);
+    expect((await teller.get('/api/report/loan/by-product')).statusCode).toBe(403);
     expect((await teller.get(`/api/member/${s.member.id}/collectability/2026-05-20/by-date`)).statusCode).toBe(403);
 
     const other = await newTenant();

@@ -194,3 +194,133 @@ export async function memberCollectability(ctx: Ctx, memberId: string, date: str
     return { memberId, date, collectability: worst, loans };
   });
 }
+
+/** Per product on the day: loans, amount, outstanding principal per grade and the NPL. */
+export async function byProductReport(ctx: Ctx, q: PortfolioFilter) {
+  return withTx(ctx, async (tx) => {
+    const loans = await gradedLoans(tx, ctx.tenantId, q);
+    const ids = [...new Set(loans.map((l) => l.productId))];
+    const products = ids.map((id) => {
+      const of = loans.filter((l) => l.productId === id);
+      return {
+        productId: id,
+        productName: of[0].productName,
+        amount: of.reduce((s, l) => s.plus(l.amount), ZERO),
+        ...totals(of),
+        grades: Object.fromEntries(
+          COLLECTABILITY_GRADES.map((g) => [
+            g,
+            of.filter((l) => l.collectability === g).reduce((s, l) => s.plus(l.outstandingPrincipal), ZERO),
+          ]),
+        ) as Record<CollectabilityGrade, Dec>,
+      };
+    });
+    products.sort((a, b) => a.productName.localeCompare(b.productName));
+    return { date: q.date, products, total: { amount: loans.reduce((s, l) => s.plus(l.amount), ZERO), ...totals(loans) } };
+  });
+}
+
+export interface LoanListQuery {
+  page: number;
+  limit: number;
+  search?: string;
+  sortBy?: string;
+  ascOrDesc?: string;
+  productId?: string;
+  branchId?: string;
+  status?: string;
+  /** Application date from / until. */
+  start?: string;
+  end?: string;
+}
+
+const LIST_SORT: Record<string, string> = {
+  loanNumber: 'l.loan_number',
+  memberName: 'm.full_name',
+  amount: 'l.amount',
+  remainingPrincipal: 'l.remaining_principal',
+  applicationDate: 'l.application_date',
+  releaseDate: 'l.release_date',
+  status: 'l.status',
+};
+
+/** Loans with their current outstanding principal (report/loan); `all` = every row (Excel). */
+export async function loanListReport(ctx: Ctx, q: LoanListQuery, all = false) {
+  return withTx(ctx, async (tx) => {
+    const params: unknown[] = [ctx.tenantId];
+    const p = (v: unknown) => {
+      params.push(v);
+      return `$${params.length}`;
+    };
+    const where = ['l.tenant_id = $1'];
+    if (q.productId) where.push(`l.product_id = ${p(q.productId)}`);
+    if (q.branchId) where.push(`m.branch_id = ${p(q.branchId)}`);
+    if (q.status) where.push(`l.status = ${p(q.status)}`);
+    if (q.start) where.push(`l.application_date >= ${p(q.start)}::date`);
+    if (q.end) where.push(`l.application_date <= ${p(q.end)}::date`);
+    if (q.search) {
+      const s = p(`%${q.search}%`);
+      where.push(`(lower(l.loan_number) LIKE ${s} OR lower(m.full_name) LIKE ${s} OR lower(m.cif_number) LIKE ${s})`);
+    }
+    const order = `${LIST_SORT[q.sortBy ?? ''] ?? 'l.loan_number'} ${q.ascOrDesc?.toLowerCase() === 'desc' ? 'DESC' : 'ASC'}, l.id`;
+    const from = `FROM loan l JOIN member m ON m.tenant_id = l.tenant_id AND m.id = l.member_id
+      JOIN product pr ON pr.tenant_id = l.tenant_id AND pr.id = l.product_id
+      LEFT JOIN branch b ON b.tenant_id = m.tenant_id AND b.id = m.branch_id
+      WHERE ${where.join(' AND ')}`;
+    const page = all ? '' : ` LIMIT ${p(q.limit)} OFFSET ${p(q.page * q.limit)}`;
+    const rows = await tx.query<{
+      id: string;
+      loan_number: string;
+      member_id: string;
+      member_name: string;
+      cif_number: string;
+      product_id: string;
+      product_name: string;
+      branch_name: string | null;
+      status: string;
+      amount: Dec;
+      tenor: number;
+      remaining_principal: Dec;
+      principal_paid: Dec;
+      interest_paid: Dec;
+      application_date: string;
+      release_date: string | null;
+      maturity_date: string | null;
+      total: number;
+    }>(
+      `SELECT l.id, l.loan_number, l.member_id, m.full_name AS member_name, m.cif_number, l.product_id, pr.name AS product_name,
+              b.name AS branch_name, l.status, l.amount, l.tenor, l.remaining_principal, l.principal_paid, l.interest_paid,
+              l.application_date::text AS application_date, l.release_date::text AS release_date, l.maturity_date::text AS maturity_date,
+              count(*) OVER ()::int AS total
+       ${from} ORDER BY ${order}${page}`,
+      params,
+    );
+    const sums = (await tx.one<{ amount: Dec; remaining: Dec }>(
+      `SELECT coalesce(sum(l.amount), 0) AS amount, coalesce(sum(l.remaining_principal), 0) AS remaining ${from}`,
+      params.slice(0, all ? params.length : params.length - 2),
+    ))!;
+    return {
+      content: rows.map((r) => ({
+        id: r.id,
+        loanNumber: r.loan_number,
+        memberId: r.member_id,
+        memberName: r.member_name,
+        cifNumber: r.cif_number,
+        productId: r.product_id,
+        productName: r.product_name,
+        branchName: r.branch_name,
+        status: r.status,
+        amount: dec(r.amount),
+        tenorInMonth: r.tenor,
+        remainingPrincipal: dec(r.remaining_principal),
+        principalPaid: dec(r.principal_paid),
+        interestPaid: dec(r.interest_paid),
+        applicationDate: r.application_date,
+        releaseDate: r.release_date,
+        maturityDate: r.maturity_date,
+      })),
+      total: rows[0]?.total ?? 0,
+      totals: { amount: dec(sums.amount), remainingPrincipal: dec(sums.remaining) },
+    };
+  });
+}

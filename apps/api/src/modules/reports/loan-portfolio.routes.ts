@@ -4,15 +4,15 @@
  * JSON, or Excel with `format=xlsx`. The grading lives in the loans module
  * (loans.portfolio.ts); docs/loans.md "Portfolio".
  */
-import { dateString, optionalFilter, uuid } from '@koperasi/contracts';
+import { dateString, LOAN_STATUSES, listQuery, optionalFilter, uuid } from '@koperasi/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ctxOf, withTx } from '../../lib/context.ts';
 import { notFound } from '../../lib/errors.ts';
 import { type ExcelSheet, sendExcel } from '../../lib/excel.ts';
-import { ok } from '../../lib/http.ts';
-import { collectibilityReport, memberCollectability, nplReport } from '../loans/loans.portfolio.ts';
+import { ok, paged } from '../../lib/http.ts';
+import { byProductReport, collectibilityReport, loanListReport, memberCollectability, nplReport } from '../loans/loans.portfolio.ts';
 import { passthrough } from '../products/products.http.ts';
 import { today } from '../savings/savings.core.ts';
 
@@ -36,6 +36,17 @@ const nplQuery = z.object({
   branchId: optionalUuid,
   /** The day (default today); spec name `time`. */
   time: optionalDate,
+  format: reportFormat,
+});
+
+const byProductQuery = z.object({ branchId: optionalUuid, date: optionalDate, format: reportFormat });
+const loanListQuery = listQuery.extend({
+  productId: optionalUuid,
+  branchId: optionalUuid,
+  status: optionalFilter.pipe(z.enum(LOAN_STATUSES, { error: 'validation.invalid' }).optional()),
+  /** Application date from / until. */
+  start: optionalDate,
+  end: optionalDate,
   format: reportFormat,
 });
 
@@ -159,6 +170,93 @@ export default async function loanPortfolioRoutes(appBase: FastifyInstance) {
       );
       if (exists.length === 0) throw notFound('member.not_found');
       return ok(await memberCollectability(ctx, req.params.id, req.params.x));
+    },
+  );
+
+  app.get(
+    '/api/report/loan/by-product',
+    {
+      ...passthrough,
+      config: { permission: 'report:view' },
+      schema: {
+        tags: TAG,
+        summary: 'Per loan product on a day: loans, amount, outstanding principal per grade, NPL',
+        description: 'Filters: date (default today), branchId. `format=xlsx` downloads Excel.',
+        querystring: byProductQuery,
+      },
+    },
+    async (req, reply) => {
+      const ctx = ctxOf(req);
+      const r = await byProductReport(ctx, { branchId: req.query.branchId, date: req.query.date ?? today() });
+      if (req.query.format !== 'xlsx') return ok(r);
+      const E = en(req);
+
+      return sendExcel(reply, `pinjaman-per-produk-${r.date}`, [
+        {
+          name: E ? 'By product' : 'Per Produk',
+          title: [tenantName(req), E ? 'Loans by product' : 'Pinjaman per Produk', r.date],
+          columns: [
+            { key: 'productName', header: E ? 'Product' : 'Produk', width: 28 },
+            { key: 'loanCount', header: E ? 'Loans' : 'Jumlah Pinjaman', format: 'integer' },
+            { key: 'amount', header: E ? 'Amount' : 'Plafon', format: 'money' },
+            { key: 'outstanding', header: E ? 'Outstanding principal' : 'Sisa Pokok', format: 'money' },
+            ...['LANCAR', 'KURANG LANCAR', 'DIRAGUKAN', 'MACET'].map((g) => ({ key: g, header: g, format: 'money' as const })),
+            { key: 'nplRatio', header: 'NPL', format: 'percent' },
+          ],
+          rows: [
+            ...r.products.map(({ grades, ...x }) => ({ ...x, ...grades })),
+            { productName: 'Total', ...r.total, $style: 'total' as const },
+          ],
+        },
+      ]);
+    },
+  );
+
+  app.get(
+    '/api/report/loan',
+    {
+      ...passthrough,
+      config: { permission: 'report:view' },
+      schema: {
+        tags: TAG,
+        summary: 'Loans with their outstanding principal (paged), totals',
+        description:
+          'Filters: search, productId, branchId, status, start/end (application date); sortBy loanNumber|memberName|amount|remainingPrincipal|applicationDate|releaseDate|status. `format=xlsx` downloads Excel (every row).',
+        querystring: loanListQuery,
+      },
+    },
+    async (req, reply) => {
+      const ctx = ctxOf(req);
+      const q = req.query;
+      if (q.format !== 'xlsx') {
+        const r = await loanListReport(ctx, q);
+        return ok({ ...paged(r.content, r.total, q.page, q.limit), totals: r.totals });
+      }
+      const r = await loanListReport(ctx, q, true);
+      const E = en(req);
+      return sendExcel(reply, `laporan-pinjaman-${today()}`, [
+        {
+          name: E ? 'Loans' : 'Pinjaman',
+          title: [tenantName(req), E ? 'Loans report' : 'Laporan Pinjaman', `${q.start ?? ''} - ${q.end ?? ''}`],
+          columns: [
+            { key: 'loanNumber', header: E ? 'Loan number' : 'No. Pinjaman' },
+            { key: 'cifNumber', header: 'CIF' },
+            { key: 'memberName', header: E ? 'Member' : 'Anggota', width: 28 },
+            { key: 'productName', header: E ? 'Product' : 'Produk', width: 24 },
+            { key: 'branchName', header: E ? 'Branch' : 'Cabang' },
+            { key: 'status', header: 'Status' },
+            { key: 'applicationDate', header: E ? 'Applied' : 'Tgl Pengajuan' },
+            { key: 'releaseDate', header: E ? 'Released' : 'Tgl Pencairan' },
+            { key: 'tenorInMonth', header: E ? 'Tenor' : 'Tenor', format: 'integer' },
+            { key: 'amount', header: E ? 'Amount' : 'Plafon', format: 'money' },
+            { key: 'remainingPrincipal', header: E ? 'Outstanding principal' : 'Sisa Pokok', format: 'money' },
+          ],
+          rows: [
+            ...r.content.map((l) => ({ ...l })),
+            { loanNumber: 'Total', amount: r.totals.amount, remainingPrincipal: r.totals.remainingPrincipal, $style: 'total' as const },
+          ],
+        },
+      ]);
     },
   );
 }
