@@ -4,6 +4,14 @@
  * amount is spread over the installments: oldest installment first, and in
  * each fine → interest → principal (docs/loans.md "Payments").
  */
+import {
+  type CollectabilityCalculationType,
+  type CollectabilityGrade,
+  type CollectabilityRange,
+  collectabilityGradeOf,
+  DEFAULT_COLLECTABILITY,
+  DEFAULT_COLLECTABILITY_CALCULATION,
+} from '@koperasi/contracts';
 import { type Dec, dec, fineFor, ZERO } from '@koperasi/finance';
 import type { InstallmentRow, LoanRow } from './loans.repo.ts';
 
@@ -181,9 +189,23 @@ export function payoffTargets(loan: Pick<LoanRow, 'release_date' | 'application_
   return out;
 }
 
-export function collectabilityGrade(daysLate: number): 'LANCAR' | 'KURANG LANCAR' | 'DIRAGUKAN' | 'MACET' {
-  if (daysLate <= 30) return 'LANCAR';
-  if (daysLate <= 90) return 'KURANG LANCAR';
-  if (daysLate <= 180) return 'DIRAGUKAN';
-  return 'MACET';
+/** The cooperative's collectability settings as the grading needs them (`loadGrading` in loans.portfolio.ts). */
+export interface Grading {
+  calculationType: CollectabilityCalculationType;
+  ranges: CollectabilityRange[];
+}
+
+export const DEFAULT_GRADING: Grading = { calculationType: DEFAULT_COLLECTABILITY_CALCULATION, ranges: DEFAULT_COLLECTABILITY };
+
+/**
+ * The ONE place a loan is graded: days late by the calculation type (HARIAN:
+ * days since the oldest unpaid installment fell due; BULANAN: installments in
+ * arrears x 30), then the tenant's ranges.
+ */
+export function gradeLoan(
+  late: { daysLate: number; overdueCount: number },
+  grading: Grading = DEFAULT_GRADING,
+): { grade: CollectabilityGrade; daysLate: number } {
+  const daysLate = grading.calculationType === 'BULANAN' ? late.overdueCount * 30 : late.daysLate;
+  return { grade: collectabilityGradeOf(daysLate, grading.ranges), daysLate };
 }

@@ -20,6 +20,7 @@ import { assertCanReleaseLoan } from '../roles/limits.ts';
 import { assertCanMove, assertCanWithdraw, channelOf, isAgentCtx, move, resolveCash, rupiah, today } from '../savings/savings.core.ts';
 import { type LockedAccount, lockAccounts } from '../savings/savings.repo.ts';
 import { allocate, figures, payoffTargets, scheduleTargets, type Target } from './loans.engine.ts';
+import { loadGrading } from './loans.portfolio.ts';
 import {
   findLoan,
   findPayment,
@@ -473,7 +474,10 @@ export async function pay(ctx: Ctx, b: PayInput) {
       });
       // The answer from what this transaction wrote (no second read of the loan and its schedule).
       const after: LoanRow = { ...l, ...totals };
-      return { payment: paymentView((await findPayment(tx, p!.id))!), loan: loanView(after, figures(after, rows, date), date) };
+      return {
+        payment: paymentView((await findPayment(tx, p!.id))!),
+        loan: loanView(after, figures(after, rows, date), date, await loadGrading(tx, ctx.tenantId)),
+      };
     },
     { idempotent: true, message: 'loan.paid' },
   );

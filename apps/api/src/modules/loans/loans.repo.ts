@@ -7,6 +7,7 @@ import type { Tx } from '../../db/db.ts';
 import { agentMemberCondition } from '../users/agent-scope.ts';
 
 export interface LoanRow {
+  tenant_id: string;
   id: string;
   loan_number: string;
   member_id: string;

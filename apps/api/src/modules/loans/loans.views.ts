@@ -5,10 +5,11 @@
 import { LOAN_STATUS_LABEL } from '@koperasi/contracts';
 import { type Dec, ZERO } from '@koperasi/finance';
 import type { Tx } from '../../db/db.ts';
-import { collectabilityGrade, figures, type InstallmentFigures, summarize } from './loans.engine.ts';
+import { figures, type Grading, gradeLoan, type InstallmentFigures, summarize } from './loans.engine.ts';
+import { loadGrading } from './loans.portfolio.ts';
 import { type CollateralRow, collaterals, type InstallmentRow, installments, type LoanRow, type PaymentRow } from './loans.repo.ts';
 
-export function loanView(l: LoanRow, f?: InstallmentFigures[], asOf?: string) {
+export function loanView(l: LoanRow, f?: InstallmentFigures[], asOf?: string, grading?: Grading) {
   const s = f && asOf ? summarize(f, asOf) : null;
   const daysLate = s?.daysLate ?? 0;
   const label = l.status === 'RUNNING' && daysLate > 0 ? 'not paid off' : LOAN_STATUS_LABEL[l.status];
@@ -49,7 +50,7 @@ export function loanView(l: LoanRow, f?: InstallmentFigures[], asOf?: string) {
     principalPaid: l.principal_paid,
     interestPaid: l.interest_paid,
     finePaid: l.fine_paid,
-    collectability: collectabilityGrade(daysLate),
+    collectability: gradeLoan({ daysLate, overdueCount: s?.overdueCount ?? 0 }, grading).grade,
     daysLate,
     applicationDate: l.application_date,
     approvedDate: l.approved_date,
@@ -124,7 +125,7 @@ export function paymentView(p: PaymentRow) {
 export async function loanWithFigures(tx: Tx, l: LoanRow, asOf: string) {
   const rows: InstallmentRow[] = l.status === 'RUNNING' || l.status === 'PAID_OFF' ? await installments(tx, l.id, l.schedule_no) : [];
   const f = figures(l, rows, asOf);
-  return { view: loanView(l, f, asOf), figures: f };
+  return { view: loanView(l, f, asOf, await loadGrading(tx, l.tenant_id)), figures: f };
 }
 
 export async function loanDetail(tx: Tx, l: LoanRow, asOf: string) {

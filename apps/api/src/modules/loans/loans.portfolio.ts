@@ -1,0 +1,326 @@
+/**
+ * Portfolio: every loan graded on ANY day from what the books say happened by
+ * then (docs/loans.md "Portfolio"). No history table: the grade on day D is
+ * computed from the loan's current schedule and its POSTED payments dated on
+ * or before D. Payments are allocated oldest installment first and, within
+ * one, fine -> interest -> principal, so installment k was settled on D iff
+ * the principal + interest paid by D covers the scheduled principal + interest
+ * of installments 1..k. Days late = D - due date of the oldest installment
+ * not covered (when that date is before D).
+ */
+import { COLLECTABILITY_GRADES, type CollectabilityGrade } from '@koperasi/contracts';
+import { type Dec, dec, ZERO } from '@koperasi/finance';
+import type { Tx } from '../../db/db.ts';
+import { type Ctx, withTx } from '../../lib/context.ts';
+import { loadCollectability } from '../settings/collectability.ts';
+import { DEFAULT_GRADING, type Grading, gradeLoan } from './loans.engine.ts';
+
+export async function loadGrading(tx: Tx, tenantId: string): Promise<Grading> {
+  const rows = await loadCollectability(tx, tenantId);
+  if (rows.length !== COLLECTABILITY_GRADES.length) return DEFAULT_GRADING;
+  return {
+    calculationType: rows[0].calculationType,
+    ranges: rows.map((r) => ({ grade: r.grade, daysLateFrom: r.daysLateFrom, daysLateUntil: r.daysLateUntil })),
+  };
+}
+
+export interface PortfolioFilter {
+  date: string;
+  productId?: string;
+  branchId?: string;
+  memberId?: string;
+  loanId?: string;
+}
+
+export interface GradedLoan {
+  loanId: string;
+  loanNumber: string;
+  memberId: string;
+  memberName: string;
+  cifNumber: string;
+  productId: string;
+  productName: string;
+  branchId: string | null;
+  branchName: string | null;
+  amount: Dec;
+  releaseDate: string;
+  outstandingPrincipal: Dec;
+  oldestUnpaidDueDate: string | null;
+  overdueCount: number;
+  daysLate: number;
+  collectability: CollectabilityGrade;
+}
+
+/** Loans outstanding on `date` (released by then, not paid off by then), graded. */
+export async function gradedLoans(tx: Tx, tenantId: string, q: PortfolioFilter): Promise<GradedLoan[]> {
+  const params: unknown[] = [tenantId, q.date];
+  const where: string[] = [];
+  const p = (v: unknown) => {
+    params.push(v);
+    return `$${params.length}`;
+  };
+  if (q.productId) where.push(`l.product_id = ${p(q.productId)}`);
+  if (q.branchId) where.push(`m.branch_id = ${p(q.branchId)}`);
+  if (q.memberId) where.push(`l.member_id = ${p(q.memberId)}`);
+  if (q.loanId) where.push(`l.id = ${p(q.loanId)}`);
+  const rows = await tx.query<{
+    id: string;
+    loan_number: string;
+    member_id: string;
+    member_name: string;
+    cif_number: string;
+    product_id: string;
+    product_name: string;
+    branch_id: string | null;
+    branch_name: string | null;
+    amount: Dec;
+    release_date: string;
+    principal_paid: Dec;
+    oldest_due: string | null;
+    overdue_count: number;
+  }>(
+    `WITH paid AS (
+       SELECT lp.loan_id, sum(lp.principal) AS principal, sum(lp.principal + lp.interest) AS pi
+       FROM loan_payment lp
+       WHERE lp.tenant_id = $1 AND lp.status = 'POSTED' AND lp.payment_date <= $2::date
+       GROUP BY lp.loan_id
+     ), base AS (
+       SELECT l.id, l.loan_number, l.member_id, m.full_name AS member_name, m.cif_number, l.product_id, pr.name AS product_name,
+              m.branch_id, b.name AS branch_name, l.amount, l.release_date::text AS release_date, l.schedule_no,
+              coalesce(pd.principal, 0) AS principal_paid, coalesce(pd.pi, 0) AS pi_paid
+       FROM loan l
+       JOIN member m ON m.tenant_id = l.tenant_id AND m.id = l.member_id
+       JOIN product pr ON pr.tenant_id = l.tenant_id AND pr.id = l.product_id
+       LEFT JOIN branch b ON b.tenant_id = m.tenant_id AND b.id = m.branch_id
+       LEFT JOIN paid pd ON pd.loan_id = l.id
+       WHERE l.tenant_id = $1 AND l.status IN ('RUNNING', 'PAID_OFF') AND l.release_date <= $2::date
+         AND (l.paid_off_date IS NULL OR l.paid_off_date > $2::date)
+         ${where.length ? `AND ${where.join(' AND ')}` : ''}
+     ), sched AS (
+       SELECT i.loan_id, i.due_date,
+              sum(i.principal + i.interest) OVER (PARTITION BY i.loan_id ORDER BY i.number) AS cum
+       FROM loan_installment i JOIN base ON base.id = i.loan_id AND i.schedule_no = base.schedule_no
+       WHERE i.tenant_id = $1 AND NOT i.superseded
+     )
+     SELECT base.*,
+            (SELECT min(s.due_date)::text FROM sched s WHERE s.loan_id = base.id AND s.cum > base.pi_paid AND s.due_date < $2::date) AS oldest_due,
+            (SELECT count(*)::int FROM sched s WHERE s.loan_id = base.id AND s.cum > base.pi_paid AND s.due_date < $2::date) AS overdue_count
+     FROM base
+     ORDER BY base.loan_number`,
+    params,
+  );
+  const grading = await loadGrading(tx, tenantId);
+  return rows.map((r) => {
+    const days = r.oldest_due ? Math.round((Date.parse(q.date) - Date.parse(r.oldest_due)) / 86_400_000) : 0;
+    const g = gradeLoan({ daysLate: days, overdueCount: r.overdue_count }, grading);
+    return {
+      loanId: r.id,
+      loanNumber: r.loan_number,
+      memberId: r.member_id,
+      memberName: r.member_name,
+      cifNumber: r.cif_number,
+      productId: r.product_id,
+      productName: r.product_name,
+      branchId: r.branch_id,
+      branchName: r.branch_name,
+      amount: dec(r.amount),
+      releaseDate: r.release_date,
+      outstandingPrincipal: dec(r.amount).minus(dec(r.principal_paid)),
+      oldestUnpaidDueDate: r.oldest_due,
+      overdueCount: r.overdue_count,
+      daysLate: g.daysLate,
+      collectability: g.grade,
+    };
+  });
+}
+
+const NON_PERFORMING: CollectabilityGrade[] = ['KURANG LANCAR', 'DIRAGUKAN', 'MACET'];
+
+/** Ratio to 4 places (0.1234 = 12.34 %), 0 when nothing is outstanding. */
+const ratio = (a: Dec, b: Dec) => (b.gt(0) ? a.div(b).toDecimalPlaces(4) : ZERO);
+
+function totals(loans: GradedLoan[]) {
+  const outstanding = loans.reduce((s, l) => s.plus(l.outstandingPrincipal), ZERO);
+  const npl = loans.filter((l) => NON_PERFORMING.includes(l.collectability)).reduce((s, l) => s.plus(l.outstandingPrincipal), ZERO);
+  return { loanCount: loans.length, outstanding, nonPerforming: npl, nplRatio: ratio(npl, outstanding) };
+}
+
+/** Grade per loan and per grade (count, outstanding, share). */
+export async function collectibilityReport(ctx: Ctx, q: PortfolioFilter) {
+  return withTx(ctx, async (tx) => {
+    const loans = await gradedLoans(tx, ctx.tenantId, q);
+    const all = totals(loans);
+    const grades = COLLECTABILITY_GRADES.map((grade) => {
+      const of = loans.filter((l) => l.collectability === grade);
+      const outstanding = of.reduce((s, l) => s.plus(l.outstandingPrincipal), ZERO);
+      return { grade, loanCount: of.length, outstanding, share: ratio(outstanding, all.outstanding) };
+    });
+    return { date: q.date, grades, total: all, loans };
+  });
+}
+
+/** NPL on the day: total, per branch, per product. */
+export async function nplReport(ctx: Ctx, q: PortfolioFilter) {
+  return withTx(ctx, async (tx) => {
+    const loans = await gradedLoans(tx, ctx.tenantId, q);
+    const group = (key: (l: GradedLoan) => string, name: (l: GradedLoan) => string | null) => {
+      const m = new Map<string, GradedLoan[]>();
+      for (const l of loans) m.set(key(l), [...(m.get(key(l)) ?? []), l]);
+      return [...m.entries()].map(([id, ls]) => ({ id: id || null, name: name(ls[0]), ...totals(ls) }));
+    };
+    return {
+      date: q.date,
+      total: totals(loans),
+      byBranch: group(
+        (l) => l.branchId ?? '',
+        (l) => l.branchName,
+      ),
+      byProduct: group(
+        (l) => l.productId,
+        (l) => l.productName,
+      ),
+    };
+  });
+}
+
+/** A member's loans graded on the day, and the member's worst grade (null without a loan outstanding then). */
+export async function memberCollectability(ctx: Ctx, memberId: string, date: string) {
+  return withTx(ctx, async (tx) => {
+    const loans = await gradedLoans(tx, ctx.tenantId, { date, memberId });
+    const worst = loans.reduce<CollectabilityGrade | null>(
+      (w, l) => (w === null || COLLECTABILITY_GRADES.indexOf(l.collectability) > COLLECTABILITY_GRADES.indexOf(w) ? l.collectability : w),
+      null,
+    );
+    return { memberId, date, collectability: worst, loans };
+  });
+}
+
+/** Per product on the day: loans, amount, outstanding principal per grade and the NPL. */
+export async function byProductReport(ctx: Ctx, q: PortfolioFilter) {
+  return withTx(ctx, async (tx) => {
+    const loans = await gradedLoans(tx, ctx.tenantId, q);
+    const ids = [...new Set(loans.map((l) => l.productId))];
+    const products = ids.map((id) => {
+      const of = loans.filter((l) => l.productId === id);
+      return {
+        productId: id,
+        productName: of[0].productName,
+        amount: of.reduce((s, l) => s.plus(l.amount), ZERO),
+        ...totals(of),
+        grades: Object.fromEntries(
+          COLLECTABILITY_GRADES.map((g) => [
+            g,
+            of.filter((l) => l.collectability === g).reduce((s, l) => s.plus(l.outstandingPrincipal), ZERO),
+          ]),
+        ) as Record<CollectabilityGrade, Dec>,
+      };
+    });
+    products.sort((a, b) => a.productName.localeCompare(b.productName));
+    return { date: q.date, products, total: { amount: loans.reduce((s, l) => s.plus(l.amount), ZERO), ...totals(loans) } };
+  });
+}
+
+export interface LoanListQuery {
+  page: number;
+  limit: number;
+  search?: string;
+  sortBy?: string;
+  ascOrDesc?: string;
+  productId?: string;
+  branchId?: string;
+  status?: string;
+  /** Application date from / until. */
+  start?: string;
+  end?: string;
+}
+
+const LIST_SORT: Record<string, string> = {
+  loanNumber: 'l.loan_number',
+  memberName: 'm.full_name',
+  amount: 'l.amount',
+  remainingPrincipal: 'l.remaining_principal',
+  applicationDate: 'l.application_date',
+  releaseDate: 'l.release_date',
+  status: 'l.status',
+};
+
+/** Loans with their current outstanding principal (report/loan); `all` = every row (Excel). */
+export async function loanListReport(ctx: Ctx, q: LoanListQuery, all = false) {
+  return withTx(ctx, async (tx) => {
+    const params: unknown[] = [ctx.tenantId];
+    const p = (v: unknown) => {
+      params.push(v);
+      return `$${params.length}`;
+    };
+    const where = ['l.tenant_id = $1'];
+    if (q.productId) where.push(`l.product_id = ${p(q.productId)}`);
+    if (q.branchId) where.push(`m.branch_id = ${p(q.branchId)}`);
+    if (q.status) where.push(`l.status = ${p(q.status)}`);
+    if (q.start) where.push(`l.application_date >= ${p(q.start)}::date`);
+    if (q.end) where.push(`l.application_date <= ${p(q.end)}::date`);
+    if (q.search) {
+      const s = p(`%${q.search}%`);
+      where.push(`(lower(l.loan_number) LIKE ${s} OR lower(m.full_name) LIKE ${s} OR lower(m.cif_number) LIKE ${s})`);
+    }
+    const order = `${LIST_SORT[q.sortBy ?? ''] ?? 'l.loan_number'} ${q.ascOrDesc?.toLowerCase() === 'desc' ? 'DESC' : 'ASC'}, l.id`;
+    const from = `FROM loan l JOIN member m ON m.tenant_id = l.tenant_id AND m.id = l.member_id
+      JOIN product pr ON pr.tenant_id = l.tenant_id AND pr.id = l.product_id
+      LEFT JOIN branch b ON b.tenant_id = m.tenant_id AND b.id = m.branch_id
+      WHERE ${where.join(' AND ')}`;
+    const page = all ? '' : ` LIMIT ${p(q.limit)} OFFSET ${p(q.page * q.limit)}`;
+    const rows = await tx.query<{
+      id: string;
+      loan_number: string;
+      member_id: string;
+      member_name: string;
+      cif_number: string;
+      product_id: string;
+      product_name: string;
+      branch_name: string | null;
+      status: string;
+      amount: Dec;
+      tenor: number;
+      remaining_principal: Dec;
+      principal_paid: Dec;
+      interest_paid: Dec;
+      application_date: string;
+      release_date: string | null;
+      maturity_date: string | null;
+      total: number;
+    }>(
+      `SELECT l.id, l.loan_number, l.member_id, m.full_name AS member_name, m.cif_number, l.product_id, pr.name AS product_name,
+              b.name AS branch_name, l.status, l.amount, l.tenor, l.remaining_principal, l.principal_paid, l.interest_paid,
+              l.application_date::text AS application_date, l.release_date::text AS release_date, l.maturity_date::text AS maturity_date,
+              count(*) OVER ()::int AS total
+       ${from} ORDER BY ${order}${page}`,
+      params,
+    );
+    const sums = (await tx.one<{ amount: Dec; remaining: Dec }>(
+      `SELECT coalesce(sum(l.amount), 0) AS amount, coalesce(sum(l.remaining_principal), 0) AS remaining ${from}`,
+      params.slice(0, all ? params.length : params.length - 2),
+    ))!;
+    return {
+      content: rows.map((r) => ({
+        id: r.id,
+        loanNumber: r.loan_number,
+        memberId: r.member_id,
+        memberName: r.member_name,
+        cifNumber: r.cif_number,
+        productId: r.product_id,
+        productName: r.product_name,
+        branchName: r.branch_name,
+        status: r.status,
+        amount: dec(r.amount),
+        tenorInMonth: r.tenor,
+        remainingPrincipal: dec(r.remaining_principal),
+        principalPaid: dec(r.principal_paid),
+        interestPaid: dec(r.interest_paid),
+        applicationDate: r.application_date,
+        releaseDate: r.release_date,
+        maturityDate: r.maturity_date,
+      })),
+      total: rows[0]?.total ?? 0,
+      totals: { amount: dec(sums.amount), remainingPrincipal: dec(sums.remaining) },
+    };
+  });
+}
