@@ -157,7 +157,9 @@ export function calculateShu(input: ShuInput): ShuResult {
   const allocations = { ...planned };
   allocations.MEMBER_EQUITY = totals.equityShare;
   allocations.MEMBER_TRANSACTION = totals.transactionShare;
-  const remainderToReserve = planned.MEMBER_EQUITY.minus(totals.equityShare).plus(planned.MEMBER_TRANSACTION.minus(totals.transactionShare));
+  const remainderToReserve = planned.MEMBER_EQUITY.minus(totals.equityShare).plus(
+    planned.MEMBER_TRANSACTION.minus(totals.transactionShare),
+  );
   allocations.RESERVE = planned.RESERVE.plus(remainderToReserve);
   return { surplus, planned, allocations, remainderToReserve, members, totals };
 }

@@ -115,10 +115,7 @@ describe('properties', () => {
       bp[0] += 10_000 - bp.reduce((s, x) => s + x, 0);
       return Object.fromEntries(SHU_ALLOCATIONS.map((k, i) => [k, dec(bp[i]).div(100)])) as ShuShares;
     });
-  const members = fc.array(
-    fc.record({ memberId: fc.uuid(), equity: money, transaction: money }),
-    { maxLength: 40 },
-  );
+  const members = fc.array(fc.record({ memberId: fc.uuid(), equity: money, transaction: money }), { maxLength: 40 });
 
   it('member shares add up to their allocation, allocations to the surplus, nothing negative', () => {
     fc.assert(

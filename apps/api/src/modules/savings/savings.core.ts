@@ -253,6 +253,7 @@ export const ACTIVITY_LABEL: Record<string, string> = {
   AUTO_DEBIT: 'Auto debet',
   OPENING_BALANCE: 'Saldo awal',
   REVERSAL: 'Pembatalan',
+  SHU: 'Pembagian SHU',
 };
 
 export const ACTIVITY_LABEL_EN: Record<string, string> = {
@@ -271,6 +272,7 @@ export const ACTIVITY_LABEL_EN: Record<string, string> = {
   AUTO_DEBIT: 'Auto debit',
   OPENING_BALANCE: 'Opening balance',
   REVERSAL: 'Cancellation',
+  SHU: 'SHU distribution',
 };
 
 export function activityLabel(activity: string, lang: 'id' | 'en' = 'id'): string {
