@@ -253,7 +253,7 @@ export function CalculationPanel({ year, calc, notFound }: { year: number; calc:
             }
           />
           <TableContainer>
-            <Table size="small">
+            <Table size="small" sx={{ '& td, & th': { px: 1 }, '& td': { whiteSpace: 'nowrap' } }}>
               <TableHead>
                 <TableRow>
                   <TableCell>{t('members.cif')}</TableCell>
@@ -316,6 +316,7 @@ export function CalculationPanel({ year, calc, notFound }: { year: number; calc:
               setPage(0);
             }}
             labelRowsPerPage={t('members.rowsPerPage')}
+            labelDisplayedRows={({ from, to, count }) => t('members.displayed', { from, to, total: count })}
           />
         </Card>
       )}
