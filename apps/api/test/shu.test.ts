@@ -14,9 +14,10 @@
  *  Reserve 3.200.000 + 2 = 3.200.002.
  */
 import { dec } from '@koperasi/finance';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { move, postGroup } from '../src/modules/savings/savings.core.ts';
 import { lockAccounts } from '../src/modules/savings/savings.repo.ts';
+import { distributeChunk, shuTuning, startDistribution } from '../src/modules/shu/shu.service.ts';
 import { body } from './helpers.ts';
 import { data, jbody, type LedgerTenant, ledgerTenant, roleUser } from './ledger-helpers.ts';
 import { createActiveMember } from './members-fixtures.ts';
@@ -329,5 +330,43 @@ describe('SHU calculation, distribution and cancellation', () => {
     expect((await other.admin.get('/api/shu/calculation', { year: Y })).statusCode).toBe(404);
     expect(body(await other.admin.post('/api/shu/distribute', { year: Y }))).toMatchObject({ code: 422, errorCode: 'SHU_NOT_CALCULATED' });
     expect(data(await t.admin.get('/api/shu/calculation', { year: Y })).status).toBe('CALCULATED');
+  });
+});
+
+describe('SHU distribution in chunks', () => {
+  afterEach(() => {
+    shuTuning.chunkSize = 200;
+  });
+
+  it('resumes an interrupted distribution without crediting anyone twice, and two concurrent requests post once', async () => {
+    const { t, va, vb } = await fixture();
+    await saveSettings(t);
+    await closeYear(t);
+    expect((await t.admin.post('/api/shu/calculate', { year: Y })).statusCode).toBe(200);
+    shuTuning.chunkSize = 1;
+    const before = { a: await balanceOf(t, va.id), b: await balanceOf(t, vb.id) };
+    // The process "dies" after the allocation journal and the first chunk (each committed on its own).
+    await startDistribution(t.ctx, Y, 'SAVINGS', undefined);
+    expect(await distributeChunk(t.ctx, Y)).toBe(true);
+    expect(data(await t.admin.get('/api/shu/calculation', { year: Y })).status).toBe('DISTRIBUTING');
+    expect(await shuJournalCount(t)).toBe(2);
+    await assertReconciled(t.tenantId);
+    // Two requests resume it at once: the calculation row serialises the chunks.
+    const [r1, r2] = await Promise.all([
+      t.admin.post('/api/shu/distribute', { year: Y }),
+      t.admin.post('/api/shu/distribute', { year: Y }),
+    ]);
+    expect([r1.statusCode, r2.statusCode]).toEqual([200, 200]);
+    expect(data(r1).status).toBe('DISTRIBUTED');
+    expect(data(r2).status).toBe('DISTRIBUTED');
+    expect(await shuJournalCount(t)).toBe(3); // allocation + one chunk per credited member (A, B)
+    expect(await balanceOf(t, va.id)).toBe(dec(before.a).plus(1_241_095).toFixed(2));
+    expect(await balanceOf(t, vb.id)).toBe(dec(before.b).plus(1_678_904).toFixed(2));
+    await assertReconciled(t.tenantId);
+    // Cancelling walks the chunks back one by one.
+    expect((await t.admin.post('/api/shu/cancel', { year: Y, reason: 'Uji pembatalan' })).statusCode).toBe(200);
+    expect(await shuJournalCount(t)).toBe(6);
+    expect(await balanceOf(t, va.id)).toBe(dec(before.a).toFixed(2));
+    await assertReconciled(t.tenantId);
   });
 });

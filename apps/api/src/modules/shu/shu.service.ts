@@ -43,8 +43,8 @@ import {
   upsertSetting,
 } from './shu.repo.ts';
 
-/** Members credited per committed transaction of a distribution or cancellation. */
-export const SHU_CHUNK_SIZE = 200;
+/** Members credited per committed transaction of a distribution (tests lower it to see several chunks). */
+export const shuTuning = { chunkSize: 200 };
 
 type AccountKey = keyof typeof ACCOUNT_COLUMNS;
 
@@ -350,7 +350,7 @@ const ALLOCATION_ACCOUNT: Partial<Record<ShuAllocation, AccountKey>> = {
 };
 
 /** Step 1 (one transaction): the header journal and each member's target; DISTRIBUTING. Nothing when already started. */
-async function startDistribution(ctx: Ctx, year: number, payout: 'SAVINGS' | 'CASH', dateIn: string | undefined) {
+export async function startDistribution(ctx: Ctx, year: number, payout: 'SAVINGS' | 'CASH', dateIn: string | undefined) {
   return withTx(ctx, async (tx) => {
     const c = await findCalculation(tx, year, true);
     if (!c || c.status === 'CANCELLED') throw unprocessable('SHU_NOT_CALCULATED', 'shu.not_calculated', { year });
@@ -419,14 +419,14 @@ async function startDistribution(ctx: Ctx, year: number, payout: 'SAVINGS' | 'CA
   });
 }
 
-/** Step 2 (one transaction per call): up to SHU_CHUNK_SIZE pending members credited. Answers false when none was left. */
-async function distributeChunk(ctx: Ctx, year: number): Promise<boolean> {
+/** Step 2 (one transaction per call): up to shuTuning.chunkSize pending members credited. Answers false when none was left. */
+export async function distributeChunk(ctx: Ctx, year: number): Promise<boolean> {
   return withTx(ctx, async (tx) => {
     const c = await findCalculation(tx, year, true);
     if (c?.status !== 'DISTRIBUTING') return false;
     const members = await tx.query<{ member_id: string; saving_id: string; net: Dec }>(
       `SELECT member_id, saving_id, net FROM shu_member WHERE tenant_id = app_tenant() AND calculation_id = $1 AND status = 'PENDING'
-       ORDER BY member_id LIMIT ${SHU_CHUNK_SIZE} FOR UPDATE`,
+       ORDER BY member_id LIMIT ${Math.max(1, Math.floor(shuTuning.chunkSize))} FOR UPDATE`,
       [c.id],
     );
     if (!members.length) return false;
