@@ -170,7 +170,7 @@ describe('SHU settings', () => {
     });
     const audits = await t.tx((tx) => tx.query<{ action: string }>(`SELECT action FROM audit_log WHERE entity = 'shu_setting'`));
     expect(audits.map((r) => r.action)).toEqual(['shu.settings_create']);
-  });
+  }, 120_000);
 });
 
 describe('SHU calculation, distribution and cancellation', () => {

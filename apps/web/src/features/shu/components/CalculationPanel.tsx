@@ -243,6 +243,7 @@ export function CalculationPanel({ year, calc, notFound }: { year: number; calc:
                 <Button
                   variant="outlined"
                   color="inherit"
+                  sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
                   onClick={() =>
                     downloadServerExcel('/api/shu/calculation/members', { year, format: 'xlsx' }, `shu-${year}.xlsx`).catch(notifyError)
                   }

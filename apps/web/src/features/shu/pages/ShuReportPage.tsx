@@ -56,6 +56,7 @@ export default function ShuReportPage() {
               variant="outlined"
               color="inherit"
               disabled={!r}
+              sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
               onClick={() =>
                 downloadServerExcel('/api/report/shu', { year, format: 'xlsx' }, `laporan-shu-${year}.xlsx`).catch(notifyError)
               }
