@@ -12,4 +12,5 @@ export * from './permissions.ts';
 export * from './products.ts';
 export * from './savings.ts';
 export * from './settings.ts';
+export * from './shu.ts';
 export * from './web.ts';

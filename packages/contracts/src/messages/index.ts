@@ -7,6 +7,7 @@ import { ledgerMessages } from './ledger.ts';
 import { loanMessages } from './loans.ts';
 import { memberMessages } from './members.ts';
 import { savingMessages } from './savings.ts';
+import { shuMessages } from './shu.ts';
 import type { Catalog, Lang } from './types.ts';
 import { webMessages } from './web.ts';
 
@@ -27,6 +28,7 @@ export const messages: Catalog = {
   ...depositMessages,
   ...hardeningMessages,
   ...loanMessages,
+  ...shuMessages,
 };
 
 export function hasMessage(key: string): boolean {

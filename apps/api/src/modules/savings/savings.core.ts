@@ -268,6 +268,7 @@ export const ACTIVITY_LABEL: Record<string, string> = {
   REVERSAL: 'Pembatalan',
   DEPOSIT_PLACEMENT: 'Penempatan deposito',
   DEPOSIT_INTEREST: 'Bunga deposito',
+  SHU: 'Pembagian SHU',
 };
 
 export const ACTIVITY_LABEL_EN: Record<string, string> = {
@@ -288,6 +289,7 @@ export const ACTIVITY_LABEL_EN: Record<string, string> = {
   REVERSAL: 'Cancellation',
   DEPOSIT_PLACEMENT: 'Term deposit placement',
   DEPOSIT_INTEREST: 'Term deposit interest',
+  SHU: 'SHU distribution',
 };
 
 export function activityLabel(activity: string, lang: 'id' | 'en' = 'id'): string {
