@@ -9,4 +9,5 @@ export * from './permissions.ts';
 export * from './products.ts';
 export * from './savings.ts';
 export * from './settings.ts';
+export * from './teller.ts';
 export * from './web.ts';

@@ -4,6 +4,7 @@ import { commonMessages } from './common.ts';
 import { ledgerMessages } from './ledger.ts';
 import { memberMessages } from './members.ts';
 import { savingMessages } from './savings.ts';
+import { tellerMessages } from './teller.ts';
 import type { Catalog, Lang } from './types.ts';
 import { webMessages } from './web.ts';
 
@@ -21,6 +22,7 @@ export const messages: Catalog = {
   ...memberMessages,
   ...ledgerMessages,
   ...savingMessages,
+  ...tellerMessages,
 };
 
 export function hasMessage(key: string): boolean {
