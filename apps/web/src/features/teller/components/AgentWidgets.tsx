@@ -47,7 +47,7 @@ export function AgentTodayWidget() {
           />
           <Stat label={t('agent.collected')} value={<MoneyText value={d.todayCollections.cashIn} />} testId="agent-collected" />
           <Stat label={t('agent.membersServed')} value={f.number(d.today.membersServed)} />
-          <Stat label={t('agent.assignedMembers')} value={f.number(d.assignedMembers)} />
+          <Stat label={t('agent.transactions')} value={f.number(d.today.transactions)} />
         </Box>
       )}
     </Shell>
