@@ -171,6 +171,8 @@ describe('deposits and withdrawals', () => {
     const { t, s, acc } = await setup();
     const teller = await createUser(t, { roleCode: 'TELLER' });
     await t.admin.post('/api/users/coa', { userId: teller.id, coaId: acc['10103'] });
+    // A teller moves money inside an open teller session (docs/teller.md).
+    await teller.client.post('/api/transaction-user/open-teller', { openingBalance: 0 });
     const own = body<any>(await teller.client.post('/api/transaction/topup-saving', { memberSavingId: s.id, amount: 30000 })).data
       .transaction;
     expect(own.cashCoa.code).toBe('10103');
@@ -304,13 +306,19 @@ describe('role limits', () => {
     const { t, s, p } = await setup();
     await t.admin.post('/api/transaction/topup-saving', { memberSavingId: s.id, amount: 20_000_000 });
     const teller = await roleUser(t, 'TELLER');
+    // This teller holds no cash account, so no teller session (docs/teller.md): the session rule is off here.
+    await setConfig(t, 'transactionPolicy', { tellerSessionRequired: false });
     const refused = await teller.post('/api/transaction/withdraw', { memberSavingId: s.id, amount: 15_000_000 });
     expect(refused.statusCode).toBe(403);
     expect(body(refused).errorCode).toBe('LIMIT_EXCEEDED');
     expect(body(refused).message).toBe('Nominal Rp 15.000.000 melebihi batas penarikan simpanan role TELLER sebesar Rp 10.000.000');
     expect((await teller.post('/api/transaction/withdraw', { memberSavingId: s.id, amount: 10_000_000 })).statusCode).toBe(200);
 
-    await setConfig(t, 'transactionPolicy', { withdrawalAboveLimit: 'REQUEST_APPROVAL', loanRequestAboveLimit: 'REQUEST_APPROVAL' });
+    await setConfig(t, 'transactionPolicy', {
+      withdrawalAboveLimit: 'REQUEST_APPROVAL',
+      loanRequestAboveLimit: 'REQUEST_APPROVAL',
+      tellerSessionRequired: false,
+    });
     const queued = await teller.post('/api/transaction/withdraw', { memberSavingId: s.id, amount: 10_500_000 });
     expect(queued.statusCode).toBe(200);
     expect(body(queued).message).toBe('Penarikan melebihi batas Anda dan menunggu persetujuan');
@@ -348,6 +356,7 @@ describe('cancellation', () => {
       }),
     ).data;
     const teller = await roleUser(t, 'TELLER');
+    await setConfig(t, 'transactionPolicy', { tellerSessionRequired: false });
     const denied = await teller.post('/api/transaction/cancel', { transactionId: tr.transaction.id });
     expect(denied.statusCode).toBe(403);
     expect(body(denied).message).toBe('Role TELLER tidak memiliki hak membatalkan transaksi');

@@ -13,4 +13,5 @@ export * from './products.ts';
 export * from './savings.ts';
 export * from './settings.ts';
 export * from './shu.ts';
+export * from './teller.ts';
 export * from './web.ts';

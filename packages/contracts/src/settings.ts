@@ -234,6 +234,8 @@ export const transactionPolicyConfig = z.strictObject(
   {
     withdrawalAboveLimit: z.enum(ABOVE_LIMIT_POLICIES),
     loanRequestAboveLimit: z.enum(ABOVE_LIMIT_POLICIES),
+    /** Users of role TELLER must open a teller session (buka kas) before any money movement (docs/teller.md). */
+    tellerSessionRequired: z.boolean(),
   },
   UNKNOWN_FIELD,
 );
@@ -292,8 +294,8 @@ export const CONFIG_DEFAULTS: ConfigValues = {
     transferFee: 0,
   },
   cifNumber: { pattern: '{YYYY}{SEQ:6}' },
-  transactionPolicy: { withdrawalAboveLimit: 'REFUSE', loanRequestAboveLimit: 'REQUEST_APPROVAL' },
   interestTax: { taxFreeAmount: 240000, ratePct: 10, basis: 'MEMBER' },
+  transactionPolicy: { withdrawalAboveLimit: 'REFUSE', loanRequestAboveLimit: 'REQUEST_APPROVAL', tellerSessionRequired: true },
 };
 
 /** POST /api/configuration: some keys, each with some of its fields (merged with the stored value). */

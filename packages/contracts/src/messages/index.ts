@@ -8,6 +8,7 @@ import { loanMessages } from './loans.ts';
 import { memberMessages } from './members.ts';
 import { savingMessages } from './savings.ts';
 import { shuMessages } from './shu.ts';
+import { tellerMessages } from './teller.ts';
 import type { Catalog, Lang } from './types.ts';
 import { webMessages } from './web.ts';
 
@@ -29,6 +30,7 @@ export const messages: Catalog = {
   ...hardeningMessages,
   ...loanMessages,
   ...shuMessages,
+  ...tellerMessages,
 };
 
 export function hasMessage(key: string): boolean {

@@ -1,0 +1,171 @@
+/**
+ * SQL of teller sessions and handovers. Expected cash is read from the ledger:
+ * the net of journal lines on the session's cash account posted since the
+ * session opened (and until it closed), so every module that moves the
+ * teller's cash (savings today; loans, deposits, bills later) counts without
+ * the teller module knowing it.
+ */
+import type { Dec } from '@koperasi/finance';
+import type { Tx } from '../../db/db.ts';
+
+export const userName = (alias: string) => `NULLIF(btrim(concat_ws(' ', ${alias}.first_name, ${alias}.last_name)), '')`;
+
+export interface SessionRow {
+  id: string;
+  user_id: string;
+  teller_name: string | null;
+  coa_id: string;
+  coa_code: string;
+  coa_name: string;
+  business_date: string;
+  status: 'OPEN' | 'CLOSED';
+  opening_balance: Dec;
+  opened_at: Date;
+  closed_at: Date | null;
+  closed_by_name: string | null;
+  expected_cash: Dec | null;
+  counted_cash: Dec | null;
+  difference: Dec | null;
+  denominations: Array<{ denomination: number; count: number }> | null;
+  close_reason: string | null;
+  difference_journal_number: string | null;
+}
+
+export const SESSION_SELECT = `
+  SELECT s.id, s.user_id, ${userName('u')} AS teller_name, s.coa_id, c.code AS coa_code, c.name AS coa_name,
+         s.business_date, s.status, s.opening_balance, s.opened_at, s.closed_at, ${userName('cb')} AS closed_by_name,
+         s.expected_cash, s.counted_cash, s.difference, s.denominations, s.close_reason, dj.number AS difference_journal_number
+  FROM teller_session s
+  JOIN app_user u ON u.tenant_id = s.tenant_id AND u.id = s.user_id
+  JOIN coa_account c ON c.tenant_id = s.tenant_id AND c.id = s.coa_id
+  LEFT JOIN app_user cb ON cb.tenant_id = s.tenant_id AND cb.id = s.closed_by
+  LEFT JOIN journal dj ON dj.tenant_id = s.tenant_id AND dj.id = s.difference_journal_id`;
+
+export async function findSession(tx: Tx, id: string, opts: { forUpdate?: boolean } = {}): Promise<SessionRow | undefined> {
+  if (opts.forUpdate) {
+    const locked = await tx.one('SELECT id FROM teller_session WHERE tenant_id = app_tenant() AND id = $1 FOR UPDATE', [id]);
+    if (!locked) return undefined;
+  }
+  return tx.one<SessionRow>(`${SESSION_SELECT} WHERE s.tenant_id = app_tenant() AND s.id = $1`, [id]);
+}
+
+export async function openSessionOf(tx: Tx, userId: string): Promise<SessionRow | undefined> {
+  return tx.one<SessionRow>(`${SESSION_SELECT} WHERE s.tenant_id = app_tenant() AND s.user_id = $1 AND s.status = 'OPEN'`, [userId]);
+}
+
+export async function sessionOfDay(tx: Tx, userId: string, date: string): Promise<SessionRow | undefined> {
+  return tx.one<SessionRow>(`${SESSION_SELECT} WHERE s.tenant_id = app_tenant() AND s.user_id = $1 AND s.business_date = $2`, [
+    userId,
+    date,
+  ]);
+}
+
+/**
+ * The lines of the cash account in journals posted while the session was open,
+ * whatever their date (a backdated journal posted today moves today's drawer).
+ * Found from journal_posted_idx: the journals posted since the opening, then
+ * their lines on the account.
+ */
+const WINDOW = `
+  FROM journal j JOIN journal_line l ON l.tenant_id = j.tenant_id AND l.journal_id = j.id AND l.account_id = $1
+  WHERE j.tenant_id = app_tenant() AND j.posted_at >= $2 AND ($3::timestamptz IS NULL OR j.posted_at <= $3)
+    AND ($4::uuid IS NULL OR j.id <> $4)`;
+
+function windowParams(s: Pick<SessionRow, 'coa_id' | 'business_date' | 'opened_at' | 'closed_at'>, exclude: string | null = null) {
+  return [s.coa_id, s.opened_at, s.closed_at, exclude];
+}
+
+/** Net cash (debits minus credits) of the session's cash account since it opened. */
+export async function sessionNet(
+  tx: Tx,
+  s: Pick<SessionRow, 'coa_id' | 'business_date' | 'opened_at' | 'closed_at'>,
+  excludeJournal: string | null = null,
+): Promise<Dec> {
+  const r = await tx.one<{ net: Dec }>(`SELECT coalesce(sum(l.debit - l.credit), 0) AS net ${WINDOW}`, windowParams(s, excludeJournal));
+  return r!.net;
+}
+
+/** The session's movements by the module that posted them. */
+export async function sessionMovements(
+  tx: Tx,
+  s: Pick<SessionRow, 'coa_id' | 'business_date' | 'opened_at' | 'closed_at'>,
+  excludeJournal: string | null,
+) {
+  return tx.query<{ module: string; cash_in: Dec; cash_out: Dec; n: number }>(
+    `SELECT j.source_module AS module, coalesce(sum(l.debit), 0) AS cash_in, coalesce(sum(l.credit), 0) AS cash_out, count(DISTINCT j.id)::int AS n
+     ${WINDOW} GROUP BY j.source_module ORDER BY j.source_module`,
+    windowParams(s, excludeJournal),
+  );
+}
+
+/** The session's journals on the cash account, newest first (the session page's list). */
+export async function sessionJournals(tx: Tx, s: Pick<SessionRow, 'coa_id' | 'business_date' | 'opened_at' | 'closed_at'>, limit: number) {
+  return tx.query<{ id: string; number: string; description: string; module: string; posted_at: Date; debit: Dec; credit: Dec }>(
+    `SELECT j.id, j.number, j.description, j.source_module AS module, j.posted_at, sum(l.debit) AS debit, sum(l.credit) AS credit
+     ${WINDOW} GROUP BY j.id, j.number, j.description, j.source_module, j.posted_at ORDER BY j.posted_at DESC, j.id DESC LIMIT ${Number(limit)}`,
+    windowParams(s),
+  );
+}
+
+/** Withdrawals (and other requests) the teller entered during the session, still waiting for a decision. */
+export async function pendingRequests(tx: Tx, userId: string, since: Date): Promise<number> {
+  const r = await tx.one<{ n: number }>(
+    `SELECT count(*)::int AS n FROM saving_request
+     WHERE tenant_id = app_tenant() AND status = 'WAITING' AND requested_by = $1 AND requested_at >= $2`,
+    [userId, since],
+  );
+  return r!.n;
+}
+
+export async function pendingHandovers(tx: Tx, sessionId: string): Promise<{ n: number; amount: Dec }> {
+  const r = await tx.one<{ n: number; amount: Dec }>(
+    `SELECT count(*)::int AS n, coalesce(sum(amount), 0) AS amount FROM teller_handover
+     WHERE tenant_id = app_tenant() AND session_id = $1 AND status = 'PENDING'`,
+    [sessionId],
+  );
+  return r!;
+}
+
+export interface HandoverRow {
+  id: string;
+  session_id: string;
+  from_user_id: string;
+  from_name: string | null;
+  from_coa_id: string;
+  from_coa_code: string;
+  from_coa_name: string;
+  target: 'MAIN_CASH' | 'TELLER';
+  to_user_id: string | null;
+  to_name: string | null;
+  to_coa_id: string;
+  to_coa_code: string;
+  to_coa_name: string;
+  amount: Dec;
+  description: string | null;
+  status: 'PENDING' | 'CONFIRMED' | 'REJECTED';
+  decided_by_name: string | null;
+  decided_at: Date | null;
+  reason: string | null;
+  journal_number: string | null;
+  created_date: Date;
+}
+
+export const HANDOVER_SELECT = `
+  SELECT h.id, h.session_id, h.from_user_id, ${userName('fu')} AS from_name, h.from_coa_id, fc.code AS from_coa_code, fc.name AS from_coa_name,
+         h.target, h.to_user_id, ${userName('tu')} AS to_name, h.to_coa_id, tc.code AS to_coa_code, tc.name AS to_coa_name,
+         h.amount, h.description, h.status, ${userName('du')} AS decided_by_name, h.decided_at, h.reason, j.number AS journal_number, h.created_date
+  FROM teller_handover h
+  JOIN app_user fu ON fu.tenant_id = h.tenant_id AND fu.id = h.from_user_id
+  LEFT JOIN app_user tu ON tu.tenant_id = h.tenant_id AND tu.id = h.to_user_id
+  LEFT JOIN app_user du ON du.tenant_id = h.tenant_id AND du.id = h.decided_by
+  JOIN coa_account fc ON fc.tenant_id = h.tenant_id AND fc.id = h.from_coa_id
+  JOIN coa_account tc ON tc.tenant_id = h.tenant_id AND tc.id = h.to_coa_id
+  LEFT JOIN journal j ON j.tenant_id = h.tenant_id AND j.id = h.journal_id`;
+
+export async function findHandover(tx: Tx, id: string, opts: { forUpdate?: boolean } = {}): Promise<HandoverRow | undefined> {
+  if (opts.forUpdate) {
+    const locked = await tx.one('SELECT id FROM teller_handover WHERE tenant_id = app_tenant() AND id = $1 FOR UPDATE', [id]);
+    if (!locked) return undefined;
+  }
+  return tx.one<HandoverRow>(`${HANDOVER_SELECT} WHERE h.tenant_id = app_tenant() AND h.id = $1`, [id]);
+}

@@ -1,0 +1,571 @@
+/**
+ * Teller sessions (buka/tutup kas teller) and cash handovers (serah terima
+ * kas). docs/teller.md.
+ *
+ * Rules:
+ *  - A session belongs to one teller (the signed-in user) and one business day
+ *    (WIB), on the cash account assigned to the teller (app_user.coa_id). One
+ *    session per teller and day; at most one open session per teller (the
+ *    previous day's must be closed first). Only today can be opened.
+ *  - The opening balance must equal the cash account's ledger balance: the
+ *    drawer starts with what the books say it holds.
+ *  - Expected cash = opening balance + net of the cash account's journal lines
+ *    posted since the session opened (ledger), whatever module posted them.
+ *  - Closing counts notes and coins; a difference posts a journal between the
+ *    cash account and the cash over/short account (system key CASH_OVER_SHORT,
+ *    "Selisih Kas") with a required reason. Refused while a request the teller
+ *    entered during the session waits for approval or a handover of the
+ *    session waits for confirmation.
+ *  - A handover sends cash from the teller's account to the main cash (Kas
+ *    Besar, CASH_MAIN) or another teller's account. It posts nothing until the
+ *    receiving side confirms (the receiving teller; for the main cash anyone
+ *    with teller:update but the sender); the sender or receiver may reject it.
+ *  - Tellers (and agents) see only their own sessions and handovers; 404 for
+ *    another's. Every change is audited; sessions and handovers are locked
+ *    FOR UPDATE (handover first, then sessions by id).
+ */
+import type { CloseTellerBody, HandoverBody, HandoverStatus, OpenTellerBody, TellerSessionView } from '@koperasi/contracts';
+import { translate } from '@koperasi/contracts';
+import { type Dec, dec, formatRupiah, ZERO } from '@koperasi/finance';
+import type { Tx } from '../../db/db.ts';
+import { audit } from '../../lib/audit.ts';
+import { type Ctx, withTx } from '../../lib/context.ts';
+import { AppError, badRequest, conflict, notFound, unprocessable } from '../../lib/errors.ts';
+import { likePattern, orderBy, paged } from '../../lib/http.ts';
+import { todayJakarta } from '../ledger/dates.ts';
+import { accountBalance, accountIdByKey, post } from '../ledger/posting.ts';
+import { forgetSession } from './teller.guard.ts';
+import * as repo from './teller.repo.ts';
+
+const rp = (v: Dec | number | string, ctx: Ctx) => formatRupiah(v, ctx.lang === 'en' ? 'en' : 'id');
+
+/** Sees every session: anyone but a teller or an agent (supervisors, admins). */
+export function seesAll(ctx: Ctx): boolean {
+  const role = ctx.principal?.roleCode;
+  return role !== 'TELLER' && role !== 'AGENT';
+}
+
+function iso(d: Date | null): string | null {
+  return d ? d.toISOString() : null;
+}
+
+async function expectedOf(tx: Tx, s: repo.SessionRow): Promise<Dec> {
+  if (s.status === 'CLOSED' && s.expected_cash) return s.expected_cash;
+  return s.opening_balance.plus(await repo.sessionNet(tx, s));
+}
+
+export async function sessionView(tx: Tx, s: repo.SessionRow): Promise<TellerSessionView> {
+  const expected = await expectedOf(tx, s);
+  return {
+    id: s.id,
+    userId: s.user_id,
+    tellerName: s.teller_name ?? '',
+    coa: { id: s.coa_id, code: s.coa_code, name: s.coa_name },
+    date: s.business_date,
+    status: s.status,
+    openingBalance: s.opening_balance as unknown as number,
+    openedAt: s.opened_at.toISOString(),
+    closedAt: iso(s.closed_at),
+    closedByName: s.closed_by_name,
+    expectedCash: expected as unknown as number,
+    countedCash: s.counted_cash as unknown as number | null,
+    difference: s.difference as unknown as number | null,
+    denominations: s.denominations
+      ? s.denominations.map((d) => ({ ...d, total: dec(d.denomination).times(d.count) as unknown as number }))
+      : null,
+    closeReason: s.close_reason,
+    differenceJournalNumber: s.difference_journal_number,
+  };
+}
+
+function handoverView(h: repo.HandoverRow) {
+  return {
+    id: h.id,
+    sessionId: h.session_id,
+    from: { userId: h.from_user_id, name: h.from_name, coa: { id: h.from_coa_id, code: h.from_coa_code, name: h.from_coa_name } },
+    target: h.target,
+    to: { userId: h.to_user_id, name: h.to_name, coa: { id: h.to_coa_id, code: h.to_coa_code, name: h.to_coa_name } },
+    amount: h.amount,
+    description: h.description,
+    status: h.status,
+    decidedByName: h.decided_by_name,
+    decidedAt: iso(h.decided_at),
+    reason: h.reason,
+    journalNumber: h.journal_number,
+    createdDate: h.created_date.toISOString(),
+  };
+}
+
+async function cashAccountOf(tx: Tx, userId: string) {
+  const r = await tx.one<{ coa_id: string | null; code: string | null; name: string | null; is_active: boolean | null }>(
+    `SELECT u.coa_id, c.code, c.name, c.is_active FROM app_user u
+     LEFT JOIN coa_account c ON c.tenant_id = u.tenant_id AND c.id = u.coa_id
+     WHERE u.tenant_id = app_tenant() AND u.id = $1`,
+    [userId],
+  );
+  if (!r?.coa_id || !r.code) throw unprocessable('TELLER_CASH_ACCOUNT_MISSING', 'teller.cash_account_missing');
+  return { id: r.coa_id, code: r.code, name: r.name ?? '' };
+}
+
+// ---------------------------------------------------------------- open
+
+/** GET open-balance-teller: the signed-in teller's session of the day (if any), cash account and its balance. */
+export async function openBalance(ctx: Ctx, date: string | undefined) {
+  const day = date ?? todayJakarta();
+  return withTx(ctx, async (tx) => {
+    const s = await repo.sessionOfDay(tx, ctx.userId!, day);
+    const open = s?.status === 'OPEN' ? s : await repo.openSessionOf(tx, ctx.userId!);
+    const acc = await tx.one<{ coa_id: string | null }>('SELECT coa_id FROM app_user WHERE tenant_id = app_tenant() AND id = $1', [
+      ctx.userId,
+    ]);
+    let cashAccount: { id: string; code: string; name: string; balance: Dec } | null = null;
+    if (acc?.coa_id) {
+      const c = await cashAccountOf(tx, ctx.userId!);
+      cashAccount = { ...c, balance: await accountBalance(tx, c.id) };
+    }
+    return {
+      date: day,
+      today: todayJakarta(),
+      cashAccount,
+      /** The suggested opening balance: the cash account's ledger balance. */
+      openingBalance: cashAccount?.balance ?? ZERO,
+      session: s ? await sessionView(tx, s) : null,
+      /** An open session of another day (must be closed before today's opens). */
+      openSession: open && open.id !== s?.id ? await sessionView(tx, open) : null,
+    };
+  });
+}
+
+export async function openTeller(ctx: Ctx, b: OpenTellerBody) {
+  const today = todayJakarta();
+  const date = b.date ?? today;
+  if (date !== today) throw unprocessable('TELLER_SESSION_DATE_INVALID', 'teller.date_not_today', { today });
+  const opening = dec(b.openingBalance);
+  return withTx(
+    ctx,
+    async (tx) => {
+      const cash = await cashAccountOf(tx, ctx.userId!);
+      const previous = await repo.openSessionOf(tx, ctx.userId!);
+      if (previous && previous.business_date !== date) {
+        throw unprocessable('TELLER_SESSION_PREVIOUS_OPEN', 'teller.previous_session_open', { date: previous.business_date });
+      }
+      if (await repo.sessionOfDay(tx, ctx.userId!, date)) throw conflict('TELLER_SESSION_EXISTS', 'teller.session_exists', { date });
+      const balance = await accountBalance(tx, cash.id);
+      if (!balance.eq(opening)) {
+        throw new AppError(
+          422,
+          'TELLER_OPENING_MISMATCH',
+          'teller.opening_mismatch',
+          { opening: rp(opening, ctx), balance: rp(balance, ctx), account: `${cash.code} ${cash.name}` },
+          [
+            {
+              field: 'openingBalance',
+              message: translate('teller.opening_mismatch', ctx.lang, {
+                opening: rp(opening, ctx),
+                balance: rp(balance, ctx),
+                account: `${cash.code} ${cash.name}`,
+              }),
+            },
+          ],
+        );
+      }
+      const row = await tx.one<{ id: string }>(
+        `INSERT INTO teller_session (tenant_id, user_id, coa_id, business_date, opening_balance)
+         VALUES (app_tenant(), $1, $2, $3, $4) ON CONFLICT DO NOTHING RETURNING id`,
+        [ctx.userId, cash.id, date, opening.toFixed(2)],
+      );
+      if (!row) throw conflict('TELLER_SESSION_EXISTS', 'teller.session_exists', { date });
+      const s = (await repo.findSession(tx, row.id))!;
+      const view = await sessionView(tx, s);
+      await audit(tx, ctx, { action: 'teller_session.open', entity: 'teller_session', entityId: row.id, after: view });
+      return view;
+    },
+    { idempotent: true, message: 'teller.session_opened' },
+  );
+}
+
+// ---------------------------------------------------------------- read
+
+async function visibleSession(tx: Tx, ctx: Ctx, id: string, own: boolean): Promise<repo.SessionRow> {
+  const s = await repo.findSession(tx, id);
+  if (!s || ((own || !seesAll(ctx)) && s.user_id !== ctx.userId)) throw notFound('teller.session_not_found');
+  return s;
+}
+
+/** datatable/{id}/detail and datatable-teller/{id}/detail: the session, its movements by kind, journals and handovers (the printable report). */
+export async function sessionDetail(ctx: Ctx, id: string, own: boolean) {
+  return withTx(ctx, async (tx) => {
+    const s = await visibleSession(tx, ctx, id, own);
+    const view = await sessionView(tx, s);
+    const exclude = s.status === 'CLOSED' ? await differenceJournalId(tx, s.id) : null;
+    const groups = await repo.sessionMovements(tx, s, exclude);
+    const journals = await repo.sessionJournals(tx, s, 200);
+    const handovers = await tx.query<repo.HandoverRow>(
+      `${repo.HANDOVER_SELECT} WHERE h.tenant_id = app_tenant() AND (h.session_id = $1 OR (h.to_user_id = $2 AND h.decided_at >= $3 AND ($4::timestamptz IS NULL OR h.decided_at <= $4)))
+       ORDER BY h.created_date`,
+      [s.id, s.user_id, s.opened_at, s.closed_at],
+    );
+    const coop = await tx.one<{ name: string }>('SELECT name FROM tenant WHERE tenant_id = app_tenant()');
+    let cashIn = ZERO;
+    let cashOut = ZERO;
+    for (const g of groups) {
+      cashIn = cashIn.plus(g.cash_in);
+      cashOut = cashOut.plus(g.cash_out);
+    }
+    return {
+      ...view,
+      cooperativeName: coop?.name ?? '',
+      movements: groups.map((g) => ({ module: g.module, cashIn: g.cash_in, cashOut: g.cash_out, count: g.n })),
+      totalCashIn: cashIn,
+      totalCashOut: cashOut,
+      journals: journals.map((j) => ({
+        id: j.id,
+        number: j.number,
+        description: j.description,
+        module: j.module,
+        postedAt: j.posted_at.toISOString(),
+        cashIn: j.debit,
+        cashOut: j.credit,
+      })),
+      handovers: handovers.map(handoverView),
+    };
+  });
+}
+
+async function differenceJournalId(tx: Tx, sessionId: string): Promise<string | null> {
+  const r = await tx.one<{ difference_journal_id: string | null }>(
+    'SELECT difference_journal_id FROM teller_session WHERE tenant_id = app_tenant() AND id = $1',
+    [sessionId],
+  );
+  return r?.difference_journal_id ?? null;
+}
+
+const SESSION_SORT = {
+  created_date: 's.opened_at',
+  date: 's.business_date',
+  business_date: 's.business_date',
+  teller_name: `lower(${repo.userName('u')})`,
+  status: 's.status',
+  opening_balance: 's.opening_balance',
+};
+
+export async function listSessions(
+  ctx: Ctx,
+  q: {
+    page: number;
+    limit: number;
+    search?: string;
+    sortBy?: string;
+    ascOrDesc: 'ASC' | 'DESC';
+    start?: string;
+    end?: string;
+    status?: string;
+    userId?: string;
+  },
+  own: boolean,
+) {
+  return withTx(ctx, async (tx) => {
+    const params: unknown[] = [];
+    const p = (v: unknown) => {
+      params.push(v);
+      return `$${params.length}`;
+    };
+    const where = ['s.tenant_id = app_tenant()'];
+    if (own || !seesAll(ctx)) where.push(`s.user_id = ${p(ctx.userId)}`);
+    else if (q.userId) where.push(`s.user_id = ${p(q.userId)}`);
+    if (q.start) where.push(`s.business_date >= ${p(q.start)}`);
+    if (q.end) where.push(`s.business_date <= ${p(q.end)}`);
+    if (q.status) where.push(`s.status = ${p(q.status)}`);
+    if (q.search) {
+      const s = p(likePattern(q.search));
+      where.push(`(lower(${repo.userName('u')}) LIKE ${s} OR lower(c.name) LIKE ${s} OR c.code LIKE ${s})`);
+    }
+    const w = where.join(' AND ');
+    const total = await tx.one<{ n: number }>(
+      `SELECT count(*)::int AS n FROM teller_session s JOIN app_user u ON u.tenant_id = s.tenant_id AND u.id = s.user_id
+       JOIN coa_account c ON c.tenant_id = s.tenant_id AND c.id = s.coa_id WHERE ${w}`,
+      params,
+    );
+    const rows = await tx.query<repo.SessionRow>(
+      `${repo.SESSION_SELECT} WHERE ${w} ${orderBy(q.sortBy, q.ascOrDesc, SESSION_SORT, 'created_date', 's.id')}
+       LIMIT ${p(q.limit)} OFFSET ${p(q.page * q.limit)}`,
+      params,
+    );
+    const content = [];
+    for (const r of rows) content.push(await sessionView(tx, r));
+    return paged(content, total!.n, q.page, q.limit);
+  });
+}
+
+/** datatable/{id}/handover: the handovers of a session. */
+export async function sessionHandovers(ctx: Ctx, id: string) {
+  return withTx(ctx, async (tx) => {
+    const s = await visibleSession(tx, ctx, id, false);
+    const rows = await tx.query<repo.HandoverRow>(
+      `${repo.HANDOVER_SELECT} WHERE h.tenant_id = app_tenant() AND h.session_id = $1 ORDER BY h.created_date`,
+      [s.id],
+    );
+    return rows.map(handoverView);
+  });
+}
+
+/** Handovers the signed-in user sent or may confirm. */
+export async function listHandovers(
+  ctx: Ctx,
+  q: { page: number; limit: number; status?: HandoverStatus; direction?: 'INCOMING' | 'OUTGOING' },
+) {
+  return withTx(ctx, async (tx) => {
+    const params: unknown[] = [ctx.userId];
+    const incoming = `(h.to_user_id = $1 OR (h.target = 'MAIN_CASH' AND h.from_user_id <> $1 AND ${seesAll(ctx) ? 'true' : 'false'}))`;
+    const where = ['h.tenant_id = app_tenant()'];
+    if (q.direction === 'INCOMING') where.push(incoming);
+    else if (q.direction === 'OUTGOING') where.push('h.from_user_id = $1');
+    else where.push(`(h.from_user_id = $1 OR ${incoming})`);
+    if (q.status) {
+      params.push(q.status);
+      where.push(`h.status = $${params.length}`);
+    }
+    const w = where.join(' AND ');
+    const total = await tx.one<{ n: number }>(`SELECT count(*)::int AS n FROM teller_handover h WHERE ${w}`, params);
+    params.push(q.limit, q.page * q.limit);
+    const rows = await tx.query<repo.HandoverRow>(
+      `${repo.HANDOVER_SELECT} WHERE ${w} ORDER BY h.created_date DESC, h.id DESC LIMIT $${params.length - 1} OFFSET $${params.length}`,
+      params,
+    );
+    return paged(rows.map(handoverView), total!.n, q.page, q.limit);
+  });
+}
+
+// ---------------------------------------------------------------- close
+
+export async function closeTeller(ctx: Ctx, id: string, b: CloseTellerBody) {
+  const seen = new Set<number>();
+  let counted = ZERO;
+  const denominations: Array<{ denomination: number; count: number }> = [];
+  for (const d of b.body) {
+    if (seen.has(d.denomination)) {
+      throw badRequest('VALIDATION_FAILED', 'teller.denomination_duplicate', { denomination: d.denomination });
+    }
+    seen.add(d.denomination);
+    denominations.push({ denomination: d.denomination, count: d.count });
+    counted = counted.plus(dec(d.denomination).times(d.count));
+  }
+  denominations.sort((a, b2) => b2.denomination - a.denomination);
+  const opening = dec(b.openingBalance);
+  return withTx(
+    ctx,
+    async (tx) => {
+      const s = await repo.findSession(tx, id, { forUpdate: true });
+      if (!s || (s.user_id !== ctx.userId && !seesAll(ctx))) throw notFound('teller.session_not_found');
+      if (s.status !== 'OPEN') throw unprocessable('TELLER_SESSION_CLOSED', 'teller.session_not_open');
+      if (!s.opening_balance.eq(opening)) {
+        throw unprocessable('TELLER_OPENING_DIFFERS', 'teller.opening_differs', {
+          given: rp(opening, ctx),
+          opening: rp(s.opening_balance, ctx),
+        });
+      }
+      const waiting = await repo.pendingRequests(tx, s.user_id, s.opened_at);
+      if (waiting > 0) throw unprocessable('TELLER_PENDING_APPROVAL', 'teller.pending_approval', { count: waiting });
+      const handovers = await repo.pendingHandovers(tx, s.id);
+      if (handovers.n > 0) throw unprocessable('TELLER_PENDING_HANDOVER', 'teller.pending_handover', { count: handovers.n });
+      const expected = s.opening_balance.plus(await repo.sessionNet(tx, s));
+      const difference = counted.minus(expected);
+      const reason = b.reason?.trim() || null;
+      if (!difference.isZero() && !reason) {
+        const params = { counted: rp(counted, ctx), expected: rp(expected, ctx), difference: rp(difference, ctx) };
+        throw new AppError(422, 'TELLER_DIFFERENCE_REASON_REQUIRED', 'teller.difference_reason_required', params, [
+          { field: 'reason', message: translate('teller.difference_reason_required', ctx.lang, params) },
+        ]);
+      }
+      let journalId: string | null = null;
+      if (!difference.isZero()) {
+        const overShort = await accountIdByKey(tx, 'CASH_OVER_SHORT');
+        const amount = difference.abs();
+        const over = difference.isPositive();
+        const j = await post(tx, ctx, {
+          date: todayJakarta(),
+          description: translate('teller.difference_journal', 'id', { teller: s.teller_name ?? '', date: s.business_date, reason }).slice(
+            0,
+            500,
+          ),
+          source: { module: 'TELLER', id: s.id },
+          lines: [
+            { accountId: over ? s.coa_id : overShort, debit: amount },
+            { accountId: over ? overShort : s.coa_id, credit: amount },
+          ],
+        });
+        journalId = j.id;
+      }
+      await tx.exec(
+        `UPDATE teller_session SET status = 'CLOSED', closed_at = clock_timestamp(), closed_by = $2, expected_cash = $3, counted_cash = $4,
+                difference = $5, denominations = $6::jsonb, close_reason = $7, difference_journal_id = $8
+         WHERE tenant_id = app_tenant() AND id = $1`,
+        [
+          s.id,
+          ctx.userId,
+          expected.toFixed(2),
+          counted.toFixed(2),
+          difference.toFixed(2),
+          JSON.stringify(denominations),
+          reason,
+          journalId,
+        ],
+      );
+      const after = await sessionView(tx, (await repo.findSession(tx, s.id))!);
+      await audit(tx, ctx, { action: 'teller_session.close', entity: 'teller_session', entityId: s.id, before: { status: 'OPEN' }, after });
+      tx.afterCommit(() => forgetSession(ctx.tenantId, s.user_id));
+      return after;
+    },
+    { idempotent: true, message: 'teller.session_closed' },
+  );
+}
+
+// ---------------------------------------------------------------- handover
+
+export async function sendHandover(ctx: Ctx, b: HandoverBody) {
+  const amount = dec(b.amount);
+  return withTx(
+    ctx,
+    async (tx) => {
+      const open = await repo.openSessionOf(tx, ctx.userId!);
+      if (!open) throw unprocessable('TELLER_NO_OPEN_SESSION', 'teller.no_open_session');
+      const s = (await repo.findSession(tx, open.id, { forUpdate: true }))!;
+      if (s.status !== 'OPEN') throw unprocessable('TELLER_NO_OPEN_SESSION', 'teller.no_open_session');
+      let toUserId: string | null = null;
+      let toCoa: string;
+      if (b.target === 'TELLER') {
+        if (!b.toUserId) {
+          throw new AppError(400, 'VALIDATION_FAILED', 'teller.handover_receiver_required', undefined, [
+            { field: 'toUserId', message: translate('teller.handover_receiver_required', ctx.lang) },
+          ]);
+        }
+        const r = await tx.one<{ coa_id: string | null; is_active: boolean }>(
+          'SELECT coa_id, is_active FROM app_user WHERE tenant_id = app_tenant() AND id = $1',
+          [b.toUserId],
+        );
+        if (!r?.coa_id || !r.is_active || b.toUserId === ctx.userId || r.coa_id === s.coa_id) {
+          throw unprocessable('TELLER_HANDOVER_RECEIVER_INVALID', 'teller.handover_receiver_invalid');
+        }
+        toUserId = b.toUserId;
+        toCoa = r.coa_id;
+      } else {
+        toCoa = await accountIdByKey(tx, 'CASH_MAIN');
+        if (toCoa === s.coa_id) throw unprocessable('TELLER_HANDOVER_RECEIVER_INVALID', 'teller.handover_receiver_invalid');
+      }
+      const balance = await accountBalance(tx, s.coa_id);
+      const pending = await repo.pendingHandovers(tx, s.id);
+      const available = balance.minus(pending.amount);
+      if (amount.gt(available)) {
+        throw unprocessable('TELLER_INSUFFICIENT_CASH', 'teller.insufficient_cash', {
+          balance: rp(available, ctx),
+          amount: rp(amount, ctx),
+        });
+      }
+      const row = await tx.one<{ id: string }>(
+        `INSERT INTO teller_handover (tenant_id, session_id, from_user_id, from_coa_id, target, to_user_id, to_coa_id, amount, description, created_by)
+         VALUES (app_tenant(), $1, $2, $3, $4, $5, $6, $7, $8, $2) RETURNING id`,
+        [s.id, ctx.userId, s.coa_id, b.target, toUserId, toCoa, amount.toFixed(2), b.description ?? null],
+      );
+      const h = handoverView((await repo.findHandover(tx, row!.id))!);
+      await audit(tx, ctx, { action: 'teller_handover.send', entity: 'teller_handover', entityId: h.id, after: h });
+      return h;
+    },
+    { idempotent: true, message: 'teller.handover_sent' },
+  );
+}
+
+async function lockedPending(tx: Tx, ctx: Ctx, id: string) {
+  const h = await repo.findHandover(tx, id, { forUpdate: true });
+  const mayReceive = h && (h.to_user_id === ctx.userId || (h.target === 'MAIN_CASH' && seesAll(ctx)));
+  if (!h || (!mayReceive && h.from_user_id !== ctx.userId)) throw notFound('teller.handover_not_found');
+  if (h.status !== 'PENDING') {
+    throw unprocessable('TELLER_HANDOVER_DECIDED', 'teller.handover_decided', {
+      status: h.status === 'CONFIRMED' ? 'dikonfirmasi' : 'ditolak',
+    });
+  }
+  return { h, mayReceive: Boolean(mayReceive) && h.from_user_id !== ctx.userId };
+}
+
+export async function confirmHandover(ctx: Ctx, id: string) {
+  return withTx(
+    ctx,
+    async (tx) => {
+      const { h, mayReceive } = await lockedPending(tx, ctx, id);
+      if (!mayReceive) throw unprocessable('TELLER_HANDOVER_NOT_RECEIVER', 'teller.handover_not_receiver');
+      // The sender's session stays open while a handover waits (closing is refused), so it is locked here.
+      await tx.exec(`SELECT id FROM teller_session WHERE tenant_id = app_tenant() AND id = $1 FOR UPDATE`, [h.session_id]);
+      const balance = await accountBalance(tx, h.from_coa_id);
+      if (h.amount.gt(balance)) {
+        throw unprocessable('TELLER_INSUFFICIENT_CASH', 'teller.insufficient_cash', {
+          balance: rp(balance, ctx),
+          amount: rp(h.amount, ctx),
+        });
+      }
+      const j = await post(tx, ctx, {
+        date: todayJakarta(),
+        description: translate('teller.handover_journal', 'id', {
+          from: `${h.from_coa_code} ${h.from_name ?? ''}`.trim(),
+          to: `${h.to_coa_code} ${h.to_name ?? h.to_coa_name}`.trim(),
+        }).slice(0, 500),
+        source: { module: 'TELLER', id: h.id },
+        lines: [
+          { accountId: h.to_coa_id, debit: h.amount },
+          { accountId: h.from_coa_id, credit: h.amount },
+        ],
+      });
+      await tx.exec(
+        `UPDATE teller_handover SET status = 'CONFIRMED', decided_by = $2, decided_at = clock_timestamp(), journal_id = $3
+         WHERE tenant_id = app_tenant() AND id = $1`,
+        [h.id, ctx.userId, j.id],
+      );
+      const after = handoverView((await repo.findHandover(tx, h.id))!);
+      await audit(tx, ctx, {
+        action: 'teller_handover.confirm',
+        entity: 'teller_handover',
+        entityId: h.id,
+        before: { status: 'PENDING' },
+        after,
+      });
+      return after;
+    },
+    { idempotent: true, message: 'teller.handover_confirmed' },
+  );
+}
+
+export async function rejectHandover(ctx: Ctx, id: string, reason: string) {
+  return withTx(
+    ctx,
+    async (tx) => {
+      const { h } = await lockedPending(tx, ctx, id);
+      await tx.exec(
+        `UPDATE teller_handover SET status = 'REJECTED', decided_by = $2, decided_at = clock_timestamp(), reason = $3
+         WHERE tenant_id = app_tenant() AND id = $1`,
+        [h.id, ctx.userId, reason],
+      );
+      const after = handoverView((await repo.findHandover(tx, h.id))!);
+      await audit(tx, ctx, {
+        action: 'teller_handover.reject',
+        entity: 'teller_handover',
+        entityId: h.id,
+        before: { status: 'PENDING' },
+        after,
+      });
+      return after;
+    },
+    { idempotent: true, message: 'teller.handover_rejected' },
+  );
+}
+
+/** Users a teller may hand cash to: other active users holding a cash account. */
+export async function handoverReceivers(ctx: Ctx) {
+  return withTx(ctx, async (tx) => {
+    const rows = await tx.query<{ id: string; name: string | null; coa_code: string; coa_name: string; role: string | null }>(
+      `SELECT u.id, ${repo.userName('u')} AS name, c.code AS coa_code, c.name AS coa_name, r.code AS role
+       FROM app_user u JOIN coa_account c ON c.tenant_id = u.tenant_id AND c.id = u.coa_id
+       LEFT JOIN role r ON r.tenant_id = u.tenant_id AND r.id = u.role_id
+       WHERE u.tenant_id = app_tenant() AND u.is_active AND u.id <> $1 ORDER BY lower(${repo.userName('u')})`,
+      [ctx.userId],
+    );
+    return rows.map((r) => ({ userId: r.id, name: r.name, roleCode: r.role, coa: { code: r.coa_code, name: r.coa_name } }));
+  });
+}

@@ -1,0 +1,3 @@
+import { AgentLatestWidget } from './AgentWidgets';
+
+export default AgentLatestWidget;

@@ -1,0 +1,3 @@
+import { AgentMembersWidget } from './AgentWidgets';
+
+export default AgentMembersWidget;

@@ -1,0 +1,3 @@
+import { AgentTodayWidget } from './AgentWidgets';
+
+export default AgentTodayWidget;
