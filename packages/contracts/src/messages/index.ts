@@ -1,5 +1,6 @@
 import { accessMessages } from './access.ts';
 import { authMessages } from './auth.ts';
+import { businessUnitMessages } from './business-units.ts';
 import { commonMessages } from './common.ts';
 import { ledgerMessages } from './ledger.ts';
 import { memberMessages } from './members.ts';
@@ -21,6 +22,7 @@ export const messages: Catalog = {
   ...memberMessages,
   ...ledgerMessages,
   ...savingMessages,
+  ...businessUnitMessages,
 };
 
 export function hasMessage(key: string): boolean {
