@@ -5,8 +5,9 @@
  */
 import { z } from 'zod';
 import { requiredText } from './access.ts';
-import { listQuery, optionalFilter, uuid } from './common.ts';
+import { listQuery, moneyPositive, optionalFilter, uuid } from './common.ts';
 import { type AccountType, BUSINESS_TYPES } from './enums.ts';
+import { bookDate } from './ledger.ts';
 
 export const BUSINESS_UNIT_STATUSES = ['ACTIVE', 'INACTIVE'] as const;
 export type BusinessUnitStatus = (typeof BUSINESS_UNIT_STATUSES)[number];
@@ -94,3 +95,43 @@ export interface BusinessUnitView {
   createdDate: string;
   updatedDate: string;
 }
+
+// ---------------------------------------------------------------- unit transactions and member debts
+
+export const BUSINESS_UNIT_TRANSACTION_KINDS = ['SALE_CREDIT', 'SALE_CASH', 'PURCHASE', 'STOCK_LOSS', 'DEBT_PAYMENT'] as const;
+export type BusinessUnitTransactionKind = (typeof BUSINESS_UNIT_TRANSACTION_KINDS)[number];
+
+const reason = z.string({ error: 'business_unit.cancel_reason_required' }).trim().min(1, 'business_unit.cancel_reason_required').max(500);
+const note = z.string().trim().max(500, 'validation.invalid').optional();
+
+/** A sale, purchase or stock loss of a unit (POST /api/transaction-business-unit). */
+export const businessUnitTransactionBody = z.object({
+  businessUnitId: uuid,
+  kind: z.enum(['SALE_CREDIT', 'SALE_CASH', 'PURCHASE', 'STOCK_LOSS'], { error: 'validation.invalid' }),
+  memberId: uuid.optional(),
+  amount: moneyPositive,
+  date: bookDate.optional(),
+  description: note,
+});
+
+export const businessUnitPaymentBody = z.object({
+  businessUnitId: uuid,
+  memberId: uuid,
+  amount: moneyPositive,
+  /** CASH only for now. */
+  source: z.enum(['CASH'], { error: 'validation.invalid' }).default('CASH'),
+  date: bookDate.optional(),
+  description: note,
+});
+
+export const businessUnitCancelBody = z.object({ reason });
+
+export const businessUnitTransactionQuery = listQuery.extend({
+  businessUnitId: optionalFilter.pipe(uuid.optional()),
+  memberId: optionalFilter.pipe(uuid.optional()),
+  kind: optionalFilter.pipe(z.enum(BUSINESS_UNIT_TRANSACTION_KINDS, { error: 'validation.invalid' }).optional()),
+});
+
+export const businessUnitDebtQuery = listQuery.extend({
+  businessUnitId: optionalFilter.pipe(uuid.optional()),
+});
