@@ -116,6 +116,14 @@ describe('business-unit transactions', () => {
     const none = await pay(1_000);
     expect(none.statusCode).toBe(404);
     expect(body(none).message).toBe('Utang pada unit usaha tidak ditemukan');
+    const jr = data(await t.admin.get('/api/report/journal-transaction-business-unit', { kind: 'DEBT_PAYMENT' }));
+    expect(jr.totalElements).toBe(2);
+    expect(jr.content[1].journalNumber).toMatch(/^JU\//);
+    const jd = data(await t.admin.get(`/api/report/${data(paid).id}/detail-journal-transaction-business-unit`));
+    expect(jd.transaction.status).toBe('CANCELLED');
+    expect(jd.journal.lines).toHaveLength(2);
+    expect(jd.cancelJournal.reversalOfId).toBe(jd.journal.id);
+    expect((await t.admin.get(`/api/report/${member.id}/detail-journal-transaction-business-unit`)).statusCode).toBe(404);
     const report = data(await t.admin.get('/api/report/debt'));
     expect(report.totalDebt).toBe(0);
 

@@ -153,4 +153,30 @@ export async function businessUnitRoutes(appBase: FastifyInstance) {
     },
     async (req) => ok(await unitTx.listDebts(ctxOf(req), req.query)),
   );
+
+  app.get(
+    '/api/report/journal-transaction-business-unit',
+    {
+      config: { permission: 'report:view' },
+      schema: {
+        tags: [TX_TAG],
+        summary: 'Report: unit transactions with their journal numbers (businessUnitId, memberId, kind, search)',
+        querystring: businessUnitTransactionQuery,
+      },
+    },
+    async (req) => ok(await unitTx.listTransactions(ctxOf(req), req.query)),
+  );
+
+  app.get(
+    '/api/report/:id/detail-journal-transaction-business-unit',
+    {
+      config: { permission: 'report:view' },
+      schema: {
+        tags: [TX_TAG],
+        summary: 'Report: one unit transaction with its journal lines (and the reversal when cancelled)',
+        params: idParam,
+      },
+    },
+    async (req) => ok(await unitTx.transactionJournals(ctxOf(req), req.params.id)),
+  );
 }

@@ -22,6 +22,7 @@ import { type Ctx, withTx } from '../../lib/context.ts';
 import { conflict, notFound, unprocessable } from '../../lib/errors.ts';
 import { likePattern, orderBy, paged } from '../../lib/http.ts';
 import { todayJakarta } from '../ledger/dates.ts';
+import { findJournal } from '../ledger/ledger.repo.ts';
 import { type JournalLineInput, post, reverse } from '../ledger/posting.ts';
 import { type BusinessUnitRow, findUnit } from './business-units.repo.ts';
 
@@ -207,8 +208,9 @@ export async function cancelPayment(ctx: Ctx, id: string, reason: string) {
 
 const TX_SELECT = `SELECT t.id, t.business_unit_id, u.name AS business_unit_name, t.kind, t.member_id, m.full_name AS member_name,
     m.cif_number, t.amount, t.date, t.description, t.payment_source, t.journal_id, t.status, t.cancel_journal_id, t.cancel_reason,
-    t.created_date
+    t.created_date, j.number AS journal_number
   FROM business_unit_transaction t
+  LEFT JOIN journal j ON j.tenant_id = t.tenant_id AND j.id = t.journal_id
   JOIN business_unit u ON u.tenant_id = t.tenant_id AND u.id = t.business_unit_id
   LEFT JOIN member m ON m.tenant_id = t.tenant_id AND m.id = t.member_id`;
 
@@ -229,6 +231,7 @@ interface TxRow {
   cancel_journal_id: string | null;
   cancel_reason: string | null;
   created_date: Date;
+  journal_number: string | null;
 }
 
 function txOut(r: TxRow) {
@@ -245,11 +248,25 @@ function txOut(r: TxRow) {
     description: r.description,
     paymentSource: r.payment_source,
     journalId: r.journal_id,
+    journalNumber: r.journal_number,
     status: r.status,
     cancelJournalId: r.cancel_journal_id,
     cancelReason: r.cancel_reason,
     createdDate: r.created_date,
   };
+}
+
+/** One transaction with its journal and, when cancelled, the reversal (detail-journal-transaction-business-unit). */
+export async function transactionJournals(ctx: Ctx, id: string) {
+  return withTx(ctx, async (tx) => {
+    const r = await tx.one<TxRow>(`${TX_SELECT} WHERE t.tenant_id = $1 AND t.id = $2`, [tx.tenantId, id]);
+    if (!r) throw notFound('business_unit.transaction_not_found');
+    return {
+      transaction: txOut(r),
+      journal: (await findJournal(tx, r.journal_id)) ?? null,
+      cancelJournal: r.cancel_journal_id ? ((await findJournal(tx, r.cancel_journal_id)) ?? null) : null,
+    };
+  });
 }
 
 async function transactionView(tx: Tx, id: string) {
