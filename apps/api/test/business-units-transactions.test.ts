@@ -90,6 +90,8 @@ describe('business-unit transactions', () => {
     const paid = await pay(100_000);
     expect(paid.statusCode, paid.body).toBe(200);
     expect(await reconcile(t, unit.id)).toBe(150_000);
+    const detailOfMember = data(await t.admin.get(`/api/member/${member.id}/detail`));
+    expect(detailOfMember.summary.storesOwed).toBe(150_000);
 
     const summary = data(await t.admin.get('/api/transaction-business-unit/datatable-summary', { businessUnitId: unit.id }));
     expect(summary.totalDebt).toBe(150_000);
