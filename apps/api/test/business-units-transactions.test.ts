@@ -136,6 +136,26 @@ describe('business-unit transactions', () => {
     expect(audits?.n).toBe(7);
   });
 
+  it('two payments at once cannot pay more than the debt', async () => {
+    const t = await ledgerTenant();
+    const unit = await addUnit(t);
+    const member = await createMember(t.admin);
+    const sale = await t.admin.post('/api/transaction-business-unit', {
+      businessUnitId: unit.id,
+      kind: 'SALE_CREDIT',
+      amount: 100_000,
+      memberId: member.id,
+    });
+    expect(sale.statusCode, sale.body).toBe(200);
+    const results = await Promise.all(
+      [1, 2, 3].map(() =>
+        t.admin.post('/api/transaction-business-unit/payment-debt', { businessUnitId: unit.id, memberId: member.id, amount: 60_000 }),
+      ),
+    );
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 422, 422]);
+    expect(await reconcile(t, unit.id)).toBe(40_000);
+  });
+
   it('permissions, another cooperative and an inactive unit', async () => {
     const t = await ledgerTenant();
     const other = await ledgerTenant();
