@@ -30,6 +30,24 @@ function rowsOf(ws: ExcelJS.Worksheet): unknown[][] {
   return Array.from(out, (r) => r ?? []);
 }
 
+/** A business unit of the cooperative (the statements refuse an unknown unit with 404). */
+async function newUnit(t: LedgerTenant): Promise<string> {
+  const res = await t.admin.post('/api/business-unit', {
+    name: 'Toko',
+    type: 'TOKO',
+    cashAccountId: t.acc['10104'],
+    inventoryAccountId: t.acc['10301'],
+    payableAccountId: t.acc['20210'],
+    receivableAccountId: t.acc['10206'],
+    revenueAccountId: t.acc['40201'],
+    expenseAccountId: t.acc['50301'],
+    adminLiabilityAccountId: t.acc['20211'],
+    inventoryLossAccountId: t.acc['50302'],
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return data(res).id;
+}
+
 /** A small year: opening, February and March activity, an adjustment and a business unit line. */
 async function scenario(t: LedgerTenant, unit: string) {
   const post1 = async (date: string, lines: Array<[string, number, number]>, extra: Record<string, unknown> = {}) => {
@@ -143,7 +161,7 @@ describe('balance sheet', () => {
 
   it('filters by business unit and downloads as Excel', async () => {
     const t = await ledgerTenant();
-    const unit = crypto.randomUUID();
+    const unit = await newUnit(t);
     await scenario(t, unit);
     const bu = data(await t.admin.get('/api/report/v2/balance-sheet', { periode: `${Y}-03`, businessUnitId: unit }));
     expect(bu).toMatchObject({ businessUnitId: unit, totalAssets: 800_000, currentYearResult: 800_000, balanced: true });
@@ -168,7 +186,7 @@ describe('balance sheet', () => {
 describe('profit and loss', () => {
   it('shows income and expenses over a period, compared with the period before, per business unit, and as Excel', async () => {
     const t = await ledgerTenant();
-    const unit = crypto.randomUUID();
+    const unit = await newUnit(t);
     await scenario(t, unit);
     const pl = data(await t.admin.get('/api/report/v2/profit-and-loss', { periode: `${Y}-03`, compare: 'PREVIOUS' }));
     expect(pl).toMatchObject({

@@ -1,5 +1,6 @@
 export * from './access.ts';
 export * from './auth.ts';
+export * from './business-units.ts';
 export * from './common.ts';
 export * from './deposits.ts';
 export * from './enums.ts';

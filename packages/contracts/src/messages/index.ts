@@ -1,5 +1,6 @@
 import { accessMessages } from './access.ts';
 import { authMessages } from './auth.ts';
+import { businessUnitMessages } from './business-units.ts';
 import { commonMessages } from './common.ts';
 import { depositMessages } from './deposits.ts';
 import { hardeningMessages } from './hardening.ts';
@@ -31,6 +32,7 @@ export const messages: Catalog = {
   ...loanMessages,
   ...shuMessages,
   ...tellerMessages,
+  ...businessUnitMessages,
 };
 
 export function hasMessage(key: string): boolean {

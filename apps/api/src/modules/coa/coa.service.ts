@@ -33,6 +33,7 @@ import { audit } from '../../lib/audit.ts';
 import { type Ctx, withTx } from '../../lib/context.ts';
 import { AppError, badRequest, conflict, notFound, unprocessable } from '../../lib/errors.ts';
 import { paged } from '../../lib/http.ts';
+import { unitExists } from '../business-units/business-units.repo.ts';
 import { type AccountLedger, accountLedger, sortDirection } from '../ledger/account-ledger.ts';
 import { balancesAsOf, type Movement } from '../ledger/balances.ts';
 import { displayDate, monthStart, todayJakarta } from '../ledger/dates.ts';
@@ -287,6 +288,7 @@ export async function createAccount(ctx: Ctx, b: CoaCreate) {
       ]);
     }
     if (await codeTaken(tx, b.code)) throw conflict('COA_CODE_TAKEN', 'ledger.coa_code_taken', { code: b.code });
+    if (b.businessUnitId && !(await unitExists(tx, b.businessUnitId))) throw notFound('business_unit.not_found');
     const nb = b.normalBalance ?? normalBalance({ type: type! });
     const row = await tx
       .one<{ id: string }>(
@@ -342,6 +344,8 @@ export async function updateAccount(ctx: Ctx, b: CoaUpdate) {
       businessUnitId: b.businessUnitId === undefined ? a.business_unit_id : b.businessUnitId,
       description: b.description === undefined ? a.description : b.description,
     };
+    if (next.businessUnitId && next.businessUnitId !== a.business_unit_id && !(await unitExists(tx, next.businessUnitId)))
+      throw notFound('business_unit.not_found');
     const children = await childCount(tx, a.id);
     const posted = await hasPostings(tx, a.id);
     if (next.code !== a.code && (await codeTaken(tx, next.code, a.id)))

@@ -66,6 +66,15 @@ export function splitRange(
   return { months: { from: firstFull, to: lastFull }, days };
 }
 
+/**
+ * A business unit's part of the books: lines tagged with the unit (the line's own unit, or its
+ * account's unit when it was posted) and every line of an account that belongs to the unit now.
+ */
+function unitFilter(alias: 'b' | 'l', bu: string): string {
+  return `(${alias}.business_unit_id = ${bu}::uuid OR ${alias}.account_id IN
+    (SELECT u.id FROM coa_account u WHERE u.tenant_id = $1 AND u.business_unit_id = ${bu}::uuid))`;
+}
+
 /** Debit and credit totals per account over [from, to]. Accounts without movement are absent. */
 export async function movements(tx: Tx, f: MovementFilter = {}): Promise<Map<string, Movement>> {
   const { months, days } = splitRange(f.from ?? null, f.to ?? null);
@@ -84,7 +93,7 @@ export async function movements(tx: Tx, f: MovementFilter = {}): Promise<Map<str
     if (months.from) where.push(`b.period >= ${p(months.from)}::date`);
     if (months.to) where.push(`b.period <= ${p(months.to)}::date`);
     if (accounts) where.push(`b.account_id = ANY(${accounts}::uuid[])`);
-    if (bu) where.push(`b.business_unit_id = ${bu}::uuid`);
+    if (bu) where.push(unitFilter('b', bu));
     parts.push(`SELECT b.account_id, b.debit, b.credit, b.adj_debit, b.adj_credit, b.close_debit, b.close_credit
                 FROM ledger_balance b WHERE ${where.join(' AND ')}`);
   }
@@ -94,7 +103,7 @@ export async function movements(tx: Tx, f: MovementFilter = {}): Promise<Map<str
     // Debit and credit from the lines alone (covering index on tenant and date, or the account index)...
     const lw = ['l.tenant_id = $1', `l.date BETWEEN ${pa}::date AND ${pb}::date`];
     if (accounts) lw.push(`l.account_id = ANY(${accounts}::uuid[])`);
-    if (bu) lw.push(`l.business_unit_id = ${bu}::uuid`);
+    if (bu) lw.push(unitFilter('l', bu));
     parts.push(`SELECT l.account_id, l.debit, l.credit, 0, 0, 0, 0 FROM journal_line l WHERE ${lw.join(' AND ')}`);
     // ...and the adjustment and closing parts from the few journals flagged so.
     const jw = ['j.tenant_id = $1', `j.date BETWEEN ${pa}::date AND ${pb}::date`, '(j.is_adjustment OR j.is_closing)', ...lw];

@@ -22,7 +22,8 @@
  *  - The trial balance lists every postable account (and any account with an
  *    amount) with opening, debit, credit and closing on their debit or credit
  *    side, adjustments shown as a part of debit and credit; totals balance.
- *  - `businessUnitId` keeps only lines of that unit. A unit's own statements
+ *  - `businessUnitId` keeps only lines of that unit (tagged with it, or on an
+ *    account that belongs to it: ledger/balances.ts); an unknown unit is 404. A unit's own statements
  *    balance only if its journals balance per unit; `balanced` says so.
  *  - `showZeroAmount` (default false) keeps accounts whose amounts are all zero.
  */
@@ -31,7 +32,8 @@ import { translate } from '@koperasi/contracts';
 import { type Dec, ZERO } from '@koperasi/finance';
 import type { Tx } from '../../db/db.ts';
 import { type Ctx, withTx } from '../../lib/context.ts';
-import { badRequest } from '../../lib/errors.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
+import { unitExists } from '../business-units/business-units.repo.ts';
 import { type AccountRow, type AccountTree, loadTree } from '../coa/coa.repo.ts';
 import { balancesAsOf, dayBefore, type Movement, movements } from '../ledger/balances.ts';
 import { ledgerState } from '../ledger/closing.service.ts';
@@ -150,6 +152,13 @@ function resultOf(tree: AccountTree, mv: Map<string, Movement>): Dec {
   return r;
 }
 
+/** The unit to filter on (null: the whole cooperative); a unit of another cooperative is not found. */
+async function unitFilter(tx: Tx, id: string | undefined): Promise<string | null> {
+  if (!id) return null;
+  if (!(await unitExists(tx, id))) throw notFound('business_unit.not_found');
+  return id;
+}
+
 export interface BalanceSheetQuery {
   periode?: string;
   comparePeriode?: string;
@@ -165,7 +174,7 @@ export async function computeBalanceSheet(tx: Tx, ctx: Ctx, q: BalanceSheetQuery
   const state = await ledgerState(tx);
   const asOf = q.periode ? resolvePeriodOrDate(q.periode, 'end') : monthEnd(todayJakarta());
   const compareAsOf = q.comparePeriode ? resolvePeriodOrDate(q.comparePeriode, 'end') : addDays(monthStart(asOf), -1);
-  const bu = q.businessUnitId ?? null;
+  const bu = await unitFilter(tx, q.businessUnitId);
   const tree = await loadTree(tx);
   // One connection per transaction: the reads run one after the other.
   const cur = await balancesAsOf(tx, asOf, { businessUnitId: bu });
@@ -313,7 +322,7 @@ export async function computeProfitAndLoss(tx: Tx, ctx: Ctx, q: RangeQuery) {
     return { start: fiscalYearRange(fiscalYearOf(today, state.fiscalStartMonth), state.fiscalStartMonth).start, end: today };
   });
   const prevRange = q.compare === 'PREVIOUS' ? previousRange(start, end) : yearEarlierRange(start, end);
-  const bu = q.businessUnitId ?? null;
+  const bu = await unitFilter(tx, q.businessUnitId);
   const tree = await loadTree(tx);
   const cur = await movements(tx, { from: start, to: end, businessUnitId: bu });
   const prev = await movements(tx, { from: prevRange.start, to: prevRange.end, businessUnitId: bu });
@@ -369,7 +378,7 @@ export async function computeTrialBalance(tx: Tx, q: RangeQuery) {
     const today = todayJakarta();
     return { start: monthStart(today), end: today };
   });
-  const bu = q.businessUnitId ?? null;
+  const bu = await unitFilter(tx, q.businessUnitId);
   const tree = await loadTree(tx);
   const opening = await balancesAsOf(tx, dayBefore(start), { businessUnitId: bu });
   const range = await movements(tx, { from: start, to: end, businessUnitId: bu });
