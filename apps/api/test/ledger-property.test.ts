@@ -161,6 +161,9 @@ async function run(t: LedgerTenant, m: Model, c: Cmd, step: number) {
       const end = monthEnd(`${c.periode}-01`);
       const p = closeMonth(t.ctx, c.periode);
       if (m.closedThrough && end <= m.closedThrough) return expectRefused(p, 'PERIOD_ALREADY_CLOSED');
+      // The books start at the month of the first journal: nothing earlier can be closed.
+      const first = m.entries.reduce<string | null>((d, e) => (d === null || e.date < d ? e.date : d), null);
+      if (first && `${c.periode}-01` < `${first.slice(0, 7)}-01`) return expectRefused(p, 'PERIOD_BEFORE_BOOKS');
       await p;
       m.closedThrough = end;
       return;

@@ -122,7 +122,9 @@ export async function closeMonth(ctx: Ctx, periode: string) {
     const state = await lockState(tx);
     // The books start at the month of the first journal (opening balances included): nothing earlier can be closed.
     const first = await tx.one<{ d: string | null }>('SELECT min(date)::text AS d FROM journal WHERE tenant_id = $1', [tx.tenantId]);
-    if (first?.d && target < monthStart(first.d)) {
+    // A month already closed is answered as such (below); only an open month before the books is refused here.
+    const alreadyClosed = state.closedThrough !== null && state.closedThrough >= monthEnd(target);
+    if (first?.d && target < monthStart(first.d) && !alreadyClosed) {
       throw unprocessable('PERIOD_BEFORE_BOOKS', 'ledger.period_before_books', { periode, first: first.d.slice(0, 7) });
     }
     const months = await monthsToClose(tx, state, monthEnd(target));
