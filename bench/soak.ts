@@ -114,7 +114,10 @@ const MIX: Array<[Kind, number]> = [
 const pick = <T>(xs: T[]): T => xs[Math.floor(Math.random() * xs.length)];
 function kindOf(): Kind {
   let r = Math.random() * 100;
-  for (const [k, w] of MIX) if ((r -= w) < 0) return k;
+  for (const [k, w] of MIX) {
+    r -= w;
+    if (r < 0) return k;
+  }
   return 'report';
 }
 

@@ -86,7 +86,10 @@ const SCENARIOS: Record<RefusalCode, Setup> = {
   },
   MEMBER_NOT_APPROVED: async (t, f) => {
     const m = await f.member();
-    await f.owner(`UPDATE member SET member_type = 'PROSPECTIVE', status = 'WAITING_APPROVAL' WHERE tenant_id = $1 AND id = $2`, [t.tenantId, m.id]);
+    await f.owner(`UPDATE member SET member_type = 'PROSPECTIVE', status = 'WAITING_APPROVAL' WHERE tenant_id = $1 AND id = $2`, [
+      t.tenantId,
+      m.id,
+    ]);
     return { kind: 'TOPUP', savingId: m.voluntary, byCif: { cif: m.cif, productId: f.p.voluntary }, amount: 1000 };
   },
   ACCOUNT_PENDING: async (t, f) => {
