@@ -2,6 +2,7 @@ import { accessMessages } from './access.ts';
 import { authMessages } from './auth.ts';
 import { commonMessages } from './common.ts';
 import { depositMessages } from './deposits.ts';
+import { interestMessages } from './interest.ts';
 import { ledgerMessages } from './ledger.ts';
 import { memberMessages } from './members.ts';
 import { savingMessages } from './savings.ts';
@@ -23,6 +24,7 @@ export const messages: Catalog = {
   ...ledgerMessages,
   ...savingMessages,
   ...depositMessages,
+  ...interestMessages,
 };
 
 export function hasMessage(key: string): boolean {
