@@ -191,3 +191,37 @@ describe('release', () => {
     expect(month).toEqual({ gross: '8753.42', tax: '875.34' });
   });
 });
+
+describe('reports', () => {
+  it('saving-member-interest, release-interest, its detail and per period show the release (and Excel)', async () => {
+    const { t, productId, s } = await setup({ balanceBasis: 'TERENDAH', monthlyAdminFee: 1000 });
+    const r = await release(t, { productId });
+    const mi = body<any>(await t.admin.get('/api/report/saving-member-interest', { startDate: START, endDate: END })).data;
+    expect(mi.totalElements).toBe(1);
+    expect(mi.content[0]).toMatchObject({
+      accountNumber: s.accountNumber,
+      gross: 2465.75,
+      tax: 0,
+      adminFee: 1000,
+      net: 1465.75,
+      basis: 'TERENDAH',
+    });
+    expect(mi.totalNet).toBe(1465.75);
+    const list = body<any>(await t.admin.get('/api/report/release-interest', {})).data;
+    expect(list.content[0]).toMatchObject({ id: r.id, kind: 'SAVING', status: 'RELEASED', items: 1, totalGross: 2465.75 });
+    const detail = body<any>(await t.admin.get(`/api/report/release-interest/${r.id}/detail`)).data;
+    expect(detail.details).toHaveLength(1);
+    expect(detail.details[0]).toMatchObject({ accountNumber: s.accountNumber, net: 1465.75, status: 'POSTED' });
+    const per = body<any>(await t.admin.get('/api/report/v2/release-interest-periode', { startDate: START, endDate: END })).data;
+    expect(per).toEqual([
+      { periode: '2026-04', kind: 'SAVING', items: 1, totalGross: 2465.75, totalTax: 0, totalAdminFee: 1000, totalNet: 1465.75 },
+    ]);
+    for (const path of ['/api/report/saving-member-interest', '/api/report/release-interest', '/api/report/v2/release-interest-periode']) {
+      const x = await t.admin.get(path, { format: 'xlsx' });
+      expect(x.statusCode, path).toBe(200);
+      expect(x.headers['content-type']).toContain('spreadsheetml');
+    }
+    const missing = await t.admin.get(`/api/report/release-interest/${crypto.randomUUID()}/detail`);
+    expect(missing.statusCode).toBe(404);
+  });
+});

@@ -132,4 +132,169 @@ export async function interestRoutes(appBase: FastifyInstance) {
       );
     },
   );
+
+  // ------------------------------------------------------------ reports
+
+  const reportQuery = listQuery.extend({
+    startDate: dateString.optional(),
+    endDate: dateString.optional(),
+    productId: optUuid,
+    format: z.string().optional(),
+  });
+  const REPORT = ['report'];
+  const filterOf = (q: z.output<typeof reportQuery>) => ({
+    startDate: q.startDate,
+    endDate: q.endDate,
+    productId: q.productId,
+    search: q.search,
+    page: q.page,
+    limit: q.limit,
+  });
+  const money = (key: string, header: string) => ({ key, header, format: 'money' as const });
+
+  app.get(
+    '/api/report/saving-member-interest',
+    {
+      ...passthrough,
+      config: { permission: 'report:view' },
+      schema: {
+        tags: REPORT,
+        summary: 'Savings interest posted per account and period, with totals; format=xlsx for Excel',
+        querystring: reportQuery,
+      },
+    },
+    async (req, reply) => {
+      const ctx = ctxOf(req);
+      const q = req.query;
+      const xlsx = wantsExcel(q);
+      const r = await svc.savingMemberInterest(ctx, filterOf(q), xlsx);
+      if (xlsx) {
+        const en = ctx.lang === 'en';
+        return sendExcel(reply, 'jasa-simpanan-anggota', [
+          {
+            name: en ? 'Savings interest' : 'Jasa simpanan',
+            title: [en ? 'Savings interest per member' : 'Jasa simpanan anggota', `${q.startDate ?? ''} s.d. ${q.endDate ?? ''}`],
+            columns: [
+              { key: 'cifNumber', header: 'CIF', width: 14 },
+              { key: 'memberName', header: en ? 'Member' : 'Anggota', width: 30 },
+              { key: 'accountNumber', header: en ? 'Account' : 'Rekening', width: 18 },
+              { key: 'startDate', header: en ? 'From' : 'Dari', width: 12 },
+              { key: 'endDate', header: en ? 'To' : 'Sampai', width: 12 },
+              money('basisBalance', en ? 'Balance basis' : 'Saldo dasar'),
+              money('gross', en ? 'Gross' : 'Jasa bruto'),
+              money('tax', en ? 'Tax' : 'Pajak'),
+              money('adminFee', en ? 'Admin fee' : 'Biaya admin'),
+              money('net', en ? 'Net' : 'Jasa bersih'),
+            ],
+            rows: [
+              ...(r.rows as never[]),
+              {
+                $style: 'total',
+                memberName: en ? 'Total' : 'Jumlah',
+                gross: r.totals.totalGross,
+                tax: r.totals.totalTax,
+                adminFee: r.totals.totalAdminFee,
+                net: r.totals.totalNet,
+              },
+            ],
+          },
+        ]);
+      }
+      return ok({ ...paged(r.rows, r.total, q.page, q.limit), ...r.totals });
+    },
+  );
+
+  app.get(
+    '/api/report/release-interest',
+    {
+      ...passthrough,
+      config: { permission: 'report:view' },
+      schema: {
+        tags: REPORT,
+        summary: 'Interest releases (savings and deposit), newest first; format=xlsx for Excel',
+        querystring: reportQuery,
+      },
+    },
+    async (req, reply) => {
+      const ctx = ctxOf(req);
+      const q = req.query;
+      const xlsx = wantsExcel(q);
+      const r = await svc.releaseInterest(ctx, filterOf(q), xlsx);
+      if (xlsx) {
+        const en = ctx.lang === 'en';
+        return sendExcel(reply, 'rilis-jasa', [
+          {
+            name: en ? 'Interest releases' : 'Rilis jasa',
+            title: [en ? 'Interest releases' : 'Rilis jasa'],
+            columns: [
+              { key: 'kind', header: en ? 'Kind' : 'Jenis', width: 10 },
+              { key: 'startDate', header: en ? 'From' : 'Dari', width: 12 },
+              { key: 'endDate', header: en ? 'To' : 'Sampai', width: 12 },
+              { key: 'productName', header: en ? 'Product' : 'Produk', width: 24 },
+              { key: 'status', header: 'Status', width: 12 },
+              { key: 'items', header: en ? 'Items' : 'Jumlah data', format: 'integer' },
+              money('totalGross', en ? 'Gross' : 'Jasa bruto'),
+              money('totalTax', en ? 'Tax' : 'Pajak'),
+              money('totalAdminFee', en ? 'Admin fee' : 'Biaya admin'),
+              money('totalNet', en ? 'Net' : 'Jasa bersih'),
+            ],
+            rows: r.rows as never[],
+          },
+        ]);
+      }
+      return ok(paged(r.rows, r.total, q.page, q.limit));
+    },
+  );
+
+  app.get(
+    '/api/report/release-interest/:id/detail',
+    {
+      ...passthrough,
+      config: { permission: 'report:view' },
+      schema: {
+        tags: REPORT,
+        summary: 'One interest release and its interest per account',
+        params: z.object({ id: z.string().uuid('validation.uuid') }),
+      },
+    },
+    async (req) => ok(await svc.releaseInterestDetail(ctxOf(req), req.params.id)),
+  );
+
+  app.get(
+    '/api/report/v2/release-interest-periode',
+    {
+      ...passthrough,
+      config: { permission: 'report:view' },
+      schema: {
+        tags: REPORT,
+        summary: 'Interest posted per month and kind (savings, deposit); format=xlsx for Excel',
+        querystring: reportQuery,
+      },
+    },
+    async (req, reply) => {
+      const ctx = ctxOf(req);
+      const q = req.query;
+      const rows = await svc.releaseInterestPeriode(ctx, filterOf(q));
+      if (wantsExcel(q)) {
+        const en = ctx.lang === 'en';
+        return sendExcel(reply, 'rilis-jasa-periode', [
+          {
+            name: en ? 'Per period' : 'Per periode',
+            title: [en ? 'Interest released per period' : 'Rilis jasa per periode'],
+            columns: [
+              { key: 'periode', header: en ? 'Period' : 'Periode', width: 10 },
+              { key: 'kind', header: en ? 'Kind' : 'Jenis', width: 10 },
+              { key: 'items', header: en ? 'Items' : 'Jumlah data', format: 'integer' },
+              money('totalGross', en ? 'Gross' : 'Jasa bruto'),
+              money('totalTax', en ? 'Tax' : 'Pajak'),
+              money('totalAdminFee', en ? 'Admin fee' : 'Biaya admin'),
+              money('totalNet', en ? 'Net' : 'Jasa bersih'),
+            ],
+            rows: rows as never[],
+          },
+        ]);
+      }
+      return ok(rows);
+    },
+  );
 }
