@@ -225,3 +225,42 @@ describe('reports', () => {
     expect(missing.statusCode).toBe(404);
   });
 });
+
+describe('release resumes and closed periods', () => {
+  it('a run killed after its first chunk resumes from the cursor, each account paid once; cancel refused once April is closed', async () => {
+    const { t, productId, m } = await setup({ balanceBasis: 'HARIAN' });
+    // A second account: Rp 365,000 all April -> 365,000 x 3 % x 30 / 365 = 900.00.
+    const o = await t.admin.post('/api/transaction/request-open-product-member', { memberId: m.id, productId, initialDeposit: 365_000 });
+    const s2 = body<any>(o).data.account as { id: string };
+    const db = await testDb();
+    await db.owner(async (tx) => {
+      await tx.exec(`UPDATE member_saving SET open_date = '2026-03-20' WHERE tenant_id = $1 AND id = $2`, [t.tenantId, s2.id]);
+      await tx.exec(`UPDATE member_transaction SET transaction_date = '2026-03-20' WHERE tenant_id = $1 AND saving_id = $2`, [
+        t.tenantId,
+        s2.id,
+      ]);
+    });
+    const { releaseSavings } = await import('../src/modules/interest/interest.service.ts');
+    const { systemCtx } = await import('../src/lib/context.ts');
+    const ctx = systemCtx(t.app.db, t.tenantId, { userId: t.adminUserId });
+    const kill = {
+      afterChunk: () => {
+        throw new Error('killed');
+      },
+    };
+    await expect(releaseSavings(ctx, { startDate: START, endDate: END, productId, chunkSize: 1 }, kill)).rejects.toThrow('killed');
+    const list = body<any>(await t.admin.get('/api/report/release-interest', {})).data.content;
+    expect(list[0]).toMatchObject({ status: 'RUNNING', items: 1 });
+    const resumed = await release(t, { productId, chunkSize: 1 });
+    expect(resumed).toMatchObject({ id: list[0].id, status: 'RELEASED', accounts: 2, totalGross: 6653.42 });
+    expect((await release(t, { productId })).accounts).toBe(0);
+    const rows = await db.owner((tx) =>
+      tx.one<{ n: number }>(`SELECT count(*)::int AS n FROM saving_interest WHERE tenant_id = $1 AND status = 'POSTED'`, [t.tenantId]),
+    );
+    expect(rows!.n).toBe(2);
+    const close = await t.admin.post('/api/ledger/period/close', { periode: '2026-04' });
+    expect(close.statusCode, close.body).toBe(200);
+    const c = await t.admin.post(`/api/interest-simulation/${resumed.id}/cancel-release`, { reason: 'x' });
+    expect([c.statusCode, body(c).errorCode]).toEqual([422, 'PERIOD_CLOSED']);
+  });
+});
