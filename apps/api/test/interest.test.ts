@@ -251,6 +251,8 @@ describe('release resumes and closed periods', () => {
     await expect(releaseSavings(ctx, { startDate: START, endDate: END, productId, chunkSize: 1 }, kill)).rejects.toThrow('killed');
     const list = body<any>(await t.admin.get('/api/report/release-interest', {})).data.content;
     expect(list[0]).toMatchObject({ status: 'RUNNING', items: 1 });
+    const screen = body<any>(await t.admin.get('/api/interest-simulation/saving/releases', {})).data;
+    expect(screen.content[0]).toMatchObject({ id: list[0].id, kind: 'SAVING', status: 'RUNNING', accounts: 1 });
     const resumed = await release(t, { productId, chunkSize: 1 });
     expect(resumed).toMatchObject({ id: list[0].id, status: 'RELEASED', accounts: 2, totalGross: 6653.42 });
     expect((await release(t, { productId })).accounts).toBe(0);

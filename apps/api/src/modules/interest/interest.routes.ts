@@ -133,6 +133,19 @@ export async function interestRoutes(appBase: FastifyInstance) {
     },
   );
 
+  app.get(
+    '/api/interest-simulation/saving/releases',
+    {
+      ...passthrough,
+      config: { permission: 'interest_release:view' },
+      schema: { tags: TAG, summary: 'Savings interest releases, newest first', querystring: listQuery },
+    },
+    async (req) => {
+      const r = await svc.listSavingReleases(ctxOf(req), req.query.page, req.query.limit);
+      return ok(paged(r.rows, r.total, req.query.page, req.query.limit));
+    },
+  );
+
   // ------------------------------------------------------------ reports
 
   const reportQuery = listQuery.extend({

@@ -608,3 +608,15 @@ export async function releaseInterestPeriode(ctx: Ctx, f: ReportFilter) {
     ),
   );
 }
+
+/** GET interest-simulation/saving/releases: savings releases, newest first (the release screen). */
+export async function listSavingReleases(ctx: Ctx, page: number, limit: number) {
+  return withTx(ctx, async (tx) => {
+    const n = (await tx.one<{ n: number }>('SELECT count(*)::int AS n FROM saving_interest_release WHERE tenant_id = app_tenant()'))!.n;
+    const rows = await tx.query<SavingReleaseRow>(
+      `SELECT ${RELEASE_SELECT} FROM saving_interest_release WHERE tenant_id = app_tenant() ORDER BY created_date DESC, id LIMIT $1 OFFSET $2`,
+      [limit, page * limit],
+    );
+    return { rows: rows.map(savingReleaseView), total: n };
+  });
+}
