@@ -35,8 +35,10 @@ export default function ReleasePage() {
   const { can } = useAuth();
   const { confirm, dialog } = useConfirm();
   const now = new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 10);
-  const [from, setFrom] = useState<string | null>(null);
-  const [to, setTo] = useState<string | null>(null);
+  // The last full month by default: a period must have ended before it is released.
+  const lastMonthEnd = new Date(Date.UTC(Number(now.slice(0, 4)), Number(now.slice(5, 7)) - 1, 0)).toISOString().slice(0, 10);
+  const [from, setFrom] = useState<string | null>(`${lastMonthEnd.slice(0, 8)}01`);
+  const [to, setTo] = useState<string | null>(lastMonthEnd);
   const release = useRelease();
   const cancel = useCancelRelease();
   const [last, setLast] = useState<Release | null>(null);
