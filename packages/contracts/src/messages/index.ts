@@ -4,6 +4,7 @@ import { businessUnitMessages } from './business-units.ts';
 import { commonMessages } from './common.ts';
 import { depositMessages } from './deposits.ts';
 import { hardeningMessages } from './hardening.ts';
+import { interestMessages } from './interest.ts';
 import { ledgerMessages } from './ledger.ts';
 import { loanMessages } from './loans.ts';
 import { memberMessages } from './members.ts';
@@ -33,6 +34,7 @@ export const messages: Catalog = {
   ...shuMessages,
   ...tellerMessages,
   ...businessUnitMessages,
+  ...interestMessages,
 };
 
 export function hasMessage(key: string): boolean {

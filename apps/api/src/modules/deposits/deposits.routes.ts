@@ -24,6 +24,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ctxOf } from '../../lib/context.ts';
 import { ok } from '../../lib/http.ts';
+import { cancelSavingRelease, isSavingRelease } from '../interest/interest.service.ts';
 import { numbersFirst } from '../ledger/posting.ts';
 import { passthrough } from '../products/products.http.ts';
 import * as q from './deposits.queries.ts';
@@ -230,11 +231,17 @@ export async function depositRoutes(appBase: FastifyInstance) {
       schema: {
         tags: INTEREST_TAG,
         summary:
-          'Cancel a deposit interest release: reversing journals, savings credits taken back, tax base restored; refused when a month is closed',
+          'Cancel a deposit or savings interest release: reversing journals, savings movements taken back, tax base restored; refused when a month is closed',
         params: idParam,
         body: cancelReleaseBody,
       },
     },
-    async (req) => ok(await svc.cancelRelease(ctxOf(req), req.params.id, req.body?.reason), 'deposit.release_cancel_success'),
+    async (req) => {
+      const ctx = ctxOf(req);
+      // A savings interest release (modules/interest) is cancelled by its own module.
+      if (await isSavingRelease(ctx, req.params.id))
+        return ok(await cancelSavingRelease(ctx, req.params.id, req.body?.reason), 'interest.release_cancel_success');
+      return ok(await svc.cancelRelease(ctx, req.params.id, req.body?.reason), 'deposit.release_cancel_success');
+    },
   );
 }

@@ -1,0 +1,37 @@
+/** Savings interest release API: the runs, a release, a cancellation (docs/interest.md). */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, apiEnvelope } from '../../../lib/api/client';
+import { type ListParams, listQuery, type Page } from '../../../lib/api/list';
+
+export const interestKey = ['interest-release'] as const;
+
+export interface SavingRelease {
+  id: string;
+  startDate: string;
+  endDate: string;
+  productId: string | null;
+  status: 'RUNNING' | 'RELEASED' | 'CANCELLED';
+  accounts: number;
+  totalGross: number;
+  totalTax: number;
+  totalAdminFee: number;
+  totalNet: number;
+  createdDate: string;
+}
+
+export const listSavingReleases = (p: ListParams, signal?: AbortSignal) =>
+  api<Page<SavingRelease>>('/api/interest-simulation/saving/releases', { query: listQuery(p), signal });
+
+function useInterestMutation<B>(fn: (b: B) => Promise<unknown>) {
+  const qc = useQueryClient();
+  return useMutation({ mutationFn: fn, onSuccess: () => qc.invalidateQueries({ queryKey: interestKey }) });
+}
+
+export const useSavingRelease = () =>
+  useInterestMutation((b: { startDate: string; endDate: string }) =>
+    apiEnvelope<SavingRelease>('/api/interest-simulation/saving/release', { method: 'POST', body: b, timeoutMs: null }),
+  );
+export const useCancelSavingRelease = () =>
+  useInterestMutation((b: { id: string; reason: string }) =>
+    apiEnvelope<SavingRelease>(`/api/interest-simulation/${b.id}/cancel-release`, { method: 'POST', body: { reason: b.reason } }),
+  );

@@ -1,0 +1,187 @@
+/**
+ * Rilis jasa simpanan sukarela (/interest-release/saving): release the voluntary savings interest of a period
+ * (both dates required), see each run's totals, cancel a run
+ * (reversing journals; refused when its month is closed).
+ */
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { GridColDef } from '@mui/x-data-grid';
+import { useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useConfirm } from '../../../components/ConfirmDialog';
+import { DateField } from '../../../components/dates/DateField';
+import { MoneyText } from '../../../components/money/MoneyText';
+import { PageHeader } from '../../../components/PageHeader';
+import { ServerDataTable } from '../../../components/table/ServerDataTable';
+import { useAuth } from '../../../lib/auth/AuthProvider';
+import { useFormat } from '../../../lib/format';
+import { notifyError } from '../../../lib/notify';
+import {
+  interestKey,
+  listSavingReleases,
+  type SavingRelease as Release,
+  useCancelSavingRelease as useCancelRelease,
+  useSavingRelease as useRelease,
+} from '../api/interest';
+
+export default function ReleasePage() {
+  const { t } = useTranslation('interest-release');
+  const f = useFormat();
+  const { can } = useAuth();
+  const { confirm, dialog } = useConfirm();
+  const now = new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 10);
+  // The last full month by default: a period must have ended before it is released.
+  const lastMonthEnd = new Date(Date.UTC(Number(now.slice(0, 4)), Number(now.slice(5, 7)) - 1, 0)).toISOString().slice(0, 10);
+  const [from, setFrom] = useState<string | null>(`${lastMonthEnd.slice(0, 8)}01`);
+  const [to, setTo] = useState<string | null>(lastMonthEnd);
+  const release = useRelease();
+  const cancel = useCancelRelease();
+  const [last, setLast] = useState<Release | null>(null);
+
+  const run = async () => {
+    if (!from || !to) return;
+    const r = await release.mutateAsync({ startDate: from, endDate: to }).catch(() => null);
+    if (r) setLast((r as { data: Release }).data);
+  };
+  const cancelRun = async (r: Release) => {
+    if (
+      !(await confirm({
+        title: t('cancelTitle'),
+        message: t('cancelText', { from: f.date(r.startDate), to: f.date(r.endDate) }),
+      }))
+    )
+      return;
+    await cancel.mutateAsync({ id: r.id, reason: t('cancelReason') }).catch(notifyError);
+  };
+  const cancelRef = useRef(cancelRun);
+  cancelRef.current = cancelRun;
+  const columns = useMemo<GridColDef<Release>[]>(
+    () => [
+      { field: 'createdDate', headerName: t('runAt'), width: 170, valueFormatter: (v) => f.date(v as string, 'dateTime') },
+      {
+        field: 'startDate',
+        headerName: t('window'),
+        width: 220,
+        sortable: false,
+        valueGetter: (_v, r) => `${f.date(r.startDate)} – ${f.date(r.endDate)}`,
+      },
+      { field: 'accounts', headerName: t('accounts'), width: 110, align: 'right', headerAlign: 'right' },
+      {
+        field: 'totalGross',
+        headerName: t('gross'),
+        width: 140,
+        align: 'right',
+        headerAlign: 'right',
+        renderCell: ({ row }) => <MoneyText value={row.totalGross} />,
+      },
+      {
+        field: 'totalTax',
+        headerName: t('tax'),
+        width: 130,
+        align: 'right',
+        headerAlign: 'right',
+        renderCell: ({ row }) => <MoneyText value={row.totalTax} />,
+      },
+      {
+        field: 'totalAdminFee',
+        headerName: t('adminFee'),
+        width: 130,
+        align: 'right',
+        headerAlign: 'right',
+        renderCell: ({ row }) => <MoneyText value={row.totalAdminFee} />,
+      },
+      {
+        field: 'totalNet',
+        headerName: t('net'),
+        width: 140,
+        align: 'right',
+        headerAlign: 'right',
+        renderCell: ({ row }) => <MoneyText value={row.totalNet} />,
+      },
+      {
+        field: 'status',
+        headerName: t('statusLabel'),
+        width: 130,
+        renderCell: ({ row }) => (
+          <Chip
+            size="small"
+            variant="outlined"
+            color={row.status === 'RELEASED' ? 'success' : row.status === 'RUNNING' ? 'info' : 'default'}
+            label={t(`status.${row.status}`)}
+          />
+        ),
+      },
+      {
+        field: 'actions',
+        headerName: '',
+        width: 120,
+        sortable: false,
+        renderCell: ({ row }) =>
+          row.status === 'RELEASED' && row.accounts > 0 && can('interest_release', 'update') ? (
+            <Button size="small" color="error" onClick={() => cancelRef.current(row)}>
+              {t('cancel')}
+            </Button>
+          ) : null,
+      },
+    ],
+    [t, f, can],
+  );
+  return (
+    <>
+      <PageHeader title={t('title')} breadcrumbs={[{ label: t('section') }, { label: t('title') }]} />
+      <Card sx={{ mb: 3 }}>
+        <CardContent>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+            {t('explain')}
+          </Typography>
+          <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+            <Box sx={{ width: 220 }}>
+              <DateField
+                label={t('fromDate')}
+                value={from}
+                onChange={setFrom}
+                max={now}
+                error={!from}
+                helperText={!from ? t('datesRequired') : undefined}
+              />
+            </Box>
+            <Box sx={{ width: 220 }}>
+              <DateField
+                label={t('toDate')}
+                value={to}
+                onChange={setTo}
+                min={from ?? undefined}
+                error={!to}
+                helperText={!to ? t('datesRequired') : undefined}
+              />
+            </Box>
+            {can('interest_release', 'add') && (
+              <Button variant="contained" onClick={run} disabled={!from || !to || release.isPending} data-testid="release-submit">
+                {release.isPending ? t('running') : t('submit')}
+              </Button>
+            )}
+          </Stack>
+          {last && (
+            <Typography sx={{ mt: 2 }} data-testid="release-result">
+              {t('result', { count: last.accounts })} · {t('gross')}: <MoneyText value={last.totalGross} /> · {t('tax')}:{' '}
+              <MoneyText value={last.totalTax} /> · {t('adminFee')}: <MoneyText value={last.totalAdminFee} /> · {t('net')}:{' '}
+              <MoneyText value={last.totalNet} />
+            </Typography>
+          )}
+        </CardContent>
+      </Card>
+      <ServerDataTable<Release>
+        queryKey={[...interestKey, 'releases']}
+        fetchPage={listSavingReleases}
+        columns={columns}
+        searchable={false}
+      />
+      {dialog}
+    </>
+  );
+}
