@@ -124,6 +124,9 @@ describe('amount text', () => {
           }),
         'lines.0.debit',
       ],
+      // A loan product's fees and fine are amounts or percents: the same canonical text.
+      ['loan product admin fee', () => t.admin.post('/api/product', { kind: 'LOAN', name: 'Pinjaman X', adminFee: '1.000' }), 'adminFee'],
+      ['loan product fine', () => t.admin.post('/api/product', { kind: 'LOAN', name: 'Pinjaman X', fine: '1.000' }), 'fine'],
       [
         'initial deposit',
         () =>

@@ -92,6 +92,21 @@ export function defaultGlKeys(kind: ProductKind, savingType?: string | null): Re
 // ---------------------------------------------------------------- field helpers
 
 const optMoney = moneyNonNegative.optional();
+/**
+ * A fee or fine that is an amount or a percent (its type field says which): a JSON number, or canonical numeric text
+ * with at most two decimals. "1.000" is refused, never read as 1 (issue 18: an Indonesian reads it as one thousand);
+ * a percent with more decimals is sent as a JSON number.
+ */
+const feeValue = z
+  .union([
+    z.number(),
+    z
+      .string()
+      .trim()
+      .regex(/^\d+(\.\d{1,2})?$/, 'validation.amount_text'),
+  ])
+  .transform((v) => (typeof v === 'string' ? Number(v) : v))
+  .refine((v) => Number.isFinite(v) && v >= 0, 'validation.invalid');
 const optNullableMoney = moneyNonNegative.nullable().optional();
 const optPercent = percent.optional();
 const optInt = (min: number, max: number) =>
@@ -162,12 +177,12 @@ export const loanTermsFields = z.object({
   maxAmount: optNullableMoney,
   minTenor: optInt(1, 360).optional(),
   maxTenor: optInt(1, 360).optional(),
-  adminFee: z.coerce.number().min(0, 'validation.invalid').optional(),
+  adminFee: feeValue.optional(),
   adminFeeType: z.enum(FEE_TYPES, { error: 'validation.invalid' }).optional(),
-  provisionFee: z.coerce.number().min(0, 'validation.invalid').optional(),
+  provisionFee: feeValue.optional(),
   provisionFeeType: z.enum(FEE_TYPES, { error: 'validation.invalid' }).optional(),
   /** Late fine per day: rupiah (NOMINAL) or percent of the installment (PERCENT). */
-  fine: z.coerce.number().min(0, 'validation.invalid').optional(),
+  fine: feeValue.optional(),
   fineMethod: z.enum(FEE_TYPES, { error: 'validation.invalid' }).optional(),
   /** Due date of each month's installment (1-28). */
   dueDay: optInt(1, 28).nullable().optional(),
@@ -250,7 +265,7 @@ const anyTermsFields = savingTermsFields
   .extend(depositTermsFields.omit({ interestTax: true }).shape)
   .extend(loanTermsFields.omit({ adminFee: true }).shape)
   .extend(billTermsFields.omit({ adminFee: true }).shape)
-  .extend({ adminFee: z.coerce.number().min(0, 'validation.invalid').optional() });
+  .extend({ adminFee: feeValue.optional() });
 
 /**
  * PATCH product: `id` and the fields to change. Name, description, audience,
