@@ -37,6 +37,12 @@ function uploadRow(name: string, nik: string): unknown[] {
 describe('agent scope on member uploads', () => {
   it('an agent sees only its own uploads, and no name or CIF of a member outside its scope', async () => {
     const t = await newTenant();
+    // Bulk upload needs member:update, which the default AGENT role lacks (issue 19): this cooperative grants it.
+    await t.app.db.tenant(t.tenantId, (tx) =>
+      tx.exec(`UPDATE role SET permissions = jsonb_set(permissions, '{member,update}', 'true') WHERE tenant_id = $1 AND code = 'AGENT'`, [
+        t.tenantId,
+      ]),
+    );
     const agent = await createUser(t, { roleCode: 'AGENT' });
     const outside = await createMember(t.admin, { fullName: 'Rahasia Orang Lain' });
     const mine = await createMember(agent.client, { fullName: 'Anggota Sendiri' });

@@ -395,9 +395,17 @@ describe('post()', () => {
     const t = await ledgerTenant();
     const unit = crypto.randomUUID();
     const db = await testDb();
-    await db.owner((tx) =>
-      tx.exec(`UPDATE coa_account SET business_unit_id = $2 WHERE tenant_id = $1 AND code = '40201'`, [t.tenantId, unit]),
-    );
+    await db.owner(async (tx) => {
+      // The unit exists (coa_account.business_unit_id is a foreign key since business units were built).
+      const any = t.acc['40201'];
+      await tx.exec(
+        `INSERT INTO business_unit (tenant_id, id, name, type, cash_account_id, inventory_account_id, payable_account_id,
+           receivable_account_id, revenue_account_id, expense_account_id, admin_liability_account_id, inventory_loss_account_id)
+         VALUES ($1, $2, 'Toko Uji', 'TOKO', $3, $3, $3, $3, $3, $3, $3, $3)`,
+        [t.tenantId, unit, any],
+      );
+      await tx.exec(`UPDATE coa_account SET business_unit_id = $2 WHERE tenant_id = $1 AND code = '40201'`, [t.tenantId, unit]);
+    });
     const p = await t.tx((tx) =>
       post(
         tx,

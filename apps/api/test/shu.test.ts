@@ -327,7 +327,12 @@ describe('SHU calculation, distribution and cancellation', () => {
 
     const other = await ledgerTenant();
     expect((await other.admin.get(`/api/shu/slip/${a.id}`, { year: Y })).statusCode).toBe(404);
-    expect((await other.admin.get('/api/shu/calculation', { year: Y })).statusCode).toBe(404);
+    // Another cooperative's year is simply not calculated there: an empty answer, nothing of this one.
+    const foreign = await other.admin.get('/api/shu/calculation', { year: Y });
+    expect(foreign.statusCode).toBe(200);
+    expect(foreign.json().data).toBeNull();
+    expect((await other.admin.get('/api/report/shu', { year: Y })).json().data).toBeNull();
+    expect((await other.admin.get('/api/report/shu', { year: Y, format: 'xlsx' })).statusCode).toBe(404);
     expect(body(await other.admin.post('/api/shu/distribute', { year: Y }))).toMatchObject({ code: 422, errorCode: 'SHU_NOT_CALCULATED' });
     expect(data(await t.admin.get('/api/shu/calculation', { year: Y })).status).toBe('CALCULATED');
   });

@@ -156,6 +156,8 @@ export async function shuRoutes(appBase: FastifyInstance) {
     },
     async (req, reply) => {
       const ctx = ctxOf(req);
+      // A year not calculated yet: the screen's empty state (data null); its Excel has nothing to download (404).
+      if (!wantsExcel(req.query) && !(await shu.hasCalculation(ctx, req.query.year))) return ok(null);
       const r = await shu.report(ctx, req.query.year);
       if (wantsExcel(req.query)) {
         const title = [tenantName(req), ctx.lang === 'en' ? `SHU report ${r.year}` : `Laporan SHU tahun buku ${r.year}`];

@@ -312,12 +312,16 @@ export async function calculate(ctx: Ctx, year: number) {
   );
 }
 
-export async function getCalculation(ctx: Ctx, year: number): Promise<ShuCalculationView> {
+/** A year's calculation, or null while the year has none (the screen's empty state: not an error). */
+export async function getCalculation(ctx: Ctx, year: number): Promise<ShuCalculationView | null> {
   return withTx(ctx, async (tx) => {
     const c = await findCalculation(tx, year);
-    if (!c) throw notFound('shu.not_calculated', { year });
-    return calculationView(c);
+    return c ? calculationView(c) : null;
   });
+}
+
+export async function hasCalculation(ctx: Ctx, year: number): Promise<boolean> {
+  return withTx(ctx, async (tx) => Boolean(await findCalculation(tx, year)));
 }
 
 export async function calculationOrNull(tx: Tx, year: number) {

@@ -106,7 +106,7 @@ export function useShuSettings(year: number) {
 export function useShuCalculation(year: number) {
   return useQuery({
     queryKey: [...shuKeys.all, 'calculation', year],
-    queryFn: ({ signal }) => api<ShuCalculation>('/api/shu/calculation', { query: { year }, signal }),
+    queryFn: ({ signal }) => api<ShuCalculation | null>('/api/shu/calculation', { query: { year }, signal }),
     retry: false,
   });
 }
@@ -131,7 +131,7 @@ export function useShuSlip(year: number, memberId: string) {
 export function useShuReport(year: number) {
   return useQuery({
     queryKey: [...shuKeys.all, 'report', year],
-    queryFn: ({ signal }) => api<ShuReport>('/api/report/shu', { query: { year }, signal }),
+    queryFn: ({ signal }) => api<ShuReport | null>('/api/report/shu', { query: { year }, signal }),
     retry: false,
   });
 }

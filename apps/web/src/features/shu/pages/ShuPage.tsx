@@ -10,7 +10,6 @@ import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
-import { ApiError } from '../../../lib/api/errors';
 import { useShuCalculation } from '../api/shu';
 import { CalculationPanel } from '../components/CalculationPanel';
 import { SettingsForm } from '../components/SettingsForm';
@@ -26,7 +25,7 @@ export default function ShuPage() {
   const year = Number(params.get('year')) || new Date().getFullYear() - 1;
   const tab = params.get('tab') === 'settings' ? 'settings' : 'calculation';
   const calc = useShuCalculation(year);
-  const notFound = calc.error instanceof ApiError && calc.error.status === 404;
+  const notFound = calc.isSuccess && calc.data === null;
   const locked = Boolean(calc.data && calc.data.status !== 'CALCULATED' && calc.data.status !== 'CANCELLED');
   const set = (k: string, v: string) => {
     const next = new URLSearchParams(params);
@@ -63,7 +62,7 @@ export default function ShuPage() {
       {tab === 'settings' ? (
         <SettingsForm year={year} locked={locked} />
       ) : (
-        <CalculationPanel year={year} calc={calc.data} notFound={notFound} />
+        <CalculationPanel year={year} calc={calc.data ?? undefined} notFound={notFound} />
       )}
     </Box>
   );

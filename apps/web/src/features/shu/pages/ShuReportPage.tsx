@@ -17,7 +17,6 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
 import { downloadServerExcel } from '../../../lib/api/download';
-import { ApiError } from '../../../lib/api/errors';
 import { useFormat } from '../../../lib/format';
 import { notifyError } from '../../../lib/notify';
 import { useShuReport } from '../api/shu';
@@ -67,7 +66,7 @@ export default function ShuReportPage() {
         }
       />
       {q.isLoading && <Skeleton variant="rounded" height={320} />}
-      {q.error instanceof ApiError && q.error.status === 404 && <Alert severity="info">{t('report.none', { year })}</Alert>}
+      {q.isSuccess && q.data === null && <Alert severity="info">{t('report.none', { year })}</Alert>}
       {r && (
         <Card variant="outlined">
           <CardContent sx={{ display: 'grid', gap: 2 }}>
