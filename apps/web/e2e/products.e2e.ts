@@ -48,14 +48,17 @@ async function pickAccount(role: string, code: string) {
   await expect.poll(() => input.inputValue(), { timeout: 20_000 }).toMatch(new RegExp(`^${code} · `));
 }
 
-/** An API call with the signed-in user's token (the savings screens are another area's). */
+/**
+ * An API call in the signed-in user's session (the savings screens are another area's): the HttpOnly `token` cookie
+ * travels by itself, and a write echoes the readable `csrf_token` cookie in X-CSRF-Token, as the web app does.
+ */
 async function callApi<T>(method: string, path: string, body?: unknown): Promise<T> {
   return page.evaluate(
     async ([m, p, b]) => {
-      const token = decodeURIComponent(/(?:^|; )token=([^;]+)/.exec(document.cookie)?.[1] ?? '');
+      const csrf = decodeURIComponent(/(?:^|; )csrf_token=([^;]+)/.exec(document.cookie)?.[1] ?? '');
       const res = await fetch(p as string, {
         method: m as string,
-        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+        headers: { 'X-CSRF-Token': csrf, 'Content-Type': 'application/json' },
         body: b === undefined ? undefined : JSON.stringify(b),
       });
       const json = await res.json();
