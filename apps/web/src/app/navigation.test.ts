@@ -101,7 +101,7 @@ describe('route discovery', () => {
     expect(signedInRouteTitle('/dashboard')).toBe('nav.dashboard.title');
     expect(signedInRouteTitle('/reports/ledger')).toBeDefined();
     expect(signedInRouteTitle('/profile/security')).toBe('profile:title');
-    expect(signedInRouteTitle('/shu')).toBe('nav.shu.title');
+    expect(signedInRouteTitle('/shu')).toBe('shu:title');
   });
 
   it('keeps signed-in screens out of the first page and public ones out of the signed-in half', () => {

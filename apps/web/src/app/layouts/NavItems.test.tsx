@@ -43,7 +43,7 @@ describe('vertical navigation', () => {
   });
 
   it('leaves out entries no screen serves yet, and a group whose entries are all unserved', async () => {
-    Cookies.set('token', 't');
+    Cookies.set('csrf_token', 't');
     setServedPaths(['/members', '/reports/balance-sheet']);
     stubFetch(() => ({
       body: ok(

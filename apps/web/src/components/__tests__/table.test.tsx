@@ -118,7 +118,7 @@ describe('ServerDataTable for all-day reading', () => {
     const { stubFetch, ok } = await import('../../test/render');
     const { user } = await import('../../test/fixtures');
     const Cookies = (await import('js-cookie')).default;
-    Cookies.set('token', 't');
+    Cookies.set('csrf_token', 't');
     stubFetch(() => ({ body: ok(user({ id: 'user-7' })) }));
     window.localStorage.setItem('table-page-size:user-7:members-test', '50');
     const fetchPage = vi.fn(async (p: ListParams) => pageOf([{ id: 'x', name: long, balance: 1 }, ...rows], p));

@@ -106,7 +106,7 @@ const setup = {
 const text = (el: Element) => el.textContent?.replace(/\s+/g, ' ').trim();
 
 describe('deposit detail', () => {
-  beforeEach(() => Cookies.set('token', 't'));
+  beforeEach(() => Cookies.set('csrf_token', 't'));
 
   it('shows the facts, the schedule and the mutations, and breaks with the product penalty', async () => {
     const calls = stubFetch((url, init) => {

@@ -23,7 +23,7 @@ beforeAll(async () => {
   await loadFullCatalog();
 });
 beforeEach(() => {
-  Cookies.set('token', 't');
+  Cookies.set('csrf_token', 't');
 });
 
 const teller = user({

@@ -47,7 +47,7 @@ function serverActions(): string[] {
 
 describe('recent activity widget', () => {
   it("shows human sentences in the user's language, never codes", async () => {
-    Cookies.set('token', 't');
+    Cookies.set('csrf_token', 't');
     stubFetch((url) =>
       url.pathname === '/api/profile/activity'
         ? {
