@@ -67,7 +67,9 @@ describe.runIf(Boolean(url))('the application login role (PostgreSQL)', () => {
     fresh.pathname = `/${name}`;
     const dbs = [0, 1].map(() => createPgDb(fresh.toString(), 2, { dataDir: TEST_DATA_DIR }));
     try {
-      await migrate(dbs[0]);
+      // Two servers start on the empty database together: both migrate, neither fails (the first CREATE TABLE of
+      // schema_migrations takes the migration lock too), and every migration is applied once.
+      await Promise.all(dbs.map((d) => migrate(d)));
       // Both correct the role and grant CONNECT at the same moment (catalog rows updated concurrently).
       await Promise.all(dbs.flatMap((d) => [d.ensureAppLogin?.(), d.ensureAppLogin?.()]));
       const seen = await dbs[1].app((tx) =>

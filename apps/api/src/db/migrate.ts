@@ -37,6 +37,9 @@ export function listMigrations(dir = migrationsDir): MigrationFile[] {
 
 export async function migrate(db: Db, log: (msg: string) => void = () => undefined): Promise<string[]> {
   await db.owner(async (tx) => {
+    // Two servers starting on an empty database would both run CREATE TABLE IF NOT EXISTS, and the second can
+    // fail on pg_type's unique index: the same advisory lock as the migrations makes them take turns.
+    await tx.query('SELECT pg_advisory_xact_lock(727001)');
     await tx.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
       name text PRIMARY KEY,
       checksum text NOT NULL,
