@@ -109,7 +109,7 @@ export async function updateInstallment(ctx: Ctx, body: UpdateBillInstallmentBod
       await saveBillTotals(tx, b.id, { ...t, amount: b.amount.plus(delta), debt: b.status === 'RUNNING' ? b.debt.plus(delta) : b.debt });
       await markScheduleChanged(tx, b.id);
       await audit(tx, ctx, {
-        action: 'bill.installments_update',
+        action: 'bill.update_installment',
         entity: 'bill',
         entityId: b.id,
         before: { installments: before.filter((x) => body.installments.some((c) => c.number === x.number)) },
@@ -144,7 +144,7 @@ export async function deleteInstallment(ctx: Ctx, body: { billId: string; number
       });
       await markScheduleChanged(tx, b.id);
       await audit(tx, ctx, {
-        action: 'bill.installment_delete',
+        action: 'bill.delete_installment',
         entity: 'bill',
         entityId: b.id,
         before: { number: r.number, dueDate: r.due_date, amount: r.amount, adminFee: r.admin_fee },
