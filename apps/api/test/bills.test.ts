@@ -50,7 +50,7 @@ describe('creation and simulation', () => {
   it('NOT_FIXED_BILL takes each amount; WITH_TOTAL_DEBT splits the total, the last takes the remainder', async () => {
     const s = await setup();
     const nf = body<any>(
-      await createBill(s, { billType: 'NOT_FIXED_BILL', installmentAmounts: [100_000, 250_000.5, 75_000], adminFee: 0 }),
+      await createBill(s, { billType: 'NOT_FIXED_BILL', installmentAmounts: [100_000, 250_000.5, 75_000], adminFee: 0, date: null }),
     ).data;
     expect(nf.bill.schedule.map((i: any) => i.amount)).toEqual([100_000, 250_000.5, 75_000]);
     expect(nf.bill.amount).toBe(425_000.5);

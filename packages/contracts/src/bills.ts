@@ -44,7 +44,7 @@ const scheduleFields = {
   /** Default the product's type. */
   billType: z.enum(BILL_TYPES, { error: 'product.bill_type_invalid' }).optional(),
   /** The bill date: the first installment falls due on it, then monthly (default today). */
-  date: dateString.optional(),
+  date: dateString.nullable().optional(),
   /** FIXED_BILL: each period's amount (default the product's billAmount). */
   perBillAmount: moneyPositive.nullable().optional(),
   /** WITH_TOTAL_DEBT: the total to split. */

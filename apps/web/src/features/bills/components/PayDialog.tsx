@@ -74,7 +74,7 @@ export function PayDialog({ bill, open, onClose }: { bill: BillDetailView; open:
           onChange={setAmount}
           error={(tried && !amount) || over}
           helperText={over ? t('pay.over', { amount: f.money(bill.debt) }) : tried && !amount ? t('form.required') : t('pay.allocation')}
-          slotProps={{ htmlInput: { 'data-testid': 'pay-amount' } }}
+          name="payAmount"
         />
         <Button size="small" sx={{ justifySelf: 'start' }} onClick={() => setAmount(bill.debt)}>
           {t('pay.all')}

@@ -14,11 +14,6 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import IconButton from '@mui/material/IconButton';
 import Skeleton from '@mui/material/Skeleton';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
@@ -26,15 +21,14 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useConfirm } from '../../../components/ConfirmDialog';
 import { EmptyState } from '../../../components/EmptyState';
-import { MoneyText } from '../../../components/money/MoneyText';
 import { PageHeader } from '../../../components/PageHeader';
 import { useAuth } from '../../../lib/auth/AuthProvider';
 import { useFormat } from '../../../lib/format';
 import { errorMessage, notifySuccess } from '../../../lib/notify';
 import { useSubmissionKeys } from '../../../lib/submission';
-import { billPaths, useBill, useBillAction, useBillPayments } from '../api/bills';
+import { billPaths, useBill, useBillAction } from '../api/bills';
 import type { BillDetailView } from '../api/types';
-import { BillStatusChip } from '../components/Chips';
+import { FactsCard, PaymentsCard } from '../components/BillCards';
 import { PayDialog } from '../components/PayDialog';
 import { ReasonDialog } from '../components/ReasonDialog';
 import { ScheduleTable } from '../components/ScheduleTable';
@@ -62,7 +56,6 @@ function BillDetail({ bill }: { bill: BillDetailView }) {
   const { t } = useTranslation('bills');
   const f = useFormat();
   const { can } = useAuth();
-  const payments = useBillPayments(bill.id);
   const action = useBillAction();
   const keys = useSubmissionKeys();
   const { confirm, dialog } = useConfirm();
@@ -114,20 +107,6 @@ function BillDetail({ bill }: { bill: BillDetailView }) {
     />
   );
 
-  const facts: Array<[string, React.ReactNode]> = [
-    [t('bill.member'), `${bill.memberName} (${bill.cifNumber})`],
-    [t('form.product'), bill.productName],
-    [t('bill.type'), t(`type.${bill.billType}`)],
-    [t('bill.date'), f.date(bill.date)],
-    [t('bill.installments'), bill.installments],
-    [t('bill.amount'), <MoneyText key="a" value={bill.amount} />],
-    [t('bill.adminFee'), <MoneyText key="f" value={bill.adminFee} />],
-    [t('bill.paid'), <MoneyText key="p" value={bill.paid} />],
-    [t('bill.deducted'), <MoneyText key="d" value={bill.deducted} />],
-    [t('bill.writtenOff'), <MoneyText key="w" value={bill.writtenOff} />],
-    [t('bill.debt'), <MoneyText key="o" value={bill.debt} />],
-  ];
-  const latestPosted = payments.data?.content.find((p) => p.status === 'POSTED');
   const changeable = canUpdate && (bill.status === 'RUNNING' || bill.status === 'WAITING_APPROVAL') && bill.billType !== 'WITH_TOTAL_DEBT';
 
   return (
@@ -181,30 +160,7 @@ function BillDetail({ bill }: { bill: BillDetailView }) {
         </Alert>
       )}
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '1fr 2fr' }, alignItems: 'start' }}>
-        <Card>
-          <CardContent>
-            <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', mb: 1 }}>
-              <Typography variant="h6">{t('detail.facts')}</Typography>
-              <BillStatusChip status={bill.status} />
-            </Box>
-            <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.75, m: 0 }}>
-              {facts.map(([k, v]) => (
-                <Box key={k} sx={{ display: 'contents' }}>
-                  <Typography component="dt" sx={{ color: 'text.secondary', fontSize: '0.8125rem' }}>
-                    {k}
-                  </Typography>
-                  <Typography
-                    component="dd"
-                    sx={{ m: 0, fontSize: '0.875rem', fontWeight: 500, textAlign: 'right' }}
-                    data-testid={`fact-${k}`}
-                  >
-                    {v}
-                  </Typography>
-                </Box>
-              ))}
-            </Box>
-          </CardContent>
-        </Card>
+        <FactsCard bill={bill} />
         <Box sx={{ display: 'grid', gap: 2 }}>
           <Card>
             <CardContent sx={{ overflowX: 'auto' }}>
@@ -232,53 +188,7 @@ function BillDetail({ bill }: { bill: BillDetailView }) {
               />
             </CardContent>
           </Card>
-          <Card>
-            <CardContent sx={{ overflowX: 'auto' }}>
-              <Typography variant="h6" sx={{ mb: 1 }}>
-                {t('detail.payments')}
-              </Typography>
-              {payments.isLoading ? (
-                <Skeleton variant="rounded" height={80} />
-              ) : !payments.data?.content.length ? (
-                <EmptyState compact title={t('detail.noPayments')} />
-              ) : (
-                <Table size="small" data-testid="bill-payments">
-                  <TableHead>
-                    <TableRow>
-                      <TableCell>{t('payments.date')}</TableCell>
-                      <TableCell align="right">{t('payments.amount')}</TableCell>
-                      <TableCell>{t('payments.source')}</TableCell>
-                      <TableCell>{t('payments.status')}</TableCell>
-                      <TableCell />
-                    </TableRow>
-                  </TableHead>
-                  <TableBody>
-                    {payments.data.content.map((p) => (
-                      <TableRow key={p.id} data-testid="bill-payment">
-                        <TableCell>{f.date(p.paymentDate)}</TableCell>
-                        <TableCell align="right">
-                          <MoneyText value={p.amount} />
-                        </TableCell>
-                        <TableCell>{t(`source.${p.source}`)}</TableCell>
-                        <TableCell>
-                          {p.status === 'CANCELLED' ? t('payments.cancelled', { reason: p.cancelReason }) : t('payments.posted')}
-                        </TableCell>
-                        <TableCell align="right">
-                          {p.id === latestPosted?.id &&
-                            (bill.status === 'RUNNING' || bill.status === 'PAID_OFF') &&
-                            can('member_transaction', 'delete') && (
-                              <Button size="small" color="error" onClick={() => setPending({ kind: 'cancel', paymentId: p.id })}>
-                                {t('cancel.submit')}
-                              </Button>
-                            )}
-                        </TableCell>
-                      </TableRow>
-                    ))}
-                  </TableBody>
-                </Table>
-              )}
-            </CardContent>
-          </Card>
+          <PaymentsCard bill={bill} onCancel={(paymentId) => setPending({ kind: 'cancel', paymentId })} />
         </Box>
       </Box>
       {paying && <PayDialog bill={bill} open onClose={() => setPaying(false)} />}

@@ -6,15 +6,11 @@
  * POST transaction/request-open-product-member; the bill then waits for approval.
  */
 import { BILL_TYPES } from '@koperasi/contracts/enums';
-import AddRounded from '@mui/icons-material/AddRounded';
-import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import IconButton from '@mui/material/IconButton';
-import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -22,9 +18,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { DateField } from '../../../components/dates/DateField';
-import { EmptyState } from '../../../components/EmptyState';
 import { MoneyField } from '../../../components/money/MoneyField';
-import { MoneyText } from '../../../components/money/MoneyText';
 import { PageHeader } from '../../../components/PageHeader';
 import { useDebounced } from '../../../components/table/useServerTable';
 import { errorMessage, notifySuccess } from '../../../lib/notify';
@@ -32,8 +26,8 @@ import { useSubmissionKeys } from '../../../lib/submission';
 import { billPaths, useBillAction, useBillProducts, useBillSimulation } from '../api/bills';
 import type { MemberHit } from '../api/searchMember';
 import type { BillDetailView } from '../api/types';
+import { AmountList, SimulationCard } from '../components/BillFormParts';
 import { MemberField } from '../components/MemberField';
-import { ScheduleTable } from '../components/ScheduleTable';
 
 type BillType = (typeof BILL_TYPES)[number];
 
@@ -47,7 +41,7 @@ export default function BillNewPage() {
   const [productId, setProductId] = useState('');
   const [name, setName] = useState('');
   const [billType, setBillType] = useState<BillType | ''>('');
-  const [date, setDate] = useState<string | null>(null);
+  const [date, setDate] = useState<string | null>(() => new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 10));
   const [perBill, setPerBill] = useState<number | null>(null);
   const [amount, setAmount] = useState<number | null>(null);
   const [installments, setInstallments] = useState('');
@@ -84,7 +78,11 @@ export default function BillNewPage() {
   const submit = async () => {
     setTried(true);
     if (missing) return;
-    const body = { memberId: member!.id, name: name.trim(), description: description.trim() || null, ...input };
+    const body = Object.fromEntries(
+      Object.entries({ memberId: member!.id, name: name.trim(), description: description.trim() || null, ...input }).filter(
+        ([, v]) => v !== null && v !== undefined && v !== '',
+      ),
+    );
     const ticket = keys.ticket(body);
     try {
       const r = await save.mutateAsync({ path: billPaths.open, body, idempotencyKey: ticket.key });
@@ -167,12 +165,7 @@ export default function BillNewPage() {
             )}
             {billType === 'FIXED_BILL' && (
               <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-                <MoneyField
-                  label={t('bill.perBillAmount')}
-                  value={perBill}
-                  onChange={setPerBill}
-                  slotProps={{ htmlInput: { 'data-testid': 'bill-per-amount' } }}
-                />
+                <MoneyField label={t('bill.perBillAmount')} value={perBill} onChange={setPerBill} name="perBillAmount" />
                 <TextField
                   label={t('bill.installments')}
                   value={installments}
@@ -190,31 +183,7 @@ export default function BillNewPage() {
                 />
               </Box>
             )}
-            {billType === 'NOT_FIXED_BILL' && (
-              <Box sx={{ display: 'grid', gap: 1 }}>
-                {amounts.map((a, i) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: the rows are positions of the schedule
-                  <Box key={i} sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
-                    <MoneyField
-                      label={t('form.installmentN', { n: i + 1 })}
-                      value={a}
-                      onChange={(v) => setAmounts((xs) => xs.map((x, j) => (j === i ? v : x)))}
-                      sx={{ flex: 1 }}
-                    />
-                    <IconButton
-                      aria-label={t('form.removeInstallment')}
-                      onClick={() => setAmounts((xs) => xs.filter((_x, j) => j !== i))}
-                      disabled={amounts.length <= 1}
-                    >
-                      <DeleteOutlineRounded />
-                    </IconButton>
-                  </Box>
-                ))}
-                <Button startIcon={<AddRounded />} onClick={() => setAmounts((xs) => [...xs, null])} sx={{ justifySelf: 'start' }}>
-                  {t('form.addInstallment')}
-                </Button>
-              </Box>
-            )}
+            {billType === 'NOT_FIXED_BILL' && <AmountList amounts={amounts} onChange={setAmounts} />}
             <MoneyField label={t('bill.adminFee')} value={adminFee} onChange={setAdminFee} helperText={t('form.adminFeeHint')} />
             <TextField
               label={t('form.description')}
@@ -232,34 +201,7 @@ export default function BillNewPage() {
             </Box>
           </CardContent>
         </Card>
-        <Card>
-          <CardContent>
-            <Typography variant="h6" sx={{ mb: 1 }}>
-              {t('simulation.title')}
-            </Typography>
-            {sim.isFetching && <LinearProgress sx={{ mb: 1 }} />}
-            {!productId || !billType ? (
-              <EmptyState compact title={t('simulation.empty')} description={t('simulation.emptyHint')} />
-            ) : sim.isError ? (
-              <Alert severity="warning">{errorMessage(sim.error)}</Alert>
-            ) : sim.data ? (
-              <>
-                <Box sx={{ display: 'flex', gap: 3, mb: 1, flexWrap: 'wrap' }}>
-                  <Typography>
-                    {t('simulation.amount')}: <MoneyText value={sim.data.amount} />
-                  </Typography>
-                  <Typography>
-                    {t('bill.adminFee')}: <MoneyText value={sim.data.adminFee} />
-                  </Typography>
-                  <Typography sx={{ fontWeight: 700 }} data-testid="sim-total">
-                    {t('simulation.total')}: <MoneyText value={sim.data.total} />
-                  </Typography>
-                </Box>
-                <ScheduleTable rows={sim.data.installments} />
-              </>
-            ) : null}
-          </CardContent>
-        </Card>
+        <SimulationCard sim={sim} ready={Boolean(productId && billType)} />
       </Box>
     </>
   );

@@ -75,7 +75,7 @@ export default function BillRealizationPage() {
             <DateField label={t('report.end')} value={end} onChange={setEnd} sx={{ width: 180 }} />
             <TextField
               select
-              size="medium"
+              size="small"
               label={t('form.product')}
               value={productId}
               onChange={(e) => setProductId(e.target.value)}
