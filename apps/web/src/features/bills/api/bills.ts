@@ -88,7 +88,7 @@ export function useBillAction<T = { bill?: BillDetailView }>() {
   return useMutation({
     mutationFn: (p: Post) => send<T>(p),
     onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: billsKey }), qc.invalidateQueries({ queryKey: ['coa'] })]),
-    meta: { errorToast: false },
+    meta: { errorToast: false, successToast: false },
   });
 }
 

@@ -27,7 +27,7 @@ export function ScheduleTable({ rows, actions }: { rows: ScheduleRow[]; actions?
   const f = useFormat();
   const paidCols = rows.some((r) => r.status !== undefined);
   return (
-    <Table size="small" data-testid="bill-schedule">
+    <Table size="small" data-testid="bill-schedule" sx={{ '& td, & th': { px: 1 }, '& th': { whiteSpace: 'nowrap' } }}>
       <TableHead>
         <TableRow>
           <TableCell>{t('schedule.number')}</TableCell>
@@ -50,7 +50,7 @@ export function ScheduleTable({ rows, actions }: { rows: ScheduleRow[]; actions?
         {rows.map((r) => (
           <TableRow key={r.number} data-testid="bill-installment">
             <TableCell>{r.number}</TableCell>
-            <TableCell>{f.date(r.dueDate)}</TableCell>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>{f.date(r.dueDate)}</TableCell>
             <TableCell align="right">
               <MoneyText value={r.amount} />
             </TableCell>

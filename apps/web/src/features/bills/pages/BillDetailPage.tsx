@@ -159,7 +159,7 @@ function BillDetail({ bill }: { bill: BillDetailView }) {
           {errorMessage(action.error)}
         </Alert>
       )}
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '1fr 2fr' }, alignItems: 'start' }}>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', xl: '340px minmax(0, 1fr)' }, alignItems: 'start' }}>
         <FactsCard bill={bill} />
         <Box sx={{ display: 'grid', gap: 2 }}>
           <Card>
