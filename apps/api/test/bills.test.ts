@@ -9,8 +9,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { B, type BillSetup, billSetup, createBill, createBillProduct, runningBill } from './bills-fixtures.ts';
 import { body } from './helpers.ts';
 import { createLoanProduct, limitedUser } from './loans-fixtures.ts';
-import { setConfig } from './members-fixtures.ts';
-import { assertReconciled, ledgerBalance } from './reconcile.ts';
+import { createActiveMember, setConfig } from './members-fixtures.ts';
+import { assertReconciled, defaultProducts, ledgerBalance } from './reconcile.ts';
 
 let current: BillSetup | null = null;
 async function setup(over: Record<string, unknown> = {}) {
@@ -105,6 +105,43 @@ describe('creation and simulation', () => {
     const loanProduct = await createLoanProduct(s.t);
     const sim = await s.t.admin.get(`${B}/simulation-installment`, { productId: loanProduct });
     expect(body(sim)).toMatchObject({ errorCode: 'PRODUCT_NOT_BILL' });
+  });
+
+  it('refuses an inactive product, another member savings and an account that is not voluntary savings', async () => {
+    const s = await setup();
+    const bill = await runningBill(s);
+    const other = await createActiveMember(s.t.admin, { fullName: 'Rudi Hartono' });
+    const open = await s.t.admin.post('/api/transaction/request-open-product-member', {
+      memberId: other.id,
+      productId: (await defaultProducts(s.t.tenantId)).voluntary,
+      initialDeposit: 500_000,
+    });
+    const otherSaving = body<any>(open).data.account;
+    const notMine = await s.t.admin.post(`${B}/payment-open-amount`, {
+      billId: bill.id,
+      amount: 10_000,
+      source: 'SAVING',
+      memberSavingId: otherSaving.id,
+    });
+    expect(body(notMine)).toMatchObject({
+      errorCode: 'SAVING_NOT_MEMBER',
+      message: `Rekening simpanan ${otherSaving.accountNumber} bukan milik anggota tagihan ini`,
+    });
+    const accounts = body<any>(await s.t.admin.get(`/api/member/${s.member.id}/saving-product`)).data.accounts as any[];
+    const principal = accounts.find((a) => a.savingType === 'PRINCIPAL');
+    const equity = await s.t.admin.post(`${B}/payment-open-amount`, {
+      billId: bill.id,
+      amount: 10_000,
+      source: 'SAVING',
+      memberSavingId: principal.id,
+    });
+    expect(body(equity).errorCode).toBe('SAVING_NOT_VOLUNTARY');
+    expect(body(equity).message).toContain('bukan simpanan sukarela');
+    const off = await s.t.admin.patch('/api/product', { id: s.productId, isActive: false });
+    expect(off.statusCode, off.body).toBe(200);
+    const inactive = await createBill(s);
+    expect(body(inactive)).toMatchObject({ errorCode: 'PRODUCT_INACTIVE' });
+    expect(body(inactive).message).toContain('tidak aktif');
   });
 
   it('refuses above the requesting user limit when the cooperative says REFUSE', async () => {

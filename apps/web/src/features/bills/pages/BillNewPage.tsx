@@ -72,7 +72,7 @@ export default function BillNewPage() {
     adminFee,
   };
   const debounced = useDebounced(input, 300);
-  const sim = useBillSimulation(debounced, Boolean(productId && billType));
+  const sim = useBillSimulation(debounced, Boolean(debounced.productId && debounced.billType && productId && billType));
 
   const missing = !member || !productId || !name.trim();
   const submit = async () => {
