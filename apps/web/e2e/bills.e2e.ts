@@ -147,4 +147,17 @@ describe('bills', () => {
     await page.getByText('Iuran air bersih').first().waitFor();
     await screenshot(page, 'bills-list');
   });
+
+  it('reads in English on dark, and right to left in Arabic', async () => {
+    for (const [lang, mode, title] of [
+      ['en', 'dark', 'Stopped'],
+      ['ar', 'light', 'موقوفة'],
+    ] as const) {
+      const p = await newPage({ colorScheme: mode, storage: { lang, 'theme-mode': mode } });
+      await signIn(p, DEMO.email, DEMO.password, { expect: /\/dashboard/ });
+      await p.goto(url(`/transactions/bills/${billId}`));
+      await expect.poll(() => txt(p.getByTestId('bill-status')), { timeout: 10_000 }).toBe(title);
+      await screenshot(p, `bills-detail-${lang}-${mode}`);
+    }
+  });
 });
