@@ -44,7 +44,16 @@ export function FactsCard({ bill }: { bill: BillDetailView }) {
           <Typography variant="h6">{t('detail.facts')}</Typography>
           <BillStatusChip status={bill.status} />
         </Box>
-        <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: 'auto 1fr', md: 'auto 1fr auto 1fr', xl: 'auto 1fr' }, columnGap: 3, rowGap: 0.75, m: 0 }}>
+        <Box
+          component="dl"
+          sx={{
+            display: 'grid',
+            gridTemplateColumns: { xs: 'auto 1fr', md: 'auto 1fr auto 1fr', xl: 'auto 1fr' },
+            columnGap: 3,
+            rowGap: 0.75,
+            m: 0,
+          }}
+        >
           {facts.map(([k, v]) => (
             <Box key={k} sx={{ display: 'contents' }}>
               <Typography component="dt" sx={{ color: 'text.secondary', fontSize: '0.8125rem' }}>
