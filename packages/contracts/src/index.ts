@@ -1,5 +1,6 @@
 export * from './access.ts';
 export * from './auth.ts';
+export * from './bills.ts';
 export * from './business-units.ts';
 export * from './common.ts';
 export * from './deposits.ts';

@@ -1,2 +1,3 @@
+export * from './bill.ts';
 export * from './loan.ts';
 export * from './money.ts';

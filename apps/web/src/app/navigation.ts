@@ -134,6 +134,7 @@ export const NAVIGATION: NavEntry[] = [
       leaf('report', 'npl', '/reports/npl'),
       leaf('report', 'collateral', '/reports/collateral'),
       leaf('report', 'interest', '/reports/interest'),
+      leaf('report', 'bills', '/reports/bill-realization'),
       leaf('report', 'business_units', '/reports/business-units'),
       leaf('report', 'business_unit_debts', '/reports/business-unit-debts'),
       leaf('report', 'agent_transactions', '/reports/agent-transactions'),

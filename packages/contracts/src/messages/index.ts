@@ -1,5 +1,6 @@
 import { accessMessages } from './access.ts';
 import { authMessages } from './auth.ts';
+import { billMessages } from './bills.ts';
 import { businessUnitMessages } from './business-units.ts';
 import { commonMessages } from './common.ts';
 import { depositMessages } from './deposits.ts';
@@ -31,6 +32,7 @@ export const messages: Catalog = {
   ...depositMessages,
   ...hardeningMessages,
   ...loanMessages,
+  ...billMessages,
   ...shuMessages,
   ...tellerMessages,
   ...businessUnitMessages,
