@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { body } from './helpers.ts';
 import { data, type LedgerTenant, ledgerTenant } from './ledger-helpers.ts';
-import { createActiveMember } from './members-fixtures.ts';
+import { createActiveMember, createUser } from './members-fixtures.ts';
 import { assertReconciled, defaultProducts, ledgerBalance } from './reconcile.ts';
 
 async function addUnit(t: LedgerTenant) {
@@ -160,6 +160,51 @@ describe('business-unit debt paid from savings', () => {
     expect(await balanceOf(t, savingId)).toBe(300_000 - okCount * 120_000);
     expect(await balanceOf(t, savingId)).toBeGreaterThanOrEqual(0);
     expect(await check(t, unit.id)).toBe(1_000_000 - okCount * 120_000);
+  });
+});
+
+describe('business-unit debts and agents', () => {
+  it("an agent sees and acts on the debts of the agent's own members only (another agent's member: 404)", async () => {
+    const t = await ledgerTenant();
+    const unit = await addUnit(t);
+    // Agents of a cooperative that lets them work with business units.
+    await t.tx((tx) =>
+      tx.exec(`UPDATE role SET permissions = permissions || '{"business_unit": {"view": true, "add": true, "update": true, "delete": false}}'::jsonb
+               WHERE code = 'AGENT'`),
+    );
+    const agent = await createUser(t, { roleCode: 'AGENT' });
+    const other = await createUser(t, { roleCode: 'AGENT' });
+    const mine = await createActiveMember(t.admin, { agentId: agent.id });
+    const theirs = await createActiveMember(t.admin, { agentId: other.id });
+    const theirSaving = await openVoluntary(t, theirs.id, 500_000);
+    for (const m of [mine, theirs]) {
+      const r = await t.admin.post('/api/transaction-business-unit', {
+        businessUnitId: unit.id,
+        kind: 'SALE_CREDIT',
+        amount: 50_000,
+        memberId: m.id,
+      });
+      expect(r.statusCode, r.body).toBe(200);
+    }
+    const sale = (memberId: string) =>
+      agent.client.post('/api/transaction-business-unit', { businessUnitId: unit.id, kind: 'SALE_CREDIT', amount: 10_000, memberId });
+    expect((await sale(mine.id)).statusCode).toBe(200);
+    expect((await sale(theirs.id)).statusCode).toBe(404);
+    const pay = (b: Record<string, unknown>) =>
+      agent.client.post('/api/transaction-business-unit/payment-debt', { businessUnitId: unit.id, amount: 10_000, ...b });
+    expect((await pay({ memberId: theirs.id })).statusCode).toBe(404);
+    expect((await pay({ memberId: theirs.id, source: 'SAVINGS', memberSavingId: theirSaving })).statusCode).toBe(404);
+    expect((await pay({ memberId: mine.id })).statusCode).toBe(200);
+
+    const debts = data(await agent.client.get('/api/transaction-business-unit/datatable-summary'));
+    expect(debts.content.map((d: { memberId: string }) => d.memberId)).toEqual([mine.id]);
+    expect(debts.totalDebt).toBe(50_000);
+    const detail = data(await agent.client.get('/api/transaction-business-unit/datatable-detail', { limit: 50 }));
+    expect(new Set(detail.content.map((d: { memberId: string }) => d.memberId))).toEqual(new Set([mine.id]));
+    const theirTx = data(await t.admin.get(`/api/transaction-business-unit/${theirs.id}/mutation-debt`)).content[0];
+    expect((await agent.client.get(`/api/report/${theirTx.id}/detail-journal-transaction-business-unit`)).statusCode).toBe(403);
+    expect(data(await agent.client.get(`/api/transaction-business-unit/${theirs.id}/mutation-debt`)).totalElements).toBe(0);
+    expect(await check(t, unit.id)).toBe(100_000);
   });
 });
 

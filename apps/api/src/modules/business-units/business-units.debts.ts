@@ -19,12 +19,10 @@ import { todayJakarta } from '../ledger/dates.ts';
 import type { JournalLineInput } from '../ledger/posting.ts';
 import { reverse } from '../ledger/posting.ts';
 import { limitDecision } from '../money/limits.ts';
-import { assertCanMove, assertCanWithdraw, channelOf, isAgentCtx, move } from '../savings/savings.core.ts';
+import { assertCanMove, assertCanWithdraw, channelOf, move } from '../savings/savings.core.ts';
 import { type LockedAccount, lockAccounts, setGroupJournal } from '../savings/savings.repo.ts';
-import { addDebt, lockDebt, lockUnit, record, transactionView } from './business-units.posting.ts';
+import { addDebt, agentOf, lockDebt, lockUnit, memberExists, record, transactionView } from './business-units.posting.ts';
 import { findUnit } from './business-units.repo.ts';
-
-const agentOf = (ctx: Ctx) => (isAgentCtx(ctx) ? ctx.userId : null);
 
 /** The member's voluntary savings account, locked and checked by the savings rules. */
 async function memberSaving(tx: Tx, ctx: Ctx, memberId: string, savingId: string, date: string): Promise<LockedAccount> {
@@ -54,6 +52,7 @@ export async function payDebt(ctx: Ctx, b: PaymentInput) {
       const u = await lockUnit(tx, b.businessUnitId);
       const amount = dec(b.amount);
       const date = b.date ?? todayJakarta();
+      if (!(await memberExists(tx, b.memberId, agentOf(ctx)))) throw notFound('business_unit.member_not_found');
       const debt = await lockDebt(tx, u.id, b.memberId, false);
       if (debt === null || debt.isZero()) throw notFound('business_unit.debt_not_found');
       if (amount.gt(debt))
@@ -121,6 +120,7 @@ export async function cancelPayment(ctx: Ctx, id: string, reason: string) {
         [tx.tenantId, id],
       );
       if (!u || !t) throw notFound('business_unit.transaction_not_found');
+      if (!(await memberExists(tx, t.member_id, agentOf(ctx)))) throw notFound('business_unit.transaction_not_found');
       if (t.kind !== 'DEBT_PAYMENT') throw unprocessable('NOT_A_PAYMENT', 'business_unit.not_a_payment');
       if (t.status === 'CANCELLED') throw conflict('PAYMENT_ALREADY_CANCELLED', 'business_unit.already_cancelled');
       const before = await transactionView(tx, id);

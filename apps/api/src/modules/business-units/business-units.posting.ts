@@ -10,6 +10,7 @@ import { audit } from '../../lib/audit.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { notFound, unprocessable } from '../../lib/errors.ts';
 import { type JournalLineInput, post } from '../ledger/posting.ts';
+import { agentMemberCondition } from '../users/agent-scope.ts';
 import { type BusinessUnitRow, findUnit } from './business-units.repo.ts';
 
 export const MODULE = 'BUSINESS_UNIT';
@@ -21,8 +22,13 @@ export async function lockUnit(tx: Tx, id: string): Promise<BusinessUnitRow> {
   return u;
 }
 
-export async function memberExists(tx: Tx, id: string): Promise<boolean> {
-  return Boolean(await tx.one('SELECT 1 FROM member WHERE tenant_id = $1 AND id = $2', [tx.tenantId, id]));
+/** The signed-in agent (agents act on their own members only, docs/access.md "Agents"); null for staff. */
+export const agentOf = (ctx: Ctx): string | null => (ctx.principal?.roleCode === 'AGENT' ? ctx.userId : null);
+
+/** The member exists (and, for an agent, is one of the agent's members). */
+export async function memberExists(tx: Tx, id: string, agentId: string | null = null): Promise<boolean> {
+  const sql = `SELECT 1 FROM member m WHERE m.tenant_id = $1 AND m.id = $2${agentId ? ` AND ${agentMemberCondition('m', '$3')}` : ''}`;
+  return Boolean(await tx.one(sql, agentId ? [tx.tenantId, id, agentId] : [tx.tenantId, id]));
 }
 
 /** The member's debt row to the unit, locked (created at 0 when `create`). */

@@ -21,7 +21,19 @@ import { notFound, unprocessable } from '../../lib/errors.ts';
 import { likePattern, orderBy, paged } from '../../lib/http.ts';
 import { todayJakarta } from '../ledger/dates.ts';
 import { findJournal } from '../ledger/ledger.repo.ts';
-import { addDebt, lockDebt, lockUnit, memberExists, record, TX_SELECT, type TxRow, txOut, unitPayable } from './business-units.posting.ts';
+import { agentMemberCondition } from '../users/agent-scope.ts';
+import {
+  addDebt,
+  agentOf,
+  lockDebt,
+  lockUnit,
+  memberExists,
+  record,
+  TX_SELECT,
+  type TxRow,
+  txOut,
+  unitPayable,
+} from './business-units.posting.ts';
 
 export async function createTransaction(
   ctx: Ctx,
@@ -35,7 +47,7 @@ export async function createTransaction(
       let memberId: string | null = null;
       if (b.kind === 'SALE_CREDIT' || b.memberId) {
         if (!b.memberId) throw unprocessable('MEMBER_REQUIRED', 'business_unit.member_required');
-        if (!(await memberExists(tx, b.memberId))) throw notFound('business_unit.member_not_found');
+        if (!(await memberExists(tx, b.memberId, agentOf(ctx)))) throw notFound('business_unit.member_not_found');
         memberId = b.memberId;
       }
       if (b.kind === 'PAYABLE_PAYMENT') {
@@ -66,7 +78,11 @@ export async function createTransaction(
 /** One transaction with its journal and, when cancelled, the reversal (detail-journal-transaction-business-unit). */
 export async function transactionJournals(ctx: Ctx, id: string) {
   return withTx(ctx, async (tx) => {
-    const r = await tx.one<TxRow>(`${TX_SELECT} WHERE t.tenant_id = $1 AND t.id = $2`, [tx.tenantId, id]);
+    const agent = agentOf(ctx);
+    const r = await tx.one<TxRow>(
+      `${TX_SELECT} WHERE t.tenant_id = $1 AND t.id = $2${agent ? ` AND m.id IS NOT NULL AND ${agentMemberCondition('m', '$3')}` : ''}`,
+      agent ? [tx.tenantId, id, agent] : [tx.tenantId, id],
+    );
     if (!r) throw notFound('business_unit.transaction_not_found');
     return {
       transaction: txOut(r),
@@ -89,10 +105,12 @@ export async function listTransactions(
     const params: unknown[] = [ctx.tenantId];
     const add = (cond: string, v: unknown) => {
       params.push(v);
-      where.push(cond.replace('?', `$${params.length}`));
+      where.push(cond.replaceAll('?', `$${params.length}`));
     };
     if (q.businessUnitId) add('t.business_unit_id = ?', q.businessUnitId);
     if (q.memberId) add('t.member_id = ?', q.memberId);
+    const agent = agentOf(ctx);
+    if (agent) add(`m.id IS NOT NULL AND ${agentMemberCondition('m', '?')}`, agent);
     if (q.kind) add('t.kind = ?', q.kind);
     if (debtOnly) where.push(`t.kind IN ('SALE_CREDIT', 'DEBT_PAYMENT')`);
     if (q.search)
@@ -127,6 +145,11 @@ export async function listDebts(ctx: Ctx, q: ListQ & { businessUnitId?: string }
     if (q.search) {
       params.push(likePattern(q.search));
       where.push(`(m.full_name ILIKE $${params.length} OR m.cif_number ILIKE $${params.length})`);
+    }
+    const agent = agentOf(ctx);
+    if (agent) {
+      params.push(agent);
+      where.push(agentMemberCondition('m', `$${params.length}`));
     }
     const from = `FROM business_unit_debt d JOIN member m ON m.tenant_id = d.tenant_id AND m.id = d.member_id
       JOIN business_unit u ON u.tenant_id = d.tenant_id AND u.id = d.business_unit_id WHERE ${where.join(' AND ')}`;
