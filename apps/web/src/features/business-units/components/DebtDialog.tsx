@@ -24,7 +24,7 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/EmptyState';
 import { MoneyText } from '../../../components/money/MoneyText';
 import { useFormat } from '../../../lib/format';
-import { errorMessage, notifySuccess } from '../../../lib/notify';
+import { errorMessage } from '../../../lib/notify';
 import { type MemberDebt, type UnitTransaction, useCancelPayment, useDebtMutations } from '../api/businessUnits';
 import { KindChip, StatusChip } from './Parts';
 
@@ -37,8 +37,7 @@ function CancelPaymentDialog({ payment, onClose }: { payment: UnitTransaction; o
   const submit = async () => {
     setError(null);
     try {
-      const env = await cancel.mutateAsync({ id: payment.id, reason: reason.trim() });
-      notifySuccess(env.message);
+      await cancel.mutateAsync({ id: payment.id, reason: reason.trim() });
       onClose();
     } catch (e) {
       setError(errorMessage(e));

@@ -40,7 +40,7 @@ export function UnitFilter({ value, onChange, allLabel }: { value: string; onCha
       label={t('field.unit')}
       value={value}
       onChange={(e) => onChange(e.target.value)}
-      sx={{ minWidth: 200 }}
+      sx={{ width: { xs: '100%', sm: 220 } }}
       slotProps={{ htmlInput: { 'data-testid': 'unit-filter' } }}
     >
       <MenuItem value="none">{allLabel ?? t('filter.allUnits')}</MenuItem>

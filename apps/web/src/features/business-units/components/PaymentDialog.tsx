@@ -21,7 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { useConfirm } from '../../../components/ConfirmDialog';
 import { MoneyField } from '../../../components/money/MoneyField';
 import { useFormat } from '../../../lib/format';
-import { errorMessage, notifySuccess } from '../../../lib/notify';
+import { errorMessage } from '../../../lib/notify';
 import { type MemberDebt, useMemberSavings, usePayDebt } from '../api/businessUnits';
 
 export function PaymentDialog({ debt, onClose }: { debt: MemberDebt; onClose: () => void }) {
@@ -53,14 +53,13 @@ export function PaymentDialog({ debt, onClose }: { debt: MemberDebt; onClose: ()
     });
     if (!ok) return;
     try {
-      const env = await pay.mutateAsync({
+      await pay.mutateAsync({
         businessUnitId: debt.businessUnitId,
         memberId: debt.memberId,
         amount,
         source,
         memberSavingId: source === 'SAVINGS' ? savingId : undefined,
       });
-      notifySuccess(env.message);
       onClose();
     } catch (e) {
       setError(errorMessage(e));

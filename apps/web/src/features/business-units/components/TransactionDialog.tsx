@@ -18,7 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { useConfirm } from '../../../components/ConfirmDialog';
 import { MoneyField } from '../../../components/money/MoneyField';
 import { useFormat } from '../../../lib/format';
-import { errorMessage, notifySuccess } from '../../../lib/notify';
+import { errorMessage } from '../../../lib/notify';
 import { ENTRY_KINDS, type EntryKind, type MemberOption, useAllUnits, usePostTransaction } from '../api/businessUnits';
 import { MemberField } from './Parts';
 
@@ -54,14 +54,13 @@ export function TransactionDialog({ open, onClose, unitId }: { open: boolean; on
     });
     if (!ok) return;
     try {
-      const env = await post.mutateAsync({
+      await post.mutateAsync({
         businessUnitId: unit.id,
         kind,
         memberId: needsMember ? member?.id : undefined,
         amount,
         description: description.trim() || undefined,
       });
-      notifySuccess(env.message);
       onClose();
     } catch (e) {
       setError(errorMessage(e));

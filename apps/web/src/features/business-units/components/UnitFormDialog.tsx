@@ -18,7 +18,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api/errors';
-import { errorMessage, notifySuccess } from '../../../lib/notify';
+import { errorMessage } from '../../../lib/notify';
 import {
   ACCOUNT_FIELDS,
   type AccountField,
@@ -61,8 +61,8 @@ export function UnitFormDialog({ unit, open, onClose }: { unit: BusinessUnit | n
       return;
     }
     try {
-      const env = unit ? await update.mutateAsync({ ...form, id: unit.id }) : await create.mutateAsync(form);
-      notifySuccess(env.message);
+      if (unit) await update.mutateAsync({ ...form, id: unit.id });
+      else await create.mutateAsync(form);
       onClose();
     } catch (e) {
       if (isApiError(e) && e.fields.length) setErrors(Object.fromEntries(e.fields.map((f) => [f.field, f.message])));

@@ -49,7 +49,7 @@ export default function UnitReportPage() {
               label={t('field.kind')}
               value={kind}
               onChange={(e) => setKind(e.target.value)}
-              sx={{ minWidth: 180 }}
+              sx={{ width: { xs: '100%', sm: 200 } }}
             >
               <MenuItem value="none">{t('filter.allKinds')}</MenuItem>
               {ALL_KINDS.map((k) => (
