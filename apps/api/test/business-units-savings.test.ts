@@ -163,6 +163,41 @@ describe('business-unit debt paid from savings', () => {
   });
 });
 
+describe('business-unit debt paid from savings: the withdrawal limit', () => {
+  it("a role's savings withdrawal limit applies to a payment from savings, not to one in cash", async () => {
+    const t = await ledgerTenant();
+    const unit = await addUnit(t);
+    const member = await createActiveMember(t.admin);
+    const savingId = await openVoluntary(t, member.id, 500_000);
+    expect(
+      (
+        await t.admin.post('/api/transaction-business-unit', {
+          businessUnitId: unit.id,
+          kind: 'SALE_CREDIT',
+          amount: 300_000,
+          memberId: member.id,
+        })
+      ).statusCode,
+    ).toBe(200);
+    const clerk = await createUser(t, {
+      permissions: { business_unit: { view: true, add: true, update: true, delete: false }, member_transaction: { view: true, add: true } },
+    });
+    await t.tx((tx) =>
+      tx.exec('UPDATE role SET saving_withdrawal_limit = 100000 WHERE id = (SELECT role_id FROM app_user WHERE id = $1)', [clerk.id]),
+    );
+    const pay = (b: Record<string, unknown>) =>
+      clerk.client.post('/api/transaction-business-unit/payment-debt', { businessUnitId: unit.id, memberId: member.id, ...b });
+    const over = await pay({ amount: 150_000, source: 'SAVINGS', memberSavingId: savingId });
+    expect(over.statusCode).toBe(403);
+    expect(body(over).errorCode).toBe('LIMIT_EXCEEDED');
+    expect(await balanceOf(t, savingId)).toBe(500_000);
+    expect((await pay({ amount: 100_000, source: 'SAVINGS', memberSavingId: savingId })).statusCode).toBe(200);
+    expect((await pay({ amount: 150_000 })).statusCode).toBe(200);
+    expect(await balanceOf(t, savingId)).toBe(400_000);
+    expect(await check(t, unit.id)).toBe(50_000);
+  });
+});
+
 describe('business-unit debts and agents', () => {
   it("an agent sees and acts on the debts of the agent's own members only (another agent's member: 404)", async () => {
     const t = await ledgerTenant();
