@@ -108,6 +108,7 @@ export default function TransactionsPage() {
       </Tabs>
       {tab === 'tx' ? (
         <ServerDataTable<UnitTransaction>
+          key="transactions"
           queryKey={[...unitKey, 'transactions']}
           fetchPage={listTransactions('/api/transaction-business-unit/datatable-detail')}
           filters={{ businessUnitId: unit, kind }}
@@ -139,6 +140,7 @@ export default function TransactionsPage() {
         />
       ) : (
         <ServerDataTable<MemberDebt>
+          key="debts"
           queryKey={[...unitKey, 'debts']}
           fetchPage={listDebts('/api/transaction-business-unit/datatable-summary')}
           getRowId={(r) => `${r.businessUnitId}:${r.memberId}`}
