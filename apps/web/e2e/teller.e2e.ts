@@ -105,15 +105,24 @@ describe('teller day, store debt paid from savings, agent dashboard', () => {
     await page.getByTestId('open-submit').click();
     await page.locator('[data-testid="session-view"][data-status="OPEN"]').waitFor();
 
-    // Two deposits at the counter, on the teller's own cash account.
-    for (const amount of [150_000, 52_000]) {
-      const r = await call<{ transaction: { cashCoa: { code: string } } }>(teller, '/api/transaction/topup-saving', {
-        method: 'POST',
-        body: { memberSavingId: saving.id, amount, description: 'Setoran loket' },
-      });
-      expect(r.transaction.cashCoa.code).toBe('10102');
-    }
-    await page.reload();
+    // Two deposits at the counter, on the teller's own cash account: one on the savings screen, one through the API.
+    await page.goto(url(`/transactions/savings?memberId=${saving.memberId}`));
+    const row = page.locator(`[data-account="${saving.accountNumber}"]`);
+    await row.getByTestId('action-deposit').click();
+    await page.getByTestId('deposit-dialog').waitFor();
+    await expect.poll(() => page.getByTestId('cash-account-select').textContent()).toContain('10102');
+    await page.locator('input[name="amount"]').fill('150000');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('posting-summary').waitFor();
+    await page.keyboard.press('Enter');
+    await page.getByTestId('posting-done').waitFor();
+    await page.getByTestId('posting-close').click();
+    const r = await call<{ transaction: { cashCoa: { code: string } } }>(teller, '/api/transaction/topup-saving', {
+      method: 'POST',
+      body: { memberSavingId: saving.id, amount: 52_000, description: 'Setoran loket' },
+    });
+    expect(r.transaction.cashCoa.code).toBe('10102');
+    await page.goto(url('/teller/session'));
     await page.locator('[data-testid="session-view"][data-status="OPEN"]').waitFor();
     await waitIdle(page);
     const session = await call<{ session: { id: string; openingBalance: number } }>(teller, '/api/transaction-user/open-balance-teller');
