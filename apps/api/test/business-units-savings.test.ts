@@ -180,7 +180,10 @@ describe('business-unit debt paid from savings: the withdrawal limit', () => {
       ).statusCode,
     ).toBe(200);
     const clerk = await createUser(t, {
-      permissions: { business_unit: { view: true, add: true, update: true, delete: false }, member_transaction: { view: true, add: true } },
+      permissions: {
+        business_unit: { view: true, add: true, update: true, delete: false },
+        member_transaction: { view: true, add: true, update: false, delete: false },
+      },
     });
     await t.tx((tx) =>
       tx.exec('UPDATE role SET saving_withdrawal_limit = 100000 WHERE id = (SELECT role_id FROM app_user WHERE id = $1)', [clerk.id]),

@@ -18,9 +18,11 @@ import * as units from './business-units.service.ts';
 import * as unitTx from './business-units.transactions.ts';
 
 const TAG = 'business-units';
+const typed = (a: FastifyInstance) => a.withTypeProvider<ZodTypeProvider>();
+type App = ReturnType<typeof typed>;
 
 export async function businessUnitRoutes(appBase: FastifyInstance) {
-  const app = appBase.withTypeProvider<ZodTypeProvider>();
+  const app = typed(appBase);
 
   app.get(
     '/api/business-unit/datatable',
@@ -65,8 +67,11 @@ export async function businessUnitRoutes(appBase: FastifyInstance) {
     async (req) => ok(await units.updateUnit(ctxOf(req), req.body), 'business_unit.updated'),
   );
 
-  // ------------------------------------------------------------ unit transactions and member debts
+  await transactionRoutes(app);
+}
 
+/** Unit transactions, member debts and the unit reports. */
+async function transactionRoutes(app: App) {
   const TX_TAG = 'business-unit transactions';
   const money = { idempotency: 'transactional' as const };
 
