@@ -98,16 +98,34 @@ export interface BusinessUnitView {
 
 // ---------------------------------------------------------------- unit transactions and member debts
 
-export const BUSINESS_UNIT_TRANSACTION_KINDS = ['SALE_CREDIT', 'SALE_CASH', 'PURCHASE', 'STOCK_LOSS', 'DEBT_PAYMENT'] as const;
+export const BUSINESS_UNIT_TRANSACTION_KINDS = [
+  'SALE_CREDIT',
+  'SALE_CASH',
+  'PURCHASE',
+  'PURCHASE_CREDIT',
+  'PAYABLE_PAYMENT',
+  'STOCK_LOSS',
+  'DEBT_PAYMENT',
+] as const;
+/** What POST /api/transaction-business-unit takes (a debt payment has its own route). */
+export const BUSINESS_UNIT_ENTRY_KINDS = [
+  'SALE_CREDIT',
+  'SALE_CASH',
+  'PURCHASE',
+  'PURCHASE_CREDIT',
+  'PAYABLE_PAYMENT',
+  'STOCK_LOSS',
+] as const;
+export const BUSINESS_UNIT_PAYMENT_SOURCES = ['CASH', 'SAVINGS'] as const;
 export type BusinessUnitTransactionKind = (typeof BUSINESS_UNIT_TRANSACTION_KINDS)[number];
 
 const reason = z.string({ error: 'business_unit.cancel_reason_required' }).trim().min(1, 'business_unit.cancel_reason_required').max(500);
 const note = z.string().trim().max(500, 'validation.invalid').optional();
 
-/** A sale, purchase or stock loss of a unit (POST /api/transaction-business-unit). */
+/** A sale, purchase (cash or on credit), payment to suppliers or stock loss of a unit (POST /api/transaction-business-unit). */
 export const businessUnitTransactionBody = z.object({
   businessUnitId: uuid,
-  kind: z.enum(['SALE_CREDIT', 'SALE_CASH', 'PURCHASE', 'STOCK_LOSS'], { error: 'validation.invalid' }),
+  kind: z.enum(BUSINESS_UNIT_ENTRY_KINDS, { error: 'validation.invalid' }),
   memberId: uuid.optional(),
   amount: moneyPositive,
   date: bookDate.optional(),
@@ -118,8 +136,9 @@ export const businessUnitPaymentBody = z.object({
   businessUnitId: uuid,
   memberId: uuid,
   amount: moneyPositive,
-  /** CASH only for now. */
-  source: z.enum(['CASH'], { error: 'validation.invalid' }).default('CASH'),
+  /** CASH (the unit's cash account) or SAVINGS (withdrawn from `memberSavingId`, one of the member's accounts). */
+  source: z.enum(BUSINESS_UNIT_PAYMENT_SOURCES, { error: 'validation.invalid' }).default('CASH'),
+  memberSavingId: uuid.optional(),
   date: bookDate.optional(),
   description: note,
 });

@@ -44,4 +44,16 @@ export const businessUnitMessages = {
   'business_unit.not_a_payment': { id: 'Hanya pembayaran utang yang dapat dibatalkan', en: 'Only a debt payment can be cancelled' },
   'business_unit.already_cancelled': { id: 'Pembayaran sudah dibatalkan', en: 'The payment is already cancelled' },
   'business_unit.cancel_reason_required': { id: 'Alasan pembatalan wajib diisi', en: 'The reason for cancelling is required' },
+  'business_unit.payment_exceeds_payable': {
+    id: 'Pembayaran {amount} melebihi sisa utang usaha {owed}',
+    en: 'The payment {amount} exceeds the remaining trade payable {owed}',
+  },
+  'business_unit.saving_required': {
+    id: 'Pilih rekening simpanan anggota untuk membayar dari simpanan',
+    en: "Choose the member's savings account to pay from savings",
+  },
+  'business_unit.saving_not_member': {
+    id: 'Rekening {number} bukan milik anggota ini',
+    en: 'Account {number} does not belong to this member',
+  },
 } satisfies Catalog;

@@ -13,13 +13,16 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ctxOf } from '../../lib/context.ts';
 import { ok } from '../../lib/http.ts';
+import * as unitDebts from './business-units.debts.ts';
 import * as units from './business-units.service.ts';
 import * as unitTx from './business-units.transactions.ts';
 
 const TAG = 'business-units';
+const typed = (a: FastifyInstance) => a.withTypeProvider<ZodTypeProvider>();
+type App = ReturnType<typeof typed>;
 
 export async function businessUnitRoutes(appBase: FastifyInstance) {
-  const app = appBase.withTypeProvider<ZodTypeProvider>();
+  const app = typed(appBase);
 
   app.get(
     '/api/business-unit/datatable',
@@ -64,8 +67,11 @@ export async function businessUnitRoutes(appBase: FastifyInstance) {
     async (req) => ok(await units.updateUnit(ctxOf(req), req.body), 'business_unit.updated'),
   );
 
-  // ------------------------------------------------------------ unit transactions and member debts
+  await transactionRoutes(app);
+}
 
+/** Unit transactions, member debts and the unit reports. */
+async function transactionRoutes(app: App) {
   const TX_TAG = 'business-unit transactions';
   const money = { idempotency: 'transactional' as const };
 
@@ -75,7 +81,8 @@ export async function businessUnitRoutes(appBase: FastifyInstance) {
       config: { permission: 'business_unit:add', ...money },
       schema: {
         tags: [TX_TAG],
-        summary: 'A credit sale to a member (the member owes the unit), a cash sale, a purchase or a stock loss; posts its journal',
+        summary:
+          'A credit sale to a member (the member owes the unit), a cash sale, a purchase in cash or on credit, a payment of the payable or a stock loss; posts its journal',
         body: businessUnitTransactionBody,
       },
     },
@@ -86,9 +93,13 @@ export async function businessUnitRoutes(appBase: FastifyInstance) {
     '/api/transaction-business-unit/payment-debt',
     {
       config: { permission: 'business_unit:add', ...money },
-      schema: { tags: [TX_TAG], summary: 'A member pays (part of) the debt to a unit in cash', body: businessUnitPaymentBody },
+      schema: {
+        tags: [TX_TAG],
+        summary: "A member pays (part of) the debt to a unit in cash or from one of the member's savings accounts (memberSavingId)",
+        body: businessUnitPaymentBody,
+      },
     },
-    async (req) => ok(await unitTx.payDebt(ctxOf(req), req.body), 'business_unit.payment_posted'),
+    async (req) => ok(await unitDebts.payDebt(ctxOf(req), req.body), 'business_unit.payment_posted'),
   );
 
   app.post(
@@ -97,12 +108,12 @@ export async function businessUnitRoutes(appBase: FastifyInstance) {
       config: { permission: 'business_unit:update', ...money },
       schema: {
         tags: [TX_TAG],
-        summary: 'Cancel a debt payment: reversal journal, the debt grows back',
+        summary: 'Cancel a debt payment: reversal journal, the debt grows back (and the savings are refunded)',
         params: idParam,
         body: businessUnitCancelBody,
       },
     },
-    async (req) => ok(await unitTx.cancelPayment(ctxOf(req), req.params.id, req.body.reason), 'business_unit.payment_cancelled'),
+    async (req) => ok(await unitDebts.cancelPayment(ctxOf(req), req.params.id, req.body.reason), 'business_unit.payment_cancelled'),
   );
 
   app.get(

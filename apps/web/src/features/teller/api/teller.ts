@@ -118,7 +118,8 @@ function useMoney<I>(path: (i: I) => string, body: (i: I) => unknown) {
   return useMutation({
     mutationFn: (i: I) => apiEnvelope<unknown>(path(i), { method: 'POST', body: body(i), headers: { 'Idempotency-Key': uuid() } }),
     onSuccess: () => qc.invalidateQueries({ queryKey: tellerKey }),
-    meta: { errorToast: false },
+    // The screens show the server's message themselves (notifySuccess) and their errors inline.
+    meta: { errorToast: false, successToast: false },
   });
 }
 
