@@ -1,6 +1,6 @@
 /**
  * The teller session rule reaches the cash routes of every money module (loans, term deposits, savings, business
- * units) through the root hook (teller.guard.ts), not through code in those modules: a TELLER without an open
+ * units, bills) through the root hook (teller.guard.ts), not through code in those modules: a TELLER without an open
  * session, sending a well-formed body, is refused with TELLER_SESSION_REQUIRED before the route looks anything up
  * (with a session, the same body reaches the route and answers its own "not found"). Bills have no routes yet.
  */
@@ -23,6 +23,7 @@ const ROUTES: Array<[string, Record<string, unknown>]> = [
   ['/api/transaction/product/loan/cancel-payment', { paymentId: id(), reason: 'x' }],
   ['/api/transaction/deposit/withdraw', { accountProductId: id() }],
   ['/api/transaction/deposit/break', { accountProductId: id() }],
+  ['/api/transaction/product/bill/payment-open-amount', { billId: id(), amount: 1000 }],
   ['/api/transaction/request-open-product-member', { memberId: id(), productId: id(), amount: 1_000_000, tenor: 3 }],
 ];
 
