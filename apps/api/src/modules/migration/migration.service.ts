@@ -32,6 +32,9 @@ export async function upload(ctx: Ctx, type: MigrationType, buf: Buffer) {
     await refuseIfConfirmed(tx, type);
     const rows = await readRows(tx, ctx, type, buf, todayJakarta());
     await repo.replaceRows(tx, type, rows);
+    // The staged rows are new to the planner's statistics (the application role may not ANALYZE):
+    // a nested loop over "1 row" would be quadratic; the set-based statements hash-join instead.
+    await tx.exec('SET LOCAL enable_nestloop = off');
     await repo.databaseChecks(tx, type, (k) => translate(k, ctx.lang));
     const counts = (await repo.rowCounts(tx)).find((c) => c.type === type);
     await audit(tx, ctx, { action: 'migration.upload', entity: 'migration', entityId: type, after: { rows: rows.length, ...counts } });
@@ -264,6 +267,7 @@ export async function confirm(ctx: Ctx, type: StepType) {
     const temp = await repo.temporaryAccount(tx);
     if (!temp) throw unprocessable('MIGRATION_TEMPORARY_MISSING', 'migration.temporary_missing');
     const date = todayJakarta();
+    await tx.exec('SET LOCAL enable_nestloop = off');
     const r = await reviewTx(tx);
     let journalId: string | null = null;
     let rows = 0;
