@@ -78,6 +78,18 @@ async function upload(testId: string, name: string, file: Buffer) {
     .setInputFiles({ name, mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: file });
 }
 
+/** A screenshot without the toasts, from the top of the page. */
+async function shot(name: string) {
+  for (const close of await page.locator('[data-testid^="toast-"] button').all()) await close.click().catch(() => undefined);
+  await page
+    .locator('[data-testid^="toast-"]')
+    .first()
+    .waitFor({ state: 'detached', timeout: 5000 })
+    .catch(() => undefined);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await screenshot(page, name);
+}
+
 async function productCode(kind: string, savingType?: string): Promise<string> {
   const q = new URLSearchParams({ kind, isActive: 'true', limit: '50', ...(savingType ? { savingType } : {}) });
   const list = await api<{ content: Array<{ code: string; glAccounts?: unknown }> }>(`/api/product/datatable?${q}`);
@@ -116,7 +128,7 @@ describe('migration wizard', () => {
     );
     await expect.poll(() => page.getByTestId('result-members').textContent()).toContain('1 baris gagal');
     await expect.poll(() => page.getByTestId('rows-members').textContent()).toContain(cif(1));
-    await screenshot(page, 'migration-1-members-errors');
+    await shot('migration-1-members-errors');
     // Fixed and uploaded again: the staged members are replaced.
     await upload(
       'file-members',
@@ -182,7 +194,7 @@ describe('migration wizard', () => {
       ),
     );
     await expect.poll(() => page.getByTestId('result-loans').textContent()).toContain('0 baris gagal');
-    await screenshot(page, 'migration-2-loans');
+    await shot('migration-2-loans');
 
     // The opening balance sheet: the old books' figures (the review's control accounts), cash and reserve around them.
     const review = await api<{ accounts: Array<{ code: string; type: string; subLedger: string }> }>('/api/migration/review', {
@@ -196,19 +208,20 @@ describe('migration wizard', () => {
     lines.push(['10101', '', '', Math.round((net + 10_000_000) * 100) / 100, null], ['30301', '', '', null, 10_000_000]);
     await page.getByTestId('next-step').click();
     await upload('file-neraca', 'neraca.xlsx', await xlsx(['Kode Akun', 'Nama Akun', 'Jenis', 'Debit', 'Kredit'], lines));
+    await expect.poll(() => page.getByTestId('neraca-table').textContent()).toContain('10101');
     await expect.poll(() => page.getByTestId('neraca-totals').textContent()).toContain('Seimbang');
-    await screenshot(page, 'migration-3-neraca');
+    await shot('migration-3-neraca');
 
     await page.getByTestId('next-step').click();
     await page.getByTestId('review-accounts').waitFor();
-    await screenshot(page, 'migration-4-review');
+    await shot('migration-4-review');
     for (const type of ['neraca', 'members', 'savings', 'deposits', 'loans']) {
       await page.getByTestId(`confirm-${type}`).click();
       await page.getByRole('dialog').getByRole('button', { name: 'Proses' }).click();
       await page.getByTestId(`confirm-${type}`).waitFor({ state: 'detached', timeout: 60_000 });
     }
     await page.getByText('Migrasi selesai').waitFor();
-    await screenshot(page, 'migration-5-done');
+    await shot('migration-5-done');
     const check = await api<{ done: boolean; temporaryBalance: string }>('/api/migration/check');
     expect(check.done).toBe(true);
     expect(Number(check.temporaryBalance)).toBe(0);

@@ -85,12 +85,14 @@ export function NeracaStep() {
         </Alert>
       )}
       {q.data && (
-        <Stack direction="row" spacing={1} data-testid="neraca-totals">
-          <Chip label={`${t('debit')}: `} />
-          <MoneyText value={q.data.totalDebit} />
-          <Chip label={`${t('credit')}: `} />
-          <MoneyText value={q.data.totalCredit} />
-          <Chip color={q.data.balanced ? 'success' : 'error'} label={q.data.balanced ? t('balanced') : t('unbalanced')} />
+        <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }} data-testid="neraca-totals">
+          <Typography variant="body2">
+            {t('debit')}: <MoneyText value={q.data.totalDebit} />
+          </Typography>
+          <Typography variant="body2">
+            {t('credit')}: <MoneyText value={q.data.totalCredit} />
+          </Typography>
+          <Chip size="small" color={q.data.balanced ? 'success' : 'error'} label={q.data.balanced ? t('balanced') : t('unbalanced')} />
         </Stack>
       )}
       {q.isError ? (
@@ -99,7 +101,7 @@ export function NeracaStep() {
         <EmptyState kind="noData" compact />
       ) : (
         <TableContainer sx={{ maxHeight: 420 }}>
-          <Table size="small" stickyHeader>
+          <Table size="small" stickyHeader data-testid="neraca-table">
             <TableHead>
               <TableRow>
                 <TableCell>{t('account')}</TableCell>
@@ -119,10 +121,10 @@ export function NeracaStep() {
                   </TableCell>
                   <TableCell>{a.subLedger ? t(`types.${a.subLedger}`) : ''}</TableCell>
                   <TableCell align="right">
-                    <MoneyText value={a.debit} empty="" />
+                    <MoneyText value={Number(a.debit) ? a.debit : null} empty="" />
                   </TableCell>
                   <TableCell align="right">
-                    <MoneyText value={a.credit} empty="" />
+                    <MoneyText value={Number(a.credit) ? a.credit : null} empty="" />
                   </TableCell>
                 </TableRow>
               ))}

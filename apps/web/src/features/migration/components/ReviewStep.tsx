@@ -114,6 +114,7 @@ export function ReviewStep({ canUpdate }: { canUpdate: boolean }) {
           </Table>
           {r.differences.length > 0 && <Alert severity="warning">{t('differences', { count: r.differences.length })}</Alert>}
           {!r.neraca.balanced && <Alert severity="error">{t('neracaUnbalanced')}</Alert>}
+          {r.ready && !check.data?.done && <Alert severity="success">{t('ready')}</Alert>}
           {r.temporaryAccount && (
             <Typography variant="body2">
               {t('temporary', { account: `${r.temporaryAccount.code} ${r.temporaryAccount.name}` })}:{' '}

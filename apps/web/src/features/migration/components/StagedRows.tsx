@@ -36,7 +36,9 @@ export function StagedRows({ type }: { type: MigrationDataType }) {
   return (
     <Stack spacing={1}>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-        <Typography variant="subtitle2">{t('stagedRows')}</Typography>
+        <Typography variant="subtitle2" sx={{ whiteSpace: 'nowrap' }}>
+          {t('stagedRows')}
+        </Typography>
         <TextField
           select
           size="small"
@@ -46,7 +48,7 @@ export function StagedRows({ type }: { type: MigrationDataType }) {
             setStatus(e.target.value);
             setPage(0);
           }}
-          sx={{ minWidth: 160 }}
+          sx={{ width: 200 }}
         >
           <MenuItem value="">{t('all')}</MenuItem>
           {(['VALID', 'FAILED', 'POSTED'] as const).map((s) => (
@@ -67,10 +69,12 @@ export function StagedRows({ type }: { type: MigrationDataType }) {
               <TableRow>
                 <TableCell>{t('row')}</TableCell>
                 <TableCell sx={{ minWidth: 140 }}>{t('status')}</TableCell>
+                <TableCell sx={{ minWidth: 280 }}>{t('errors')}</TableCell>
                 {cols.map((c) => (
-                  <TableCell key={c}>{t(`columns.${c}`)}</TableCell>
+                  <TableCell key={c} sx={{ whiteSpace: 'nowrap' }}>
+                    {t(`columns.${c}`)}
+                  </TableCell>
                 ))}
-                <TableCell sx={{ minWidth: 260 }}>{t('errors')}</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
@@ -81,6 +85,13 @@ export function StagedRows({ type }: { type: MigrationDataType }) {
                     <TableCell>{r.rowNumber}</TableCell>
                     <TableCell>
                       <Chip size="small" color={STATUS_COLOR[r.status]} label={t(`statuses.${r.status}`)} />
+                    </TableCell>
+                    <TableCell sx={{ color: 'error.main' }} data-testid="row-errors">
+                      {r.errors.map((e) => (
+                        <div key={`${e.column}-${e.message}`}>
+                          <b>{e.column}</b>: {e.message}
+                        </div>
+                      ))}
                     </TableCell>
                     {cols.map((c) => {
                       const flagged = [...bad].some((b) => b === t(`columns.${c}`, { lng: 'id' }));
@@ -93,13 +104,6 @@ export function StagedRows({ type }: { type: MigrationDataType }) {
                         </TableCell>
                       );
                     })}
-                    <TableCell sx={{ color: 'error.main' }}>
-                      {r.errors.map((e) => (
-                        <div key={`${e.column}-${e.message}`}>
-                          <b>{e.column}</b>: {e.message}
-                        </div>
-                      ))}
-                    </TableCell>
                   </TableRow>
                 );
               })}
@@ -113,6 +117,8 @@ export function StagedRows({ type }: { type: MigrationDataType }) {
         page={page}
         rowsPerPage={limit}
         rowsPerPageOptions={[10, 25, 50, 100]}
+        labelRowsPerPage={t('rowsPerPage')}
+        labelDisplayedRows={({ from, to, count }) => t('displayedRows', { from, to, count })}
         onPageChange={(_e, p) => setPage(p)}
         onRowsPerPageChange={(e) => {
           setLimit(Number(e.target.value));
