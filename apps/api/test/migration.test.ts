@@ -242,6 +242,16 @@ describe('migration wizard', () => {
     expect(body(r).message).toContain(s.deposit.control_code!);
     const review = body<{ differences: Array<{ code: string; difference: string }> }>(await t.admin.post('/api/migration/review')).data;
     expect(review.differences.map((d) => [d.code, Number(d.difference)])).toEqual([[s.deposit.control_code, -1_000_000]]);
+    // Savings agree and post; a sheet changed afterwards to disagree with them cannot be posted.
+    expect((await confirm(t, 'savings')).statusCode).toBe(200);
+    await upload(
+      t,
+      'data-coa-format-neraca',
+      await neracaFile(s, { [s.voluntary.control_code!]: [0, 1_000_000.5], '30301': [0, 22_799_999.5] }),
+    );
+    const late = await confirm(t, 'neraca');
+    expect(body(late).errorCode).toBe('MIGRATION_NOT_ZERO');
+    expect(body(late).message).toContain(s.voluntary.control_code!);
   });
 
   it('confirm twice posts once; a reset undoes a step while nothing moved, and is refused after a movement', async () => {

@@ -275,6 +275,8 @@ export async function confirm(ctx: Ctx, type: StepType) {
     if (type === 'NERACA') {
       if (!r.neraca.balanced)
         throw unprocessable('MIGRATION_NERACA_UNBALANCED', 'migration.neraca_unbalanced', { difference: r.neraca.difference.toFixed(2) });
+      // Sub-ledgers already posted must agree with the sheet, or the temporary account would keep their difference.
+      refuseDifferences(r.accounts.filter((a) => !a.difference.isZero() && r.types.some((x) => x.type === a.type && x.posted > 0)));
       const lines = await neracaLines(tx, temp.id);
       if (lines.length < 2) throw unprocessable('MIGRATION_NOTHING', 'migration.nothing_to_confirm');
       const j = await post(tx, ctx, {
