@@ -10,6 +10,7 @@ import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, type TestContext } from 'vitest';
 import { apiToken, closeBrowser, newPage, screenshot, screenshotOnFailure, signInAsDemo, url } from './harness';
+import { signedInPage, variantOptions } from './screens-kit';
 
 let page: Page;
 let admin = '';
@@ -226,5 +227,17 @@ describe('migration wizard', () => {
     expect(check.done).toBe(true);
     expect(Number(check.temporaryBalance)).toBe(0);
     expect(failures).toEqual([]);
+  });
+
+  it('reads in English, dark: the processed rows and the review', async () => {
+    page = await signedInPage(variantOptions({ lang: 'en', mode: 'dark' }));
+    await page.goto(url('/settings/migration'));
+    await page.getByRole('heading', { name: 'Data Migration' }).waitFor();
+    await expect.poll(() => page.getByTestId('rows-members').textContent()).toContain('Processed');
+    await shot('migration-6-members-en-dark');
+    await page.getByTestId('next-step').click();
+    await page.getByTestId('next-step').click();
+    await page.getByText('Migration complete').waitFor();
+    await shot('migration-7-review-en-dark');
   });
 });

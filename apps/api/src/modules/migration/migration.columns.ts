@@ -120,6 +120,16 @@ export interface CellError {
   message: string;
 }
 
+/** One row read and checked: the cells as text, the value confirm posts (null when it failed), its errors. */
+export interface StagedRow {
+  n: number;
+  data: Record<string, string>;
+  value: Record<string, unknown> | null;
+  errors: CellError[];
+  cif: string | null;
+  amount: string | null;
+}
+
 /** Positions of the columns in a header row (matched by name or key, case and punctuation ignored). */
 export function headerMap(values: unknown[], columns: SheetColumn[]): Map<string, number> {
   const byName = new Map<string, string>();

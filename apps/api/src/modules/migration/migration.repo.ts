@@ -4,8 +4,7 @@
  * balance sheet and the review's figures. The posting side is migration.post.ts.
  */
 import type { Tx } from '../../db/db.ts';
-import type { MigrationType } from './migration.columns.ts';
-import type { StagedRow } from './migration.stage.ts';
+import type { MigrationType, StagedRow } from './migration.columns.ts';
 
 export interface ProductInfo {
   id: string;

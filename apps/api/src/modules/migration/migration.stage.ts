@@ -14,17 +14,8 @@ import { cifPattern } from '../members/members.cif.ts';
 import { fieldLabel, type Lookup, RowValidator, UploadError } from '../members/members.upload.rows.ts';
 import { looksLikeXlsx, readSheetRows } from '../members/members.xlsx.ts';
 import { getConfig } from '../settings/configuration.ts';
-import { type CellError, headerMap, type MigrationType, readCells, SHEET_COLUMNS } from './migration.columns.ts';
+import { type CellError, headerMap, type MigrationType, readCells, SHEET_COLUMNS, type StagedRow } from './migration.columns.ts';
 import { type ProductInfo, productsOf } from './migration.repo.ts';
-
-export interface StagedRow {
-  n: number;
-  data: Record<string, string>;
-  value: Record<string, unknown> | null;
-  errors: CellError[];
-  cif: string | null;
-  amount: string | null;
-}
 
 export const MIGRATION_MAX_ROWS = 250_000;
 

@@ -98,7 +98,10 @@ export function StagedRows({ type }: { type: MigrationDataType }) {
                       return (
                         <TableCell
                           key={c}
-                          sx={flagged ? { color: 'error.main', fontWeight: 600, bgcolor: 'rgba(211, 47, 47, 0.12)' } : undefined}
+                          sx={{
+                            whiteSpace: 'nowrap',
+                            ...(flagged ? { color: 'error.main', fontWeight: 600, bgcolor: 'rgba(211, 47, 47, 0.12)' } : {}),
+                          }}
                         >
                           {r.data[c] ?? ''}
                         </TableCell>
