@@ -10,6 +10,7 @@ export * from './loans.answers.ts';
 export * from './loans.ts';
 export * from './members.ts';
 export * from './messages/index.ts';
+export * from './migration.ts';
 export * from './permissions.ts';
 export * from './products.ts';
 export * from './savings.ts';

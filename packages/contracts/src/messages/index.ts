@@ -9,6 +9,7 @@ import { interestMessages } from './interest.ts';
 import { ledgerMessages } from './ledger.ts';
 import { loanMessages } from './loans.ts';
 import { memberMessages } from './members.ts';
+import { migrationMessages } from './migration.ts';
 import { savingMessages } from './savings.ts';
 import { shuMessages } from './shu.ts';
 import { tellerMessages } from './teller.ts';
@@ -27,6 +28,7 @@ export const messages: Catalog = {
   ...accessMessages,
   ...webMessages,
   ...memberMessages,
+  ...migrationMessages,
   ...ledgerMessages,
   ...savingMessages,
   ...depositMessages,
