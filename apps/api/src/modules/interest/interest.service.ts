@@ -48,80 +48,6 @@ export function resolvePeriod(b: PeriodInput): { start: string; end: string; pro
   return { start, end, productId: b.productId ?? null };
 }
 
-/** The month's gross and tax already posted per subject (read only: the simulation). */
-async function readTaxMonths(tx: Tx, subjects: string[], month: string) {
-  const rows = await tx.query<{ subject_id: string; gross: Dec; tax: Dec }>(
-    `SELECT subject_id, gross, tax FROM interest_tax_month WHERE tenant_id = app_tenant() AND month = $2 AND subject_id = ANY($1::uuid[])`,
-    [`{${subjects.join(',')}}`, month],
-  );
-  return new Map(rows.map((r) => [r.subject_id, r]));
-}
-
-export interface MemberSimulation {
-  memberId: string;
-  cifNumber: string;
-  memberName: string;
-  accounts: number;
-  averageBalance: Dec;
-  gross: Dec;
-  tax: Dec;
-  adminFee: Dec;
-  net: Dec;
-}
-
-/** GET interest-simulation/saving-member-baserate: per member gross, tax (cumulative with the month's posted interest), admin fee, net. */
-export async function simulate(
-  ctx: Ctx,
-  q: PeriodInput & { minBalance?: number | null; baseRate?: number | null; search?: string },
-): Promise<{ rows: MemberSimulation[]; start: string; end: string }> {
-  const { start, end, productId } = resolvePeriod(q);
-  return withTx(ctx, async (tx) => {
-    const accounts = await interestAccounts(tx, { end, productId });
-    const balances = await dailyBalancesOf(
-      tx,
-      accounts.map((a) => a.id),
-      start,
-      end,
-    );
-    const items = computeInterest(accounts, balances, start, end, { baseRate: q.baseRate, minBalance: q.minBalance });
-    const setting = await taxSetting(tx, ctx);
-    const month = `${end.slice(0, 7)}-01`;
-    const subjectOf = (i: AccountInterest) => (setting.basis === 'MEMBER' ? i.a.member_id : i.a.id);
-    const prior = await readTaxMonths(tx, [...new Set(items.map(subjectOf))], month);
-    const running = new Map<string, { g: Dec; t: Dec }>();
-    const byMember = new Map<string, MemberSimulation>();
-    for (const i of items) {
-      const s = subjectOf(i);
-      const p = running.get(s) ?? { g: dec(prior.get(s)?.gross ?? 0), t: dec(prior.get(s)?.tax ?? 0) };
-      const r = monthlyInterestTax({ ...setting.rule, priorGross: p.g, priorTax: p.t, gross: i.gross });
-      running.set(s, { g: r.monthGross, t: r.monthTax });
-      const fee = savingsAdminFee({ monthlyFee: i.adminFee, months: 1, available: i.lastBalance.minus(i.a.blocked_amount).plus(r.net) });
-      const m = byMember.get(i.a.member_id) ?? {
-        memberId: i.a.member_id,
-        cifNumber: i.a.cif_number,
-        memberName: i.a.member_name,
-        accounts: 0,
-        averageBalance: ZERO,
-        gross: ZERO,
-        tax: ZERO,
-        adminFee: ZERO,
-        net: ZERO,
-      };
-      m.accounts++;
-      m.averageBalance = m.averageBalance.plus(i.basisBalance);
-      m.gross = m.gross.plus(i.gross);
-      m.tax = m.tax.plus(r.tax);
-      m.adminFee = m.adminFee.plus(fee);
-      m.net = m.net.plus(r.net).minus(fee);
-      byMember.set(i.a.member_id, m);
-    }
-    let rows = [...byMember.values()].sort((a, b) => a.memberName.localeCompare(b.memberName) || a.cifNumber.localeCompare(b.cifNumber));
-    if (q.search)
-      rows = rows.filter((r) => r.memberName.toLowerCase().includes(q.search!) || r.cifNumber.toLowerCase().includes(q.search!));
-    return { rows, start, end };
-  });
-}
-
 // ---------------------------------------------------------------- release
 
 export interface SavingReleaseRow {
@@ -214,7 +140,7 @@ export async function releaseSavings(ctx: Ctx, b: PeriodInput & { chunkSize?: nu
   for (;;) {
     const done = await withTx(ctx, async (tx) => {
       const r = await findRelease(tx, started.id, true);
-      if (!r || r.status !== 'RUNNING') return true;
+      if (r?.status !== 'RUNNING') return true;
       const candidates = await interestAccounts(tx, { end, productId, after: r.cursor, limit: chunk });
       if (!candidates.length) {
         await tx.exec(
