@@ -44,7 +44,7 @@ async function savingsFixture() {
   });
   expect(p.statusCode, p.body).toBe(200);
   const productId = body<{ id: string }>(p).data.id;
-  const members = [];
+  const members: Array<{ m: { id: string }; s: { id: string } }> = [];
   for (const [fullName, amount] of [
     ['Andi Wijaya', 1_000_000],
     ['Sari Dewi', 2_000_000],
