@@ -51,7 +51,7 @@ export async function payCash(ctx: Ctx, b: PayCashInput) {
          WHERE x.tenant_id = app_tenant() AND x.calculation_id = $1 AND x.member_id = $2 FOR UPDATE OF x`,
         [c.id, b.memberId],
       );
-      if (!m) throw notFound('shu.member_not_found');
+      if (!m) throw notFound('shu.member_not_found', { year: b.year });
       if (m.status === 'PAID')
         throw conflict('SHU_ALREADY_PAID', 'shu.already_paid', { name: m.member_name, date: displayDate(m.paid_date!) });
       if (m.status !== 'PAYABLE' || !dec(m.net).gt(0)) throw unprocessable('SHU_NOT_PAYABLE', 'shu.not_payable', { name: m.member_name });
