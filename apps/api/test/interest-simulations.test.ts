@@ -136,3 +136,53 @@ describe('saving-member-profit-deposit', () => {
     expect(high.totalTax).toBe(82_191.78);
   });
 });
+
+describe('a release chunk of several accounts (the set-based write)', () => {
+  it('posts one journal for the chunk, each account its movements and row; the cancellation reverses the journal once', async () => {
+    const { t, productId, members } = await savingsFixture();
+    // RATA_RATA 3 %, 30 days: Andi 1,000,000 -> 2,465.75; Sari 2,000,000 -> 4,931.51.
+    const r = await t.admin.post('/api/interest-simulation/saving/release', { startDate: START, endDate: END, productId });
+    expect(r.statusCode, r.body).toBe(200);
+    expect(body<any>(r).data).toMatchObject({ accounts: 2, chunks: 1, totalGross: 7397.26, totalTax: 0 });
+    const db = await testDb();
+    const rows = await db.owner((tx) =>
+      tx.query<{ saving_id: string; gross: string; journal_id: string }>(
+        `SELECT saving_id, gross::text, journal_id FROM saving_interest WHERE tenant_id = $1 ORDER BY gross`,
+        [t.tenantId],
+      ),
+    );
+    expect(rows.map((x) => x.gross)).toEqual(['2465.75', '4931.51']);
+    expect(new Set(rows.map((x) => x.journal_id)).size).toBe(1);
+    const moves = await db.owner((tx) =>
+      tx.query<{ saving_id: string; kind: string; amount: string; balance_after: string; journal_id: string }>(
+        `SELECT saving_id, kind, amount::text, balance_after::text, journal_id FROM member_transaction
+         WHERE tenant_id = $1 AND kind = 'TOPUP_INTEREST' ORDER BY amount`,
+        [t.tenantId],
+      ),
+    );
+    expect(moves.map((m) => [m.amount, m.balance_after, m.journal_id])).toEqual([
+      ['2465.75', '1002465.75', rows[0].journal_id],
+      ['4931.51', '2004931.51', rows[0].journal_id],
+    ]);
+    const c = await t.admin.post(
+      `/api/interest-simulation/${body<any>(r).data.id}/cancel-release`,
+      { reason: 'Uji' },
+      { 'idempotency-key': crypto.randomUUID() },
+    );
+    expect(c.statusCode, c.body).toBe(200);
+    const reversals = await db.owner((tx) =>
+      tx.one<{ n: number }>('SELECT count(*)::int AS n FROM journal WHERE tenant_id = $1 AND reversal_of_id = $2', [
+        t.tenantId,
+        rows[0].journal_id,
+      ]),
+    );
+    expect(reversals!.n).toBe(1);
+    const balances = await db.owner((tx) =>
+      tx.query<{ b: string }>(
+        'SELECT balance::text AS b FROM member_saving WHERE tenant_id = $1 AND id = ANY($2::uuid[]) ORDER BY balance',
+        [t.tenantId, `{${members.map((x) => x.s.id).join(',')}}`],
+      ),
+    );
+    expect(balances.map((x) => x.b)).toEqual(['1000000.00', '2000000.00']);
+  });
+});
