@@ -33,7 +33,7 @@ function RateField({ label, value, onChange, testId }: { label: string; value: s
       value={value}
       onChange={(e) => onChange(e.target.value.replace(/[^\d.,]/g, '').replace(',', '.'))}
       slotProps={{ htmlInput: { inputMode: 'decimal', 'data-testid': testId } }}
-      sx={{ width: 150 }}
+      sx={{ width: 200 }}
     />
   );
 }
@@ -117,14 +117,8 @@ export function SimulationCard({
           </TextField>
           {kind === 'baserate' && <RateField label={t('sim.baseRate')} value={baseRate} onChange={setBaseRate} testId="sim-base-rate" />}
           {kind === 'profit-sharing' && (
-            <Box sx={{ width: 240 }}>
-              <MoneyField
-                size="small"
-                label={t('sim.profitSharing')}
-                value={profit}
-                onChange={setProfit}
-                slotProps={{ htmlInput: { 'data-testid': 'sim-profit' } }}
-              />
+            <Box sx={{ width: 240 }} data-testid="sim-profit">
+              <MoneyField size="small" label={t('sim.profitSharing')} value={profit} onChange={setProfit} />
             </Box>
           )}
           {kind === 'profit-deposit' && (
