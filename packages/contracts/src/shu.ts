@@ -22,7 +22,6 @@ export const SHU_EQUITY_BASES = ['YEAR_END_BALANCE', 'AVERAGE_DAILY_BALANCE'] as
 /**
  * Jasa usaha: the average daily balance of the member's non-equity savings (a savings cooperative's business with
  * its members), loan interest paid in the year, loans disbursed in the year, or purchases at the business units.
- * The last three need the loans and business-unit modules (refused with SHU_BASIS_NOT_AVAILABLE until they exist).
  */
 export const SHU_TRANSACTION_BASES = ['SAVING_AVERAGE_BALANCE', 'LOAN_INTEREST_PAID', 'LOAN_DISBURSED', 'BUSINESS_UNIT_PURCHASES'] as const;
 export const SHU_PAYOUTS = ['SAVINGS', 'CASH'] as const;
@@ -80,4 +79,15 @@ export const shuDistributeBody = z.object({
     .optional(),
 });
 export const shuCancelBody = z.object({ year, reason: z.string().trim().min(3, 'validation.required').max(500) });
+/** POST shu/pay-cash: a member's share left payable paid in cash, once. */
+export const shuPayCashBody = z.object({
+  year,
+  memberId: uuid,
+  /** Cash or bank account paid from (default: the user's own cash account). */
+  coaId: uuid.optional().nullable(),
+  date: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date')
+    .optional(),
+});
 export const shuSlipParams = z.object({ memberId: uuid });

@@ -21,4 +21,8 @@ export const interestMessages = {
     en: 'Account {number} does not hold enough to take the interest back',
   },
   'interest.gl_missing': { id: 'Produk {product} belum memetakan akun {role}', en: 'Product {product} has no {role} account mapped' },
+  'interest.profit_sharing_required': {
+    id: 'Jumlah bagi hasil wajib diisi dan lebih dari nol',
+    en: 'The profit-sharing amount is required and must be above zero',
+  },
 } satisfies Catalog;

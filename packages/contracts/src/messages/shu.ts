@@ -56,4 +56,18 @@ export const shuMessages = {
     id: 'Tanggal pembagian harus setelah akhir tahun buku {year} ({end}) dan tidak di masa depan',
     en: 'The distribution date must be after the end of fiscal year {year} ({end}) and not in the future',
   },
+  'shu.already_paid': { id: 'SHU {name} sudah dibayar tunai pada {date}', en: "{name}'s SHU was already paid in cash on {date}" },
+  'shu.not_payable': {
+    id: 'SHU {name} tidak menunggu pembayaran tunai (sudah dikreditkan ke simpanan atau nol)',
+    en: "{name}'s SHU is not waiting for a cash payout (credited to savings, or zero)",
+  },
+  'shu.pay_date_invalid': {
+    id: 'Tanggal bayar harus pada periode terbuka, tidak sebelum {from} dan tidak setelah hari ini',
+    en: 'The payment date must be in an open period, not before {from} and not after today',
+  },
+  'shu.paid_cash': { id: 'SHU tahun {year} dibayar tunai', en: 'SHU for {year} paid in cash' },
+  'shu.cancel_paid_cash': {
+    id: 'Pembagian SHU tahun {year} tidak dapat dibatalkan: {count} bagian sudah dibayar tunai',
+    en: 'The {year} SHU distribution cannot be cancelled: {count} shares were already paid in cash',
+  },
 } satisfies Catalog;

@@ -48,80 +48,6 @@ export function resolvePeriod(b: PeriodInput): { start: string; end: string; pro
   return { start, end, productId: b.productId ?? null };
 }
 
-/** The month's gross and tax already posted per subject (read only: the simulation). */
-async function readTaxMonths(tx: Tx, subjects: string[], month: string) {
-  const rows = await tx.query<{ subject_id: string; gross: Dec; tax: Dec }>(
-    `SELECT subject_id, gross, tax FROM interest_tax_month WHERE tenant_id = app_tenant() AND month = $2 AND subject_id = ANY($1::uuid[])`,
-    [`{${subjects.join(',')}}`, month],
-  );
-  return new Map(rows.map((r) => [r.subject_id, r]));
-}
-
-export interface MemberSimulation {
-  memberId: string;
-  cifNumber: string;
-  memberName: string;
-  accounts: number;
-  averageBalance: Dec;
-  gross: Dec;
-  tax: Dec;
-  adminFee: Dec;
-  net: Dec;
-}
-
-/** GET interest-simulation/saving-member-baserate: per member gross, tax (cumulative with the month's posted interest), admin fee, net. */
-export async function simulate(
-  ctx: Ctx,
-  q: PeriodInput & { minBalance?: number | null; baseRate?: number | null; search?: string },
-): Promise<{ rows: MemberSimulation[]; start: string; end: string }> {
-  const { start, end, productId } = resolvePeriod(q);
-  return withTx(ctx, async (tx) => {
-    const accounts = await interestAccounts(tx, { end, productId });
-    const balances = await dailyBalancesOf(
-      tx,
-      accounts.map((a) => a.id),
-      start,
-      end,
-    );
-    const items = computeInterest(accounts, balances, start, end, { baseRate: q.baseRate, minBalance: q.minBalance });
-    const setting = await taxSetting(tx, ctx);
-    const month = `${end.slice(0, 7)}-01`;
-    const subjectOf = (i: AccountInterest) => (setting.basis === 'MEMBER' ? i.a.member_id : i.a.id);
-    const prior = await readTaxMonths(tx, [...new Set(items.map(subjectOf))], month);
-    const running = new Map<string, { g: Dec; t: Dec }>();
-    const byMember = new Map<string, MemberSimulation>();
-    for (const i of items) {
-      const s = subjectOf(i);
-      const p = running.get(s) ?? { g: dec(prior.get(s)?.gross ?? 0), t: dec(prior.get(s)?.tax ?? 0) };
-      const r = monthlyInterestTax({ ...setting.rule, priorGross: p.g, priorTax: p.t, gross: i.gross });
-      running.set(s, { g: r.monthGross, t: r.monthTax });
-      const fee = savingsAdminFee({ monthlyFee: i.adminFee, months: 1, available: i.lastBalance.minus(i.a.blocked_amount).plus(r.net) });
-      const m = byMember.get(i.a.member_id) ?? {
-        memberId: i.a.member_id,
-        cifNumber: i.a.cif_number,
-        memberName: i.a.member_name,
-        accounts: 0,
-        averageBalance: ZERO,
-        gross: ZERO,
-        tax: ZERO,
-        adminFee: ZERO,
-        net: ZERO,
-      };
-      m.accounts++;
-      m.averageBalance = m.averageBalance.plus(i.basisBalance);
-      m.gross = m.gross.plus(i.gross);
-      m.tax = m.tax.plus(r.tax);
-      m.adminFee = m.adminFee.plus(fee);
-      m.net = m.net.plus(r.net).minus(fee);
-      byMember.set(i.a.member_id, m);
-    }
-    let rows = [...byMember.values()].sort((a, b) => a.memberName.localeCompare(b.memberName) || a.cifNumber.localeCompare(b.cifNumber));
-    if (q.search)
-      rows = rows.filter((r) => r.memberName.toLowerCase().includes(q.search!) || r.cifNumber.toLowerCase().includes(q.search!));
-    return { rows, start, end };
-  });
-}
-
 // ---------------------------------------------------------------- release
 
 export interface SavingReleaseRow {
@@ -214,7 +140,7 @@ export async function releaseSavings(ctx: Ctx, b: PeriodInput & { chunkSize?: nu
   for (;;) {
     const done = await withTx(ctx, async (tx) => {
       const r = await findRelease(tx, started.id, true);
-      if (!r || r.status !== 'RUNNING') return true;
+      if (r?.status !== 'RUNNING') return true;
       const candidates = await interestAccounts(tx, { end, productId, after: r.cursor, limit: chunk });
       if (!candidates.length) {
         await tx.exec(
@@ -294,11 +220,11 @@ async function payChunk(tx: Tx, ctx: Ctx, r: SavingReleaseRow, ids: string[]) {
     start,
     end,
   );
-  const items = computeInterest(accounts, balances, start, end).filter((i) => i.gross.gt(0) || i.adminFee.gt(0));
-  if (!items.length) return summary;
+  const items0 = computeInterest(accounts, balances, start, end).filter((i) => i.gross.gt(0) || i.adminFee.gt(0));
+  if (!items0.length) return summary;
   const gl = await tx.query<{ product_id: string; role: string; coa_id: string }>(
     `SELECT product_id, role, coa_id FROM product_gl_account WHERE tenant_id = app_tenant() AND product_id = ANY($1::uuid[])`,
-    [`{${[...new Set(items.map((i) => i.a.product_id))].join(',')}}`],
+    [`{${[...new Set(items0.map((i) => i.a.product_id))].join(',')}}`],
   );
   const glOf = (i: AccountInterest, role: string) => {
     const g = gl.find((x) => x.product_id === i.a.product_id && x.role === role);
@@ -310,91 +236,67 @@ async function payChunk(tx: Tx, ctx: Ctx, r: SavingReleaseRow, ids: string[]) {
   const subjectOf = (i: AccountInterest) => (setting.basis === 'MEMBER' ? i.a.member_id : i.a.id);
   const months = await lockTaxMonths(
     tx,
-    items.map((i) => ({ subject: subjectOf(i), month })),
+    items0.map((i) => ({ subject: subjectOf(i), month })),
   );
   const channel = ctx.principal ? channelOf(ctx) : 'SYSTEM';
-  const rows: unknown[][] = [];
-  for (const i of items) {
+  // Figures per account here (the tax rule in one place, monthlyInterestTax); the writes in one set-based call.
+  const items: Record<string, unknown>[] = [];
+  const lines: Array<{ accountId: string; debit?: Dec; credit?: Dec }> = [];
+  for (const i of items0) {
     const a = locked.get(i.a.id)!;
     const m = months.get(`${subjectOf(i)}|${month}`)!;
     const t = monthlyInterestTax({ ...setting.rule, priorGross: m.gross, priorTax: m.tax, gross: i.gross });
     m.gross = t.monthGross;
     m.tax = t.monthTax;
     const fee = savingsAdminFee({ monthlyFee: i.adminFee, months: 1, available: dec(a.balance).minus(a.blocked_amount).plus(t.net) });
-    const journalId = uuidv7();
-    const groupId = crypto.randomUUID();
-    const text = `${a.account_number} ${start} s.d. ${end}`;
-    const base = { date: end, channel, cashCoaId: null, groupId, journalId } as const;
-    if (i.gross.gt(0))
-      await move(tx, ctx, a, {
-        ...base,
-        kind: 'TOPUP_INTEREST',
-        activity: 'INTEREST',
-        amount: i.gross,
-        description: `Jasa simpanan ${text}`,
-      });
-    if (t.tax.gt(0))
-      await move(tx, ctx, a, { ...base, kind: 'WITHDRAW_TAX', activity: 'TAX', amount: t.tax, description: `Pajak jasa simpanan ${text}` });
-    if (fee.gt(0))
-      await move(tx, ctx, a, { ...base, kind: 'WITHDRAW', activity: 'ADMIN_FEE', amount: fee, description: `Biaya administrasi ${text}` });
     if (!i.gross.gt(0) && !fee.gt(0)) continue;
     const control = glOf(i, 'CONTROL');
-    await postGroup(tx, ctx, {
-      groupId,
-      journalId,
-      date: end,
-      description: `Jasa simpanan ${text}`,
-      referenceCode: a.account_number,
-      lines: [
-        { accountId: glOf(i, 'INTEREST_EXPENSE'), debit: i.gross },
-        { accountId: control, credit: i.gross },
-        ...(t.tax.gt(0)
-          ? [
-              { accountId: control, debit: t.tax },
-              { accountId: glOf(i, 'TAX_PAYABLE'), credit: t.tax },
-            ]
-          : []),
-        ...(fee.gt(0)
-          ? [
-              { accountId: control, debit: fee },
-              { accountId: glOf(i, 'ADMIN_FEE_INCOME'), credit: fee },
-            ]
-          : []),
-      ],
+    lines.push({ accountId: glOf(i, 'INTEREST_EXPENSE'), debit: i.gross }, { accountId: control, credit: i.gross });
+    if (t.tax.gt(0)) lines.push({ accountId: control, debit: t.tax }, { accountId: glOf(i, 'TAX_PAYABLE'), credit: t.tax });
+    if (fee.gt(0)) lines.push({ accountId: control, debit: fee }, { accountId: glOf(i, 'ADMIN_FEE_INCOME'), credit: fee });
+    items.push({
+      s: a.id,
+      m: a.member_id,
+      p: a.product_id,
+      g: i.gross.toFixed(2),
+      t: t.tax.toFixed(2),
+      f: fee.toFixed(2),
+      b: i.basis,
+      bb: i.basisBalance.toFixed(2),
+      r: i.rate.toFixed(4),
+      subj: subjectOf(i),
+      grp: crypto.randomUUID(),
+      n: `${a.account_number} ${start} s.d. ${end}`,
     });
-    const net = i.gross.minus(t.tax).minus(fee);
-    rows.push([
-      a.id,
-      a.member_id,
-      a.product_id,
-      i.basis,
-      i.basisBalance.toFixed(2),
-      i.rate.toFixed(4),
-      i.gross.toFixed(2),
-      t.tax.toFixed(2),
-      fee.toFixed(2),
-      subjectOf(i),
-      journalId,
-      groupId,
-    ]);
     summary.accounts++;
     summary.gross = summary.gross.plus(i.gross);
     summary.tax = summary.tax.plus(t.tax);
     summary.admin = summary.admin.plus(fee);
-    summary.net = summary.net.plus(net);
-    summary.journals.push(journalId);
+    summary.net = summary.net.plus(i.gross.minus(t.tax).minus(fee));
   }
+  if (!items.length) return summary;
+  // One journal per chunk (lines merged per account and side), posted in the same transaction as the balances.
+  const journalId = uuidv7();
+  await postGroup(tx, ctx, {
+    groupId: crypto.randomUUID(),
+    journalId,
+    date: end,
+    description: `Jasa simpanan ${start} s.d. ${end} (${items.length} rekening)`,
+    referenceCode: `JASA-${end}`,
+    lines,
+  });
   await saveTaxMonths(tx, [...months.values()] as TaxMonthRow[]);
-  const col = (k: number) => rows.map((x) => x[k]);
-  if (rows.length)
-    await tx.exec(
-      `INSERT INTO saving_interest (tenant_id, release_id, saving_id, member_id, product_id, start_date, end_date, basis, basis_balance, rate,
-                                    gross, tax, admin_fee, net, tax_subject, tax_month, journal_id, group_id)
-       SELECT app_tenant(), $1, u.s, u.m, u.p, $2, $3, u.b, u.bb, u.r, u.g, u.t, u.f, u.g - u.t - u.f, u.subj, $4, u.j, u.grp
-       FROM unnest($5::uuid[], $6::uuid[], $7::uuid[], $8::text[], $9::numeric[], $10::numeric[], $11::numeric[], $12::numeric[], $13::numeric[],
-                   $14::uuid[], $15::uuid[], $16::uuid[]) AS u(s, m, p, b, bb, r, g, t, f, subj, j, grp)`,
-      [r.id, start, end, month, ...Array.from({ length: 12 }, (_, k) => col(k))],
-    );
+  await tx.exec('SELECT saving_interest_post($1, $2, $3, $4, $5, $6, $7, $8::jsonb)', [
+    r.id,
+    start,
+    end,
+    month,
+    journalId,
+    channel,
+    ctx.userId,
+    JSON.stringify(items),
+  ]);
+  summary.journals.push(journalId);
   return summary;
 }
 
@@ -440,6 +342,7 @@ export async function cancelSavingRelease(ctx: Ctx, id: string, reason?: string 
       const accounts = rows.length ? await lockAccounts(tx, rows.map((x) => x.saving_id).sort(), todayJakarta(), null) : new Map();
       const channel = channelOf(ctx);
       const reversals: string[] = [];
+      const reversalOf = new Map<string, string>();
       for (const x of rows) {
         const a = accounts.get(x.saving_id);
         assertCanMove(ctx, a);
@@ -455,9 +358,14 @@ export async function cancelSavingRelease(ctx: Ctx, id: string, reason?: string 
         if (dec(x.admin_fee).gt(0)) await move(tx, ctx, a, { ...base, kind: 'TOPUP', activity: 'REVERSAL', amount: dec(x.admin_fee) });
         if (dec(x.tax).gt(0)) await move(tx, ctx, a, { ...base, kind: 'TOPUP', activity: 'REVERSAL', amount: dec(x.tax) });
         if (dec(x.gross).gt(0)) await move(tx, ctx, a, { ...base, kind: 'WITHDRAW', activity: 'REVERSAL', amount: dec(x.gross) });
-        const rev = await reverse(tx, ctx, x.journal_id, why);
-        reversals.push(rev.id);
-        await setGroupJournal(tx, groupId, rev.id);
+        // A chunk's accounts share one journal: reversed once.
+        let rev = reversalOf.get(x.journal_id);
+        if (!rev) {
+          rev = (await reverse(tx, ctx, x.journal_id, why)).id;
+          reversalOf.set(x.journal_id, rev);
+          reversals.push(rev);
+        }
+        await setGroupJournal(tx, groupId, rev);
       }
       await tx.exec(
         `UPDATE member_transaction SET status = 'CANCELLED', cancelled_at = now(), cancelled_by = $2, cancel_reason = $3

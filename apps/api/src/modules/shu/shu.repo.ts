@@ -107,12 +107,17 @@ export interface BasisRow {
 }
 
 /**
- * Every member's (member_type MEMBER) bases for the year [start, end], from the savings movements:
+ * Every member's (member_type MEMBER) bases for the year [start, end]. Jasa modal from the savings movements:
  *  - year-end balance: the sum of the movements dated up to `end`;
  *  - average daily balance: Σ movement × days it stood in the year / days of the year
- *    (a movement before the year counts every day of it).
- * Jasa modal: equity savings (pokok, wajib; with `includeOther` every saving). Jasa usaha (SAVING_AVERAGE_BALANCE):
- * the average daily balance of the member's non-equity savings.
+ *    (a movement before the year counts every day of it);
+ *  equity savings (pokok, wajib; with `includeOther` every saving).
+ * Jasa usaha per `transactionBasis`: SAVING_AVERAGE_BALANCE (average daily
+ * voluntary savings), LOAN_INTEREST_PAID (interest of the posted loan payments
+ * dated in the year), LOAN_DISBURSED (amount of the loans released in the
+ * year, cancelled releases excluded) or BUSINESS_UNIT_PURCHASES (the member's
+ * posted purchases at the business units, cash and credit sales, in the year).
+ * Only members (member_type MEMBER) share; non-members earn nothing.
  */
 export async function memberBases(
   tx: Tx,
@@ -120,7 +125,7 @@ export async function memberBases(
   end: string,
   equityAverage: boolean,
   includeOther: boolean,
-  transactionFromSavings: boolean,
+  transactionBasis: SettingRow['transaction_basis'],
 ): Promise<BasisRow[]> {
   return tx.query<BasisRow>(
     `WITH mv AS (
@@ -133,14 +138,30 @@ export async function memberBases(
        SELECT member_id,
               sum(CASE WHEN (kind = 'SAVING_EQUITY' AND saving_type IN ('PRINCIPAL', 'MANDATORY')) OR $4::boolean
                        THEN (CASE WHEN $3::boolean THEN delta * days / ($2::date - $1::date + 1) ELSE delta END) ELSE 0 END) AS equity,
-              sum(CASE WHEN $5::boolean AND kind = 'SAVING' THEN delta * days / ($2::date - $1::date + 1) ELSE 0 END) AS transaction
+              sum(CASE WHEN $5 = 'SAVING_AVERAGE_BALANCE' AND kind = 'SAVING' THEN delta * days / ($2::date - $1::date + 1) ELSE 0 END) AS transaction
        FROM mv GROUP BY member_id
+     ), other AS (
+       SELECT l.member_id, 0::numeric AS equity, p.interest AS transaction
+       FROM loan_payment p JOIN loan l ON l.tenant_id = p.tenant_id AND l.id = p.loan_id
+       WHERE $5 = 'LOAN_INTEREST_PAID' AND p.tenant_id = app_tenant() AND p.status = 'POSTED' AND p.payment_date BETWEEN $1::date AND $2::date
+       UNION ALL
+       SELECT l.member_id, 0, l.amount FROM loan l
+       WHERE $5 = 'LOAN_DISBURSED' AND l.tenant_id = app_tenant() AND l.status IN ('RUNNING', 'PAID_OFF')
+         AND l.release_date BETWEEN $1::date AND $2::date
+       UNION ALL
+       SELECT b.member_id, 0, b.amount FROM business_unit_transaction b
+       WHERE $5 = 'BUSINESS_UNIT_PURCHASES' AND b.tenant_id = app_tenant() AND b.status = 'POSTED' AND b.member_id IS NOT NULL
+         AND b.kind IN ('SALE_CASH', 'SALE_CREDIT') AND b.date BETWEEN $1::date AND $2::date
+     ), allb AS (
+       SELECT member_id, sum(equity) AS equity, sum(transaction) AS transaction
+       FROM (SELECT member_id, equity, transaction FROM per UNION ALL SELECT member_id, equity, transaction FROM other) u
+       GROUP BY member_id
      )
      SELECT p.member_id, round(greatest(p.equity, 0), 2) AS equity, round(greatest(p.transaction, 0), 2) AS transaction
-     FROM per p JOIN member m ON m.tenant_id = app_tenant() AND m.id = p.member_id
+     FROM allb p JOIN member m ON m.tenant_id = app_tenant() AND m.id = p.member_id
      WHERE m.member_type = 'MEMBER' AND (p.equity > 0 OR p.transaction > 0)
      ORDER BY p.member_id`,
-    [start, end, equityAverage, includeOther, transactionFromSavings],
+    [start, end, equityAverage, includeOther, transactionBasis],
   );
 }
 

@@ -7,6 +7,7 @@ import {
   shuCancelBody,
   shuDistributeBody,
   shuMemberListQuery,
+  shuPayCashBody,
   shuReportQuery,
   shuSettingsBody,
   shuYearBody,
@@ -19,6 +20,7 @@ import { sendExcel, wantsExcel } from '../../lib/excel.ts';
 import { ok } from '../../lib/http.ts';
 import { numbersFirst } from '../ledger/posting.ts';
 import { passthrough } from '../products/products.http.ts';
+import { payCash } from './shu.payout.ts';
 import * as shu from './shu.service.ts';
 
 const TAG = ['shu'];
@@ -131,6 +133,25 @@ export async function shuRoutes(appBase: FastifyInstance) {
       },
     },
     async (req) => ok(await shu.cancelDistribution(ctxOf(req), req.body), 'shu.cancelled', { year: req.body.year }),
+  );
+
+  app.post(
+    '/api/shu/pay-cash',
+    {
+      config: { permission: 'shu:add', idempotency: 'transactional' },
+      schema: {
+        tags: TAG,
+        summary: "Pay a member's SHU share left payable in cash (journal SHU payable → cash), once per member and year",
+        description:
+          'For shares the distribution left payable (payout CASH, or no voluntary savings). A second payment of the same share is refused ' +
+          '(SHU_ALREADY_PAID); an Idempotency-Key replays the first answer. After a cash payout the distribution can no longer be cancelled.',
+        body: shuPayCashBody,
+      },
+    },
+    async (req) => {
+      const r = await payCash(ctxOf(req), req.body);
+      return ok(r, 'shu.paid_cash', { year: req.body.year });
+    },
   );
 
   app.get(

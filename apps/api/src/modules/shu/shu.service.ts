@@ -219,12 +219,6 @@ export async function calculate(ctx: Ctx, year: number) {
       const settings = await readSettings(tx, year);
       if (!settings.saved) throw unprocessable('SHU_SETTINGS_MISSING', 'shu.settings_missing', { year });
       const shares = settings.shares as ShuShares;
-      if (!dec(shares.MEMBER_TRANSACTION).isZero() && settings.transactionBasis !== 'SAVING_AVERAGE_BALANCE') {
-        // Loans and business units are not built yet: their bases cannot be read.
-        throw new AppError(422, 'SHU_BASIS_NOT_AVAILABLE', 'shu.basis_not_available', { basis: settings.transactionBasis }, [
-          { field: 'transactionBasis', message: 'shu.basis_not_available' },
-        ]);
-      }
       const { start, end } = fiscalYearRange(year, await fiscalStart(tx));
       const bases = await memberBases(
         tx,
@@ -232,7 +226,7 @@ export async function calculate(ctx: Ctx, year: number) {
         end,
         settings.equityBasis === 'AVERAGE_DAILY_BALANCE',
         settings.equityIncludeOtherSavings,
-        settings.transactionBasis === 'SAVING_AVERAGE_BALANCE',
+        settings.transactionBasis,
       );
       const r = calculateShu({
         surplus,
@@ -332,7 +326,7 @@ export async function calculationOrNull(tx: Tx, year: number) {
 // ---------------------------------------------------------------- distribution
 
 /** The GL accounts of a distribution, from the calculation's settings snapshot, checked postable. */
-async function distributionAccounts(tx: Tx, c: CalculationRow): Promise<Record<AccountKey, string>> {
+export async function distributionAccounts(tx: Tx, c: CalculationRow): Promise<Record<AccountKey, string>> {
   const accounts = (c.settings as { accounts: Record<AccountKey, string | null> }).accounts;
   const defaults = await defaultAccounts(tx);
   const out = {} as Record<AccountKey, string>;
@@ -548,6 +542,11 @@ async function startCancel(ctx: Ctx, year: number, reason: string) {
     if (!c || !['DISTRIBUTING', 'DISTRIBUTED', 'CANCELLING'].includes(c.status))
       throw unprocessable('SHU_NOT_DISTRIBUTED', 'shu.not_distributed', { year });
     if (c.status === 'CANCELLING') return;
+    const cash = await tx.one<{ n: number }>(
+      `SELECT count(*)::int AS n FROM shu_member WHERE tenant_id = app_tenant() AND calculation_id = $1 AND status = 'PAID'`,
+      [c.id],
+    );
+    if (cash?.n) throw unprocessable('SHU_PAID_IN_CASH', 'shu.cancel_paid_cash', { year, count: cash.n });
     // Before any payout: every credited share must still be in its account (checked again, locked, chunk by chunk).
     const spent = await tx.one<{ member_name: string; cif_number: string; account_number: string }>(
       `SELECT m.full_name AS member_name, m.cif_number, s.account_number

@@ -35,3 +35,32 @@ export const useCancelSavingRelease = () =>
   useInterestMutation((b: { id: string; reason: string }) =>
     apiEnvelope<SavingRelease>(`/api/interest-simulation/${b.id}/cancel-release`, { method: 'POST', body: { reason: b.reason } }),
   );
+
+/** The three simulations of spec section 7 (GET interest-simulation/saving-member-*). */
+export type SimulationKind = 'baserate' | 'profit-sharing' | 'profit-deposit';
+export const simulationPath = (k: SimulationKind) =>
+  `/api/interest-simulation/${k === 'baserate' ? 'saving-member-baserate' : k === 'profit-sharing' ? 'saving-member-profit-sharing' : 'saving-member-profit-deposit'}`;
+
+export interface MemberSimulationRow {
+  memberId: string;
+  cifNumber: string;
+  memberName: string;
+  accounts: number;
+  averageBalance: number;
+  gross: number;
+  tax: number;
+  adminFee: number;
+  net: number;
+}
+
+export type SimulationPage = Page<MemberSimulationRow> & {
+  startDate: string;
+  endDate: string;
+  totalGross: number;
+  totalTax: number;
+  totalAdminFee: number;
+  totalNet: number;
+};
+
+export const fetchSimulation = (k: SimulationKind, query: Record<string, string | number | null | undefined>) =>
+  api<SimulationPage>(simulationPath(k), { query: { ...query, page: 0, limit: 999 } });

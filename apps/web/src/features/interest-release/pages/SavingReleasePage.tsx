@@ -28,6 +28,7 @@ import {
   useCancelSavingRelease as useCancelRelease,
   useSavingRelease as useRelease,
 } from '../api/interest';
+import { SimulationCard } from '../components/SimulationCard';
 
 export default function ReleasePage() {
   const { t } = useTranslation('interest-release');
@@ -175,6 +176,7 @@ export default function ReleasePage() {
           )}
         </CardContent>
       </Card>
+      {can('interest_simulation', 'view') && <SimulationCard from={from} to={to} />}
       <ServerDataTable<Release>
         queryKey={[...interestKey, 'releases']}
         fetchPage={listSavingReleases}

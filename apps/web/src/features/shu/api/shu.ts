@@ -66,7 +66,7 @@ export interface ShuMember {
   gross: number;
   tax: number;
   net: number;
-  status: 'CALCULATED' | 'PENDING' | 'CREDITED' | 'PAYABLE' | 'REVERSED';
+  status: 'CALCULATED' | 'PENDING' | 'CREDITED' | 'PAYABLE' | 'PAID' | 'REVERSED';
   accountNumber: string | null;
 }
 
@@ -150,3 +150,6 @@ export const useSaveShuSettings = () => useShuMutation<SettingsInput, ShuSetting
 export const useCalculateShu = () => useShuMutation<{ year: number }, ShuCalculation>('/api/shu/calculate');
 export const useDistributeShu = () => useShuMutation<{ year: number; payout: 'SAVINGS' | 'CASH' }, ShuCalculation>('/api/shu/distribute');
 export const useCancelShu = () => useShuMutation<{ year: number; reason: string }, ShuCalculation>('/api/shu/cancel');
+/** A share left payable paid in cash (the user's own cash account), once. */
+export const usePayShuCash = () =>
+  useShuMutation<{ year: number; memberId: string }, { journalNumber: string; amount: number }>('/api/shu/pay-cash');

@@ -4,6 +4,7 @@
  * confirmation). Each member's slip opens printable.
  */
 import CalculateOutlined from '@mui/icons-material/CalculateOutlined';
+import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
 import PrintOutlined from '@mui/icons-material/PrintOutlined';
 import SendOutlined from '@mui/icons-material/SendOutlined';
 import UndoOutlined from '@mui/icons-material/UndoOutlined';
@@ -38,12 +39,20 @@ import { downloadServerExcel } from '../../../lib/api/download';
 import { useAuth } from '../../../lib/auth/AuthProvider';
 import { useFormat } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { ALLOCATIONS, type ShuCalculation, useCalculateShu, useCancelShu, useDistributeShu, useShuMembers } from '../api/shu';
+import {
+  ALLOCATIONS,
+  type ShuCalculation,
+  useCalculateShu,
+  useCancelShu,
+  useDistributeShu,
+  usePayShuCash,
+  useShuMembers,
+} from '../api/shu';
 
 export function StatusChip({ status }: { status: string }) {
   const { t } = useTranslation('shu');
   const color =
-    status === 'DISTRIBUTED' || status === 'CREDITED'
+    status === 'DISTRIBUTED' || status === 'CREDITED' || status === 'PAID'
       ? 'success'
       : status.startsWith('CANCEL') || status === 'REVERSED'
         ? 'default'
@@ -91,6 +100,7 @@ export function CalculationPanel({ year, calc, notFound }: { year: number; calc:
   const calculate = useCalculateShu();
   const distribute = useDistributeShu();
   const cancel = useCancelShu();
+  const payCash = usePayShuCash();
   const [page, setPage] = useState(0);
   const [limit, setLimit] = useState(10);
   const [search, setSearch] = useState('');
@@ -102,6 +112,15 @@ export function CalculationPanel({ year, calc, notFound }: { year: number; calc:
   const canDistribute = can('shu', 'add') && (status === 'CALCULATED' || status === 'DISTRIBUTING');
   const canCancel = can('shu', 'delete') && (status === 'DISTRIBUTED' || status === 'DISTRIBUTING' || status === 'CANCELLING');
   const canCalculate = can('shu', 'add') && (!calc || status === 'CALCULATED' || status === 'CANCELLED');
+
+  const onPayCash = async (m: { memberId: string; memberName: string; net: number }) => {
+    const ok = await confirm({
+      title: t('payCash.title'),
+      message: t('payCash.explain', { name: m.memberName, amount: f.money(m.net), year }),
+      confirmLabel: t('payCash.action'),
+    });
+    if (ok) payCash.mutate({ year, memberId: m.memberId }, { onSuccess: (env) => notifySuccess(env.message), onError: notifyError });
+  };
 
   const onCalculate = () => calculate.mutate({ year }, { onSuccess: (env) => notifySuccess(env.message), onError: notifyError });
 
@@ -287,7 +306,21 @@ export function CalculationPanel({ year, calc, notFound }: { year: number; calc:
                     <TableCell>
                       <StatusChip status={m.status} />
                     </TableCell>
-                    <TableCell padding="checkbox">
+                    <TableCell padding="checkbox" sx={{ whiteSpace: 'nowrap' }}>
+                      {m.status === 'PAYABLE' && m.net > 0 && can('shu', 'add') && (
+                        <Tooltip title={t('payCash.action')}>
+                          <IconButton
+                            size="small"
+                            color="primary"
+                            aria-label={t('payCash.action')}
+                            data-testid={`shu-pay-cash-${m.cifNumber}`}
+                            disabled={payCash.isPending}
+                            onClick={() => onPayCash(m)}
+                          >
+                            <PaymentsOutlined fontSize="small" />
+                          </IconButton>
+                        </Tooltip>
+                      )}
                       <Tooltip title={t('slip.open')}>
                         <IconButton size="small" aria-label={t('slip.open')} href={`/shu/slip/${m.memberId}?year=${year}`} target="_blank">
                           <PrintOutlined fontSize="small" />

@@ -1,0 +1,201 @@
+/**
+ * The interest simulations of spec section 7 "Interest" (docs/interest.md):
+ *  - saving-member-baserate: the voluntary savings interest at a base rate;
+ *  - saving-member-profit-sharing: a profit amount shared in proportion to the
+ *    accounts' basis balances (largest remainder to the sen);
+ *  - saving-member-profit-deposit: the term deposits' interest at the 3, 6 and
+ *    12 month rates of the query.
+ * Each answers per member gross, tax (PP 15/2009, cumulative with the month's
+ * posted interest, `monthlyInterestTax`), admin fee and net. Nothing is posted.
+ */
+import { type Dec, dec, ZERO } from '@koperasi/finance';
+import { monthlyInterestTax } from '@koperasi/finance/deposit';
+import { depositSimulationInterest, shareLargestRemainder } from '@koperasi/finance/profit-sharing';
+import { savingsAdminFee } from '@koperasi/finance/savings-interest';
+import type { Tx } from '../../db/db.ts';
+import { type Ctx, withTx } from '../../lib/context.ts';
+import { AppError } from '../../lib/errors.ts';
+import { taxSetting } from '../deposits/deposits.core.ts';
+import { computeInterest, dailyBalancesOf, interestAccounts } from './interest.core.ts';
+import { depositsInPeriod, readTaxMonths } from './interest.repo.ts';
+import { type PeriodInput, resolvePeriod } from './interest.service.ts';
+
+export interface MemberSimulation {
+  memberId: string;
+  cifNumber: string;
+  memberName: string;
+  accounts: number;
+  averageBalance: Dec;
+  gross: Dec;
+  tax: Dec;
+  adminFee: Dec;
+  net: Dec;
+}
+
+export interface SimulationResult {
+  rows: MemberSimulation[];
+  start: string;
+  end: string;
+}
+
+/** One account's (or deposit's) gross before tax, with what the admin fee needs. */
+interface SimItem {
+  id: string;
+  memberId: string;
+  cifNumber: string;
+  memberName: string;
+  basisBalance: Dec;
+  gross: Dec;
+  adminFee: Dec;
+  /** What the account holds before the interest (the admin fee cap); null = no admin fee (deposits). */
+  available: Dec | null;
+}
+
+type SimQuery = PeriodInput & { search?: string };
+
+/** Tax per subject cumulative with the month's posted interest, admin fee, then the sums per member. */
+async function perMember(tx: Tx, ctx: Ctx, items: SimItem[], end: string, search?: string): Promise<MemberSimulation[]> {
+  const setting = await taxSetting(tx, ctx);
+  const month = `${end.slice(0, 7)}-01`;
+  const subjectOf = (i: SimItem) => (setting.basis === 'MEMBER' ? i.memberId : i.id);
+  const prior = await readTaxMonths(tx, [...new Set(items.map(subjectOf))], month);
+  const running = new Map<string, { g: Dec; t: Dec }>();
+  const byMember = new Map<string, MemberSimulation>();
+  for (const i of items) {
+    const s = subjectOf(i);
+    const p = running.get(s) ?? { g: dec(prior.get(s)?.gross ?? 0), t: dec(prior.get(s)?.tax ?? 0) };
+    const r = monthlyInterestTax({ ...setting.rule, priorGross: p.g, priorTax: p.t, gross: i.gross });
+    running.set(s, { g: r.monthGross, t: r.monthTax });
+    const fee = i.available === null ? ZERO : savingsAdminFee({ monthlyFee: i.adminFee, months: 1, available: i.available.plus(r.net) });
+    const m = byMember.get(i.memberId) ?? {
+      memberId: i.memberId,
+      cifNumber: i.cifNumber,
+      memberName: i.memberName,
+      accounts: 0,
+      averageBalance: ZERO,
+      gross: ZERO,
+      tax: ZERO,
+      adminFee: ZERO,
+      net: ZERO,
+    };
+    m.accounts++;
+    m.averageBalance = m.averageBalance.plus(i.basisBalance);
+    m.gross = m.gross.plus(i.gross);
+    m.tax = m.tax.plus(r.tax);
+    m.adminFee = m.adminFee.plus(fee);
+    m.net = m.net.plus(r.net).minus(fee);
+    byMember.set(i.memberId, m);
+  }
+  let rows = [...byMember.values()].sort((a, b) => a.memberName.localeCompare(b.memberName) || a.cifNumber.localeCompare(b.cifNumber));
+  const q = search?.toLowerCase();
+  if (q) rows = rows.filter((r) => r.memberName.toLowerCase().includes(q) || r.cifNumber.toLowerCase().includes(q));
+  return rows;
+}
+
+/** The voluntary savings accounts of the period with their computed interest (product terms, or the overrides). */
+async function savingsItems(
+  tx: Tx,
+  start: string,
+  end: string,
+  productId: string | null,
+  o: { baseRate?: number | null; minBalance?: number | null },
+) {
+  const accounts = await interestAccounts(tx, { end, productId });
+  const balances = await dailyBalancesOf(
+    tx,
+    accounts.map((a) => a.id),
+    start,
+    end,
+  );
+  return computeInterest(accounts, balances, start, end, o);
+}
+
+/** GET interest-simulation/saving-member-baserate. */
+export async function simulate(
+  ctx: Ctx,
+  q: SimQuery & { minBalance?: number | null; baseRate?: number | null },
+): Promise<SimulationResult> {
+  const { start, end, productId } = resolvePeriod(q);
+  return withTx(ctx, async (tx) => {
+    const items = (await savingsItems(tx, start, end, productId, q)).map<SimItem>((i) => ({
+      id: i.a.id,
+      memberId: i.a.member_id,
+      cifNumber: i.a.cif_number,
+      memberName: i.a.member_name,
+      basisBalance: i.basisBalance,
+      gross: i.gross,
+      adminFee: i.adminFee,
+      available: i.lastBalance.minus(i.a.blocked_amount),
+    }));
+    return { rows: await perMember(tx, ctx, items, end, q.search), start, end };
+  });
+}
+
+/**
+ * GET interest-simulation/saving-member-profit-sharing: `profitSharing` shared
+ * over the accounts in proportion to their basis balance (the product's
+ * balance basis, counted between its interest minimum and maximum, less the
+ * blocked amount; accounts not earning interest have none). The shares add up
+ * exactly to the amount (largest remainder to the sen).
+ */
+export async function simulateProfitSharing(ctx: Ctx, q: SimQuery & { profitSharing: number; minBalance?: number | null }) {
+  const { start, end, productId } = resolvePeriod(q);
+  if (!(q.profitSharing > 0))
+    throw new AppError(422, 'PROFIT_SHARING_REQUIRED', 'interest.profit_sharing_required', undefined, [
+      { field: 'profitSharing', message: 'interest.profit_sharing_required' },
+    ]);
+  return withTx(ctx, async (tx) => {
+    const computed = await savingsItems(tx, start, end, productId, { minBalance: q.minBalance });
+    const bases = computed.map((i) => (i.a.is_not_get_interest ? ZERO : i.basisBalance));
+    const shares = shareLargestRemainder(q.profitSharing, bases);
+    const items = computed.map<SimItem>((i, k) => ({
+      id: i.a.id,
+      memberId: i.a.member_id,
+      cifNumber: i.a.cif_number,
+      memberName: i.a.member_name,
+      basisBalance: bases[k],
+      gross: shares[k],
+      adminFee: i.adminFee,
+      available: i.lastBalance.minus(i.a.blocked_amount),
+    }));
+    const rows = await perMember(tx, ctx, items, end, q.search);
+    return { rows, start, end, profitSharing: dec(q.profitSharing).toDecimalPlaces(2) };
+  });
+}
+
+/** The query's rate for a tenor (3, 6, 12 months), else the deposit's own rate. */
+export function rateForSimulation(
+  tenor: number,
+  own: Dec,
+  q: { interestThreeMonth?: number; interestSixMonth?: number; interestTwelveMonth?: number },
+) {
+  const r = tenor === 3 ? q.interestThreeMonth : tenor === 6 ? q.interestSixMonth : tenor === 12 ? q.interestTwelveMonth : undefined;
+  return r === undefined || r === null ? dec(own) : dec(r);
+}
+
+/**
+ * GET interest-simulation/saving-member-profit-deposit: each running term
+ * deposit's interest over the days of its term inside the period (actual/365)
+ * at interestThreeMonth / interestSixMonth / interestTwelveMonth for 3, 6 and
+ * 12 month deposits (the deposit's own rate for other tenors or when not given).
+ */
+export async function simulateProfitDeposit(
+  ctx: Ctx,
+  q: SimQuery & { interestThreeMonth?: number; interestSixMonth?: number; interestTwelveMonth?: number },
+) {
+  const { start, end, productId } = resolvePeriod(q);
+  return withTx(ctx, async (tx) => {
+    const deposits = await depositsInPeriod(tx, start, end, productId);
+    const items = deposits.map<SimItem>((d) => ({
+      id: d.id,
+      memberId: d.member_id,
+      cifNumber: d.cif_number,
+      memberName: d.member_name,
+      basisBalance: dec(d.principal),
+      gross: depositSimulationInterest({ principal: d.principal, ratePct: rateForSimulation(d.tenor, dec(d.rate), q), days: d.days }),
+      adminFee: ZERO,
+      available: null,
+    }));
+    return { rows: await perMember(tx, ctx, items, end, q.search), start, end };
+  });
+}
