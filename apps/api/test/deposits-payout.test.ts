@@ -125,3 +125,33 @@ describe('holding accounts payout', () => {
     expect(body<any>(list).data.content).toEqual([]);
   });
 });
+
+describe('dashboard and report', () => {
+  it('the savings summary includes the deposits (totals, maturing soon, holding); empty cooperatives answer 200 with zeros', async () => {
+    const { t, productId, m } = await setup();
+    const none = await t.admin.get('/api/home/saving-loan');
+    expect(none.statusCode).toBe(200);
+    expect(body<any>(none).data.deposits).toMatchObject({ running: 0, totalPrincipal: 0, maturingSoon: { count: 0, next: [] } });
+    const rep = await t.admin.get('/api/report/deposit', { status: 'ACTIVE' });
+    expect(rep.statusCode).toBe(200);
+    expect(body<any>(rep).data).toMatchObject({ content: [], totalPrincipal: 0 });
+    const a = await place(t, { memberId: m.id, productId, amount: 12_000_000, tenor: 1 });
+    await place(t, { memberId: m.id, productId, amount: 5_000_000, tenor: 12 });
+    const s = body<any>(await t.admin.get('/api/home/saving-loan')).data.deposits;
+    expect(s).toMatchObject({
+      running: 2,
+      runningPrincipal: 17_000_000,
+      totalPrincipal: 17_000_000,
+      placedThisMonth: { count: 2, amount: 17_000_000 },
+      holding: { principal: 0, interest: 0 },
+    });
+    // The 1-month deposit matures within 30 days.
+    expect(s.maturingSoon).toMatchObject({ days: 30, count: 1, principal: 12_000_000 });
+    expect(s.maturingSoon.next[0]).toMatchObject({ id: a.deposit.id, principal: 12_000_000 });
+    const filtered = body<any>(await t.admin.get('/api/report/deposit', { status: 'ACTIVE', search: a.deposit.accountNumber })).data;
+    expect(filtered.content).toHaveLength(1);
+    const x = await t.admin.get('/api/report/deposit', { format: 'xlsx' });
+    expect(x.statusCode).toBe(200);
+    expect(x.headers['content-type']).toContain('spreadsheet');
+  });
+});
