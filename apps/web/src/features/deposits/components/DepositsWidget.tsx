@@ -30,7 +30,7 @@ export default function DepositsWidget() {
   const link = (to: string) => (canOpen ? { component: RouterLink, to, clickable: true } : {});
   const holding = s ? s.holding.principal + s.holding.interest : 0;
   return (
-    <Card sx={{ height: '100%' }} data-testid="widget-deposits">
+    <Card sx={{ height: '100%' }} data-testid="widget-term-deposits">
       <CardHeader title={t('widget.title')} subheader={t('widget.subtitle')} slotProps={{ subheader: { sx: { fontSize: '0.8125rem' } } }} />
       <Box sx={{ px: 3, pb: 3 }}>
         {q.isError ? (

@@ -117,7 +117,7 @@ export function PayoutDialog({ depositId, memberId, onClose }: { depositId: stri
                 label={t('holding.saving')}
                 value={savingId}
                 onChange={(e) => setSavingId(e.target.value)}
-                slotProps={{ htmlInput: { 'data-testid': 'payout-saving' } }}
+                slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'payout-saving' } as object } }}
                 helperText={accounts.length ? undefined : t('holding.noSavings')}
               >
                 {accounts.map((a) => (

@@ -25,7 +25,7 @@ import { StatusChip } from '../components/StatusChip';
 const money = (field: 'principal' | 'interest' | 'total', header: string): GridColDef<HoldingWaiting> => ({
   field,
   headerName: header,
-  width: 150,
+  width: 130,
   align: 'right',
   headerAlign: 'right',
   sortable: false,
@@ -49,7 +49,7 @@ export default function HoldingPage() {
         field: 'accountNumber',
         headerName: t('field.account'),
         flex: 1,
-        minWidth: 160,
+        minWidth: 150,
         sortable: false,
         renderCell: ({ row }) => (
           <TwoLineCell
@@ -66,7 +66,7 @@ export default function HoldingPage() {
         field: 'memberName',
         headerName: t('field.member'),
         flex: 1.2,
-        minWidth: 170,
+        minWidth: 160,
         sortable: false,
         renderCell: ({ row }) => <TwoLineCell main={row.memberName} sub={row.cifNumber} />,
       },
@@ -77,14 +77,14 @@ export default function HoldingPage() {
         sortable: false,
         renderCell: ({ row }) => <StatusChip status={row.status} />,
       },
-      { field: 'since', headerName: t('holding.since'), width: 120, sortable: false, valueFormatter: (v) => f.date(v as string) },
-      money('principal', t('holding.kind.PRINCIPAL')),
-      money('interest', t('holding.kind.INTEREST')),
+      { field: 'since', headerName: t('holding.since'), width: 105, sortable: false, valueFormatter: (v) => f.date(v as string) },
+      money('principal', t('holding.colPrincipal')),
+      money('interest', t('holding.colInterest')),
       money('total', t('holding.total')),
       {
         field: 'actions',
         headerName: '',
-        width: 120,
+        width: 110,
         sortable: false,
         renderCell: ({ row }) =>
           can('member_transaction', 'add') ? (
