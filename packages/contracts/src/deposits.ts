@@ -59,6 +59,26 @@ export const depositBreakBody = z.object({
   reason: description,
 });
 
+/**
+ * POST transaction/deposit/{id}/payout: pays out what the deposit has in the holding accounts (penampung pokok /
+ * bunga), in cash (coaId: a cash or bank account; the user's own when absent) or to a savings account of the member.
+ * kinds: which holding (both when absent).
+ */
+export const depositPayoutBody = z
+  .object({
+    method: z.enum(['CASH', 'SAVING'], { error: 'deposit.payout_method_invalid' }),
+    coaId: uuid.nullable().optional(),
+    savingId: uuid.nullable().optional(),
+    kinds: z
+      .array(z.enum(['PRINCIPAL', 'INTEREST'], { error: 'deposit.payout_kind_invalid' }))
+      .min(1)
+      .max(2)
+      .optional(),
+    description,
+  })
+  .refine((b) => b.method !== 'SAVING' || Boolean(b.savingId), { message: 'deposit.payout_saving_required', path: ['savingId'] });
+export type DepositPayoutBody = z.infer<typeof depositPayoutBody>;
+
 /** POST transaction/deposit/{id}/break-approval. */
 export const depositBreakDecisionBody = z
   .object({ status: z.enum(['APPROVED', 'REJECTED'], { error: 'saving.decision_invalid' }), reason: description })

@@ -139,6 +139,9 @@ export interface MonthlyTax {
 }
 
 /**
+ * FOR SIMULATIONS AND PROJECTIONS ONLY: every posting withholds through the SQL
+ * function `interest_tax_withhold` (apps/api/src/db/functions), the one rule;
+ * `apps/api/test/deposits-tax-rule.test.ts` proves both agree.
  * PP 15/2009, withheld cumulatively: the tax this posting withholds so the
  * month's withheld total reaches the tax of the month's gross total, at most
  * this posting's gross and never negative (a cancellation earlier in the

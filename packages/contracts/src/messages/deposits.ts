@@ -106,4 +106,26 @@ export const depositMessages = {
     id: 'Rilis tidak dapat dibatalkan: saldo rekening {number} tidak cukup untuk menarik kembali bunga',
     en: 'The release cannot be cancelled: account {number} no longer holds the interest',
   },
+  'field.savingId': { id: 'Rekening simpanan', en: 'Savings account' },
+  'field.method': { id: 'Cara pembayaran', en: 'Payment method' },
+  'field.kinds': { id: 'Jenis penampung', en: 'Holding kinds' },
+  'deposit.payout_success': { id: 'Dana penampung deposito berhasil dibayarkan', en: 'Holding funds paid out' },
+  'deposit.nothing_to_pay': {
+    id: 'Tidak ada dana di akun penampung untuk deposito {number}',
+    en: 'Deposit {number} has nothing waiting in the holding accounts',
+  },
+  'deposit.payout_saving_invalid': {
+    id: 'Rekening {number} bukan rekening simpanan anggota pemilik deposito',
+    en: "Account {number} is not a savings account of the deposit's member",
+  },
+  'deposit.payout_method_invalid': { id: 'Cara pembayaran harus CASH atau SAVING', en: 'The payment method must be CASH or SAVING' },
+  'deposit.payout_kind_invalid': {
+    id: 'Jenis penampung harus PRINCIPAL atau INTEREST',
+    en: 'The holding kind must be PRINCIPAL or INTEREST',
+  },
+  'deposit.payout_saving_required': { id: 'Pilih rekening simpanan tujuan', en: 'Choose the savings account to credit' },
+  'deposit.release_cancel_paid_out': {
+    id: 'Rilis tidak dapat dibatalkan: bunga deposito {number} sudah dibayarkan dari akun penampung',
+    en: 'The release cannot be cancelled: the interest of deposit {number} was already paid out of the holding account',
+  },
 } satisfies Catalog;

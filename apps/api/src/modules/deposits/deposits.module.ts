@@ -3,7 +3,9 @@ import { ZERO } from '@koperasi/finance';
 import { registerExitCheck, registerMemberSummary } from '../members/members.registry.ts';
 import { registerProductUsage } from '../products/products.repo.ts';
 import { registerOpenHandler } from '../savings/savings.accounts.ts';
+import { registerSavingLoanSummary } from '../savings/savings.home.ts';
 import { defineModule } from '../types.ts';
+import { depositsSummary } from './deposits.home.ts';
 import { depositRoutes } from './deposits.routes.ts';
 import { seedDepositsDemo } from './deposits.seed.ts';
 import { openDepositTx } from './deposits.service.ts';
@@ -16,6 +18,9 @@ import { openDepositTx } from './deposits.service.ts';
  * docs/deposits.md.
  */
 registerOpenHandler('SAVING_DEPOSIT', openDepositTx);
+
+// The dashboard savings summary (GET /api/home/saving-loan) includes the deposits (key `deposits`).
+registerSavingLoanSummary('deposits', depositsSummary);
 
 registerProductUsage('deposits', async (tx, productIds) => {
   const rows = await tx.query<{ product_id: string; n: number; balance: Dec }>(

@@ -5,6 +5,7 @@
  */
 import type { DepositView } from '@koperasi/contracts';
 import { type Dec, dec } from '@koperasi/finance';
+import type { TaxRule } from '@koperasi/finance/deposit';
 import type { Tx } from '../../db/db.ts';
 
 /** A deposit locked for an operation, with what every rule and journal needs. */
@@ -65,16 +66,15 @@ export async function lockDeposits(tx: Tx, ids: string[]): Promise<LockedDeposit
   );
 }
 
-/** The next running deposits after `cursor` (release chunks), locked in id order. */
-export async function lockActiveAfter(tx: Tx, cursor: string | null, limit: number, through: string): Promise<LockedDeposit[]> {
-  return tx.query<LockedDeposit>(
-    `SELECT ${LOCK_SELECT}
-     FROM deposit d JOIN member m ON m.tenant_id = d.tenant_id AND m.id = d.member_id
-     JOIN product p ON p.tenant_id = d.tenant_id AND p.id = d.product_id${GL_JOIN}
+/** The ids of the next running deposits with interest due after `cursor` (a release chunk; deposit_pay_due locks them). */
+export async function nextActiveIds(tx: Tx, cursor: string | null, limit: number, through: string): Promise<string[]> {
+  const rows = await tx.query<{ id: string }>(
+    `SELECT d.id FROM deposit d
      WHERE d.tenant_id = app_tenant() AND d.status = 'ACTIVE' AND ($1::uuid IS NULL OR d.id > $1::uuid) AND d.paid_through < $3::date
-     ORDER BY d.id LIMIT $2 FOR UPDATE OF d`,
+     ORDER BY d.id LIMIT $2`,
     [cursor, limit, through],
   );
+  return rows.map((r) => r.id);
 }
 
 /** The certificate (bilyet) number: BLY/<year>/<seq>, the counter taken under its row lock. */
@@ -192,6 +192,25 @@ export async function lockTaxMonths(tx: Tx, keys: Array<{ subject: string; month
   );
   for (const r of rows) out.set(`${r.subject_id}|${r.month}`, r);
   return out;
+}
+
+/**
+ * The tax of each posting, in order, through THE rule of PP 15/2009 (SQL interest_tax_withhold: cumulative per
+ * subject and month, the month rows locked and raised). `monthlyInterestTax` (finance) is its copy for simulations.
+ */
+export async function withholdTax(tx: Tx, rows: Array<{ subject: string; month: string; gross: Dec; rule: TaxRule }>): Promise<Dec[]> {
+  if (!rows.length) return [];
+  const r = await tx.one<{ t: string[] }>(
+    'SELECT interest_tax_withhold($1::uuid[], $2::date[], $3::numeric[], $4::numeric[], $5::numeric[])::text[] AS t',
+    [
+      rows.map((x) => x.subject),
+      rows.map((x) => x.month),
+      rows.map((x) => dec(x.gross).toFixed(2)),
+      rows.map((x) => dec(x.rule.taxFreeAmount).toFixed(2)),
+      rows.map((x) => dec(x.rule.ratePct).toFixed(4)),
+    ],
+  );
+  return r!.t.map((x) => dec(x));
 }
 
 export async function saveTaxMonths(tx: Tx, rows: TaxMonthRow[]): Promise<void> {

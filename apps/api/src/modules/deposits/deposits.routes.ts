@@ -12,6 +12,7 @@ import {
   depositBreakDecisionBody,
   depositListQuery,
   depositMutationQuery,
+  depositPayoutBody,
   depositPositionBody,
   depositProjectionQuery,
   depositReleaseBody,
@@ -27,6 +28,7 @@ import { ok } from '../../lib/http.ts';
 import { cancelSavingRelease, isSavingRelease } from '../interest/interest.service.ts';
 import { numbersFirst } from '../ledger/posting.ts';
 import { passthrough } from '../products/products.http.ts';
+import * as payouts from './deposits.payout.ts';
 import * as q from './deposits.queries.ts';
 import * as svc from './deposits.service.ts';
 
@@ -120,6 +122,50 @@ export async function depositRoutes(appBase: FastifyInstance) {
       },
     },
     async (req) => ok(await svc.updatePosition(ctxOf(req), req.params.id, req.body), 'deposit.position_success'),
+  );
+
+  app.get(
+    '/api/transaction/deposit/holding',
+    {
+      ...passthrough,
+      config: { permission: 'member_transaction:view' },
+      schema: {
+        tags: TAG,
+        summary: 'Deposits with money waiting in the holding accounts (penampung pokok / bunga), largest first, with the totals',
+        querystring: listQuery,
+      },
+    },
+    async (req) => ok(await payouts.waiting(ctxOf(req), req.query)),
+  );
+
+  app.get(
+    '/api/transaction/deposit/:id/holding',
+    {
+      ...passthrough,
+      ...numbersFirst,
+      config: { permission: 'member_transaction:view' },
+      schema: { tags: TAG, summary: "A deposit's holding entries (open and paid) and its payouts", params: idParam },
+    },
+    async (req) => ok(await payouts.holdingOf(ctxOf(req), req.params.id)),
+  );
+
+  app.post(
+    '/api/transaction/deposit/:id/payout',
+    {
+      ...passthrough,
+      config: { permission: 'member_transaction:add', ...money },
+      schema: {
+        tags: TAG,
+        summary: 'Pay out what a deposit has in the holding accounts, in cash or to a savings account of the member',
+        description:
+          'kinds: PRINCIPAL and/or INTEREST (both when absent). Journal: Dr each holding account, Cr the cash or bank account ' +
+          '(coaId; the user’s own when absent) or the savings control account (savingId: a savings account of the member, ' +
+          'TOPUP movement DEPOSIT_PAYOUT). Each holding entry is paid once: a second payout answers 422 NOTHING_TO_PAY.',
+        params: idParam,
+        body: depositPayoutBody,
+      },
+    },
+    async (req) => ok(await payouts.payout(ctxOf(req), req.params.id, req.body), 'deposit.payout_success'),
   );
 
   app.get(

@@ -1,11 +1,14 @@
 /**
  * Demo data: a term deposit product "Simpanan Berjangka" (rates for 1, 3, 6,
  * 12 and 24 months) and a few placements of demo members from cash, so the
- * deposit screens have something real to show.
+ * deposit screens have something real to show; the first started a month
+ * ago (a month of interest to release).
  */
 import type { ProductCreate } from '@koperasi/contracts';
+import { addMonthsSameDay } from '@koperasi/finance/deposit';
 import type { Db } from '../../db/db.ts';
 import { type Ctx, systemCtx } from '../../lib/context.ts';
+import { todayJakarta } from '../ledger/dates.ts';
 import { defaultGl } from '../products/products.seed.ts';
 import { createProductTx } from '../products/products.service.ts';
 import type { TenantSeedInfo } from '../types.ts';
@@ -50,8 +53,22 @@ export async function seedDepositsDemo(db: Db, _ctx: Ctx, info: TenantSeedInfo):
       { amount: 10000000, tenor: 3 },
       { amount: 5000000, tenor: 1 },
     ];
+    const placed: string[] = [];
     for (const [i, m] of members.entries()) {
-      await openDepositTx(tx, admin, { memberId: m.id, productId: (product as { id: string }).id, ...plan[i] });
+      const r = (await openDepositTx(tx, admin, { memberId: m.id, productId: (product as { id: string }).id, ...plan[i] })) as {
+        deposit: { id: string };
+      };
+      placed.push(r.deposit.id);
+    }
+    // The first one started a month ago, so the release screen has a month of interest to release (to the interest
+    // holding account, then to pay out). Its placement journal stays today's: the books reconcile all the same.
+    if (placed[0]) {
+      const start = addMonthsSameDay(todayJakarta(), -1);
+      await tx.exec(
+        `UPDATE deposit SET start_date = $2, placed_date = $2, paid_through = $2, maturity_date = ($2::date + make_interval(months => tenor))::date
+         WHERE tenant_id = app_tenant() AND id = $1`,
+        [placed[0], start],
+      );
     }
   });
 }

@@ -22,17 +22,18 @@ import { findProduct, type ProductRow, termsInForce } from '../products/products
 import { assertCanMove, assertCanWithdraw, channelOf, isAgentCtx, move, resolveCash } from '../savings/savings.core.ts';
 import { lockAccounts, setGroupJournal } from '../savings/savings.repo.ts';
 import { agentMemberCondition } from '../users/agent-scope.ts';
-import { glOf, payDueInterest, RATE_COLUMN, taxSetting } from './deposits.core.ts';
+import { glOf, payDueIds, payDueInterest, RATE_COLUMN, taxSetting } from './deposits.core.ts';
+import { addHolding } from './deposits.holding.repo.ts';
 import {
   type DepositMovement,
   depositView,
   findDeposit,
   insertMovements,
   type LockedDeposit,
-  lockActiveAfter,
   lockDeposits,
   lockTaxMonths,
   nextAccountNumber,
+  nextActiveIds,
   nextCertificateNumber,
   saveTaxMonths,
 } from './deposits.repo.ts';
@@ -369,6 +370,7 @@ export async function withdraw(
           { accountId: pokok, credit: principal },
         ],
       });
+      await addHolding(tx, { depositId: d.id, kind: 'PRINCIPAL', coaId: pokok, amount: principal, source: 'WITHDRAWAL', date, journalId });
       return {
         status: 'WITHDRAWN' as const,
         deposit: await view(tx, d.id),
@@ -524,6 +526,7 @@ async function executeBreak(
       ...(payout.gt(0) ? [{ accountId: o.holding, credit: payout }] : []),
     ],
   });
+  await addHolding(tx, { depositId: d.id, kind: 'PRINCIPAL', coaId: o.holding, amount: payout, source: 'BREAK', date, journalId });
   return {
     status: 'BROKEN' as const,
     deposit: await view(tx, d.id),
@@ -698,7 +701,7 @@ export async function release(
         started.id,
       ]);
       if (!r || r.status !== 'RUNNING') return true;
-      const deposits = await lockActiveAfter(tx, r.cursor, chunk, through);
+      const deposits = await nextActiveIds(tx, r.cursor, chunk, through);
       if (!deposits.length) {
         await tx.exec(`UPDATE deposit_release SET status = 'RELEASED', finished_at = now() WHERE tenant_id = app_tenant() AND id = $1`, [
           r.id,
@@ -711,12 +714,12 @@ export async function release(
         });
         return true;
       }
-      const s = await payDueInterest(tx, ctx, deposits, { through, releaseId: r.id });
+      const s = await payDueIds(tx, ctx, deposits, { through, releaseId: r.id });
       await tx.exec(
         `UPDATE deposit_release SET cursor = $2, deposits = deposits + $3, payments = payments + $4, chunks = chunks + 1,
                 total_gross = total_gross + $5, total_tax = total_tax + $6, total_net = total_net + $7
          WHERE tenant_id = app_tenant() AND id = $1`,
-        [r.id, deposits[deposits.length - 1].id, s.deposits, s.payments, s.gross.toFixed(2), s.tax.toFixed(2), s.net.toFixed(2)],
+        [r.id, deposits[deposits.length - 1], s.deposits, s.payments, s.gross.toFixed(2), s.tax.toFixed(2), s.net.toFixed(2)],
       );
       if (s.payments) {
         await audit(tx, ctx, {
@@ -724,8 +727,8 @@ export async function release(
           entity: 'deposit_release',
           entityId: r.id,
           after: {
-            from: deposits[0].id,
-            to: deposits[deposits.length - 1].id,
+            from: deposits[0],
+            to: deposits[deposits.length - 1],
             deposits: s.deposits,
             payments: s.payments,
             gross: s.gross,
@@ -803,6 +806,14 @@ export async function cancelRelease(ctx: Ctx, id: string, reason?: string | null
         if (blocked)
           throw unprocessable('RELEASE_NOT_CANCELLABLE', 'deposit.release_cancel_blocked', { number: d.account_number, status: d.status });
       }
+      // Interest paid out of the holding account cannot be taken back by a cancellation.
+      const paidOut = await tx.one<{ account_number: string }>(
+        `SELECT d.account_number FROM deposit_holding h JOIN deposit_interest i ON i.tenant_id = h.tenant_id AND i.id = h.interest_id
+         JOIN deposit d ON d.tenant_id = h.tenant_id AND d.id = h.deposit_id
+         WHERE h.tenant_id = app_tenant() AND i.release_id = $1 AND i.status = 'POSTED' AND h.status = 'PAID' LIMIT 1`,
+        [id],
+      );
+      if (paidOut) throw unprocessable('RELEASE_NOT_CANCELLABLE', 'deposit.release_cancel_paid_out', { number: paidOut.account_number });
       // Savings that received interest give it back (their rules: open, enough balance).
       const savingIds = [
         ...new Set(rows.filter((x) => x.destination === 'SAVING' && x.saving_id && dec(x.net).gt(0)).map((x) => x.saving_id!)),
@@ -869,6 +880,12 @@ export async function cancelRelease(ctx: Ctx, id: string, reason?: string | null
           [d.id, first, g.toFixed(2), t.toFixed(2), ctx.userId],
         );
       }
+      await tx.exec(
+        `UPDATE deposit_holding h SET status = 'CANCELLED' FROM deposit_interest i
+         WHERE h.tenant_id = app_tenant() AND i.tenant_id = h.tenant_id AND i.id = h.interest_id AND i.release_id = $1 AND i.status = 'POSTED'
+           AND h.status = 'OPEN'`,
+        [id],
+      );
       await tx.exec(
         `UPDATE deposit_interest SET status = 'CANCELLED', cancelled_at = now() WHERE tenant_id = app_tenant() AND release_id = $1 AND status = 'POSTED'`,
         [id],

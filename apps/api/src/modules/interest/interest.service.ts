@@ -1,12 +1,11 @@
 /**
  * Savings interest: the base-rate simulation, the release (resumable committed
  * chunks, exactly once per account and period) and its cancellation.
- * Tax: PP 15/2009 through `monthlyInterestTax` on the same per-subject month
+ * Tax: PP 15/2009 through SQL `interest_tax_withhold` (the simulation: its copy `monthlyInterestTax`) on the same per-subject month
  * rows (interest_tax_month) as the deposit interest, so a member's deposit and
  * savings interest of one month share the tax-free amount. docs/interest.md.
  */
 import { type Dec, dec, ZERO } from '@koperasi/finance';
-import { monthlyInterestTax } from '@koperasi/finance/deposit';
 import { savingsAdminFee } from '@koperasi/finance/savings-interest';
 import type { Tx } from '../../db/db.ts';
 import { audit } from '../../lib/audit.ts';
@@ -14,7 +13,7 @@ import { type Ctx, withTx } from '../../lib/context.ts';
 import { AppError, conflict, notFound, unprocessable } from '../../lib/errors.ts';
 import { uuidv7 } from '../../lib/uuid7.ts';
 import { taxSetting } from '../deposits/deposits.core.ts';
-import { lockTaxMonths, saveTaxMonths, type TaxMonthRow } from '../deposits/deposits.repo.ts';
+import { lockTaxMonths, saveTaxMonths, withholdTax } from '../deposits/deposits.repo.ts';
 import { todayJakarta } from '../ledger/dates.ts';
 import { isPeriodOpen, reverse } from '../ledger/posting.ts';
 import { assertCanMove, channelOf, move, postGroup } from '../savings/savings.core.ts';
@@ -234,20 +233,19 @@ async function payChunk(tx: Tx, ctx: Ctx, r: SavingReleaseRow, ids: string[]) {
   const setting = await taxSetting(tx, ctx);
   const month = `${end.slice(0, 7)}-01`;
   const subjectOf = (i: AccountInterest) => (setting.basis === 'MEMBER' ? i.a.member_id : i.a.id);
-  const months = await lockTaxMonths(
+  // The tax of every posting through the one rule (SQL interest_tax_withhold, cumulative per subject and month).
+  const taxes = await withholdTax(
     tx,
-    items0.map((i) => ({ subject: subjectOf(i), month })),
+    items0.map((i) => ({ subject: subjectOf(i), month, gross: i.gross, rule: setting.rule })),
   );
   const channel = ctx.principal ? channelOf(ctx) : 'SYSTEM';
-  // Figures per account here (the tax rule in one place, monthlyInterestTax); the writes in one set-based call.
+  // Figures per account here, the tax from the one rule above; the writes in one set-based call.
   const items: Record<string, unknown>[] = [];
   const lines: Array<{ accountId: string; debit?: Dec; credit?: Dec }> = [];
-  for (const i of items0) {
+  for (const [k, i] of items0.entries()) {
     const a = locked.get(i.a.id)!;
-    const m = months.get(`${subjectOf(i)}|${month}`)!;
-    const t = monthlyInterestTax({ ...setting.rule, priorGross: m.gross, priorTax: m.tax, gross: i.gross });
-    m.gross = t.monthGross;
-    m.tax = t.monthTax;
+    const tax = taxes[k];
+    const t = { tax, net: i.gross.minus(tax) };
     const fee = savingsAdminFee({ monthlyFee: i.adminFee, months: 1, available: dec(a.balance).minus(a.blocked_amount).plus(t.net) });
     if (!i.gross.gt(0) && !fee.gt(0)) continue;
     const control = glOf(i, 'CONTROL');
@@ -285,7 +283,6 @@ async function payChunk(tx: Tx, ctx: Ctx, r: SavingReleaseRow, ids: string[]) {
     referenceCode: `JASA-${end}`,
     lines,
   });
-  await saveTaxMonths(tx, [...months.values()] as TaxMonthRow[]);
   await tx.exec('SELECT saving_interest_post($1, $2, $3, $4, $5, $6, $7, $8::jsonb)', [
     r.id,
     start,

@@ -82,7 +82,13 @@ export function MoneyField({ value, onChange, allowNegative, inputRef, slotProps
       }}
       slotProps={{
         ...slotProps,
-        htmlInput: { inputMode: 'decimal', autoComplete: 'off', style: { fontVariantNumeric: 'tabular-nums' } },
+        // The caller's input attributes (e.g. data-testid) are kept.
+        htmlInput: {
+          ...(slotProps?.htmlInput as Record<string, unknown> | undefined),
+          inputMode: 'decimal',
+          autoComplete: 'off',
+          style: { fontVariantNumeric: 'tabular-nums' },
+        },
         input: { startAdornment: <InputAdornment position="start">Rp</InputAdornment> },
       }}
     />

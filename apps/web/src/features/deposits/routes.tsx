@@ -1,7 +1,7 @@
 /**
  * Term deposits (deposito, issue 13): the deposit list, placement, a deposit's
- * detail (schedule, mutations, break, withdraw, position), the certificate
- * print, potential interest, the deposit report and the interest release.
+ * detail (schedule, mutations, break, withdraw, position, payout), the certificate
+ * print, the holding accounts' payout, potential interest, the deposit report and the interest release.
  * Paths are the menu's (app/navigation.ts); deposit products are the products
  * feature's /products/deposits.
  */
@@ -15,6 +15,7 @@ const DepositDetailPage = lazy(() => pages().then((m) => ({ default: m.DepositDe
 const CertificatePrintPage = lazy(() => pages().then((m) => ({ default: m.CertificatePrintPage })));
 const PotentialInterestPage = lazy(() => pages().then((m) => ({ default: m.PotentialInterestPage })));
 const DepositReportPage = lazy(() => pages().then((m) => ({ default: m.DepositReportPage })));
+const HoldingPage = lazy(() => pages().then((m) => ({ default: m.HoldingPage })));
 const ReleasePage = lazy(() => pages().then((m) => ({ default: m.ReleasePage })));
 
 export const routes: FeatureRoute[] = [
@@ -26,6 +27,7 @@ export const routes: FeatureRoute[] = [
     permission: 'member_transaction',
     title: 'deposits:potential.title',
   },
+  { path: '/transactions/deposits/holding', element: <HoldingPage />, permission: 'member_transaction', title: 'deposits:holding.title' },
   { path: '/transactions/deposits/:id', element: <DepositDetailPage />, permission: 'member_transaction', title: 'deposits:detail.title' },
   {
     path: '/transactions/deposits/:id/certificate',

@@ -196,3 +196,111 @@ export const useCancelRelease = () =>
   useDepositMutation((b: { id: string; reason: string }) =>
     apiEnvelope<Release>(`/api/interest-simulation/${b.id}/cancel-release`, { method: 'POST', body: { reason: b.reason } }),
   );
+
+// ---------------------------------------------------------------- holding accounts (penampung) and their payout
+
+export interface HoldingWaiting {
+  id: string;
+  accountNumber: string;
+  certificateNumber: string;
+  memberId: string;
+  memberName: string;
+  cifNumber: string;
+  productName: string;
+  status: Deposit['status'];
+  principal: number;
+  interest: number;
+  total: number;
+  since: string;
+}
+
+export interface HoldingDetail {
+  depositId: string;
+  accountNumber: string;
+  open: { principal: number; interest: number; total: number };
+  entries: Array<{
+    id: string;
+    kind: 'PRINCIPAL' | 'INTEREST';
+    source: 'WITHDRAWAL' | 'BREAK' | 'INTEREST';
+    date: string;
+    amount: number;
+    status: 'OPEN' | 'PAID';
+    coa: { id: string; code: string; name: string };
+  }>;
+  payouts: Array<{
+    id: string;
+    method: 'CASH' | 'SAVING';
+    savingNumber: string | null;
+    principal: number;
+    interest: number;
+    amount: number;
+    date: string;
+    journalNumber: string | null;
+  }>;
+}
+
+export interface PayoutBody {
+  method: 'CASH' | 'SAVING';
+  savingId?: string | null;
+  kinds: Array<'PRINCIPAL' | 'INTEREST'>;
+  description?: string | null;
+}
+
+export interface PayoutResult {
+  id: string;
+  method: 'CASH' | 'SAVING';
+  principal: number;
+  interest: number;
+  amount: number;
+  journalNumber: string | null;
+}
+
+export const listHolding = (p: ListParams, signal?: AbortSignal) =>
+  api<Page<HoldingWaiting> & { totalPrincipal: number; totalInterest: number }>('/api/transaction/deposit/holding', {
+    query: listQuery(p),
+    signal,
+  });
+
+export function useHolding(id: string | null) {
+  return useQuery({
+    queryKey: [...depositsKey, 'holding', id],
+    queryFn: ({ signal }) => api<HoldingDetail>(`/api/transaction/deposit/${id}/holding`, { signal }),
+    enabled: Boolean(id),
+  });
+}
+
+export const usePayout = (id: string) =>
+  useDepositMutation((b: { body: PayoutBody; idempotencyKey: string }) =>
+    apiEnvelope<PayoutResult>(`/api/transaction/deposit/${id}/payout`, {
+      method: 'POST',
+      body: b.body,
+      headers: { 'Idempotency-Key': b.idempotencyKey },
+    }),
+  );
+
+/** The deposits' part of GET /api/home/saving-loan (the dashboard widget). */
+export interface DepositsSummary {
+  running: number;
+  runningPrincipal: number;
+  matured: number;
+  maturedPrincipal: number;
+  totalPrincipal: number;
+  maturingSoon: {
+    days: number;
+    until: string;
+    count: number;
+    principal: number;
+    next: Array<{ id: string; accountNumber: string; memberName: string; principal: number; maturityDate: string; rollover: string }>;
+  };
+  breakRequests: number;
+  placedThisMonth: { count: number; amount: number };
+  holding: { principal: number; interest: number };
+}
+
+export function useDepositsSummary() {
+  return useQuery({
+    // The savings summary's own key and call: one request for both widgets.
+    queryKey: ['home', 'savings', 'saving-loan'],
+    queryFn: ({ signal }) => api<{ deposits?: DepositsSummary }>('/api/home/saving-loan', { signal }),
+  });
+}

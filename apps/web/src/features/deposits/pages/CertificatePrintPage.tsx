@@ -7,7 +7,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { PrintPaper, usePrintTitle, usePrintWhenReady } from '../../../components/print/PrintLayout';
+import { PrintPaper, usePrintTitle } from '../../../components/print/PrintLayout';
 import { useFormat } from '../../../lib/format';
 import { useCertificate } from '../api/deposits';
 
@@ -18,7 +18,7 @@ export default function CertificatePrintPage() {
   const q = useCertificate(id);
   const c = q.data;
   usePrintTitle(c ? `${t('certificate.title')} ${c.certificateNumber}` : null);
-  usePrintWhenReady(Boolean(c));
+  // PrintPaper opens the print dialog once the certificate is loaded (calling usePrintWhenReady here too printed twice).
   const row = (label: string, value: React.ReactNode) => (
     <TableRow>
       <TableCell sx={{ width: '38%', border: 0, color: 'text.secondary' }}>{label}</TableCell>

@@ -33,12 +33,22 @@ import { MoneyText } from '../../../components/money/MoneyText';
 import { PageHeader } from '../../../components/PageHeader';
 import { useAuth } from '../../../lib/auth/AuthProvider';
 import { useFormat } from '../../../lib/format';
-import { useBreak, useBreakDecision, useMemberSavings, useMutations, usePosition, useSetupInterest, useWithdraw } from '../api/deposits';
+import {
+  useBreak,
+  useBreakDecision,
+  useHolding,
+  useMemberSavings,
+  useMutations,
+  usePosition,
+  useSetupInterest,
+  useWithdraw,
+} from '../api/deposits';
+import { PayoutDialog } from '../components/PayoutDialog';
 import { ScheduleTable } from '../components/ScheduleTable';
 import { StatusChip } from '../components/StatusChip';
 import { Fact } from './PlacementPage';
 
-type DialogKind = 'break' | 'withdraw' | 'position' | 'decision' | null;
+type DialogKind = 'break' | 'withdraw' | 'position' | 'decision' | 'payout' | null;
 
 export default function DepositDetailPage() {
   const { id = '' } = useParams();
@@ -47,6 +57,8 @@ export default function DepositDetailPage() {
   const { can } = useAuth();
   const setup = useSetupInterest(id);
   const mutations = useMutations(id);
+  const holding = useHolding(id);
+  const waiting = holding.data?.open.total ?? 0;
   const [open, setOpen] = useState<DialogKind>(null);
   const d = setup.data?.deposit;
   const today = new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 10);
@@ -88,6 +100,11 @@ export default function DepositDetailPage() {
                   {t('break.decide')}
                 </Button>
               )}
+              {waiting > 0 && can('member_transaction', 'add') && (
+                <Button variant="contained" onClick={() => setOpen('payout')} data-testid="payout-open">
+                  {t('holding.pay')}
+                </Button>
+              )}
               {(d.status === 'ACTIVE' || d.status === 'MATURED') && matured && can('member_transaction', 'add') && (
                 <Button variant="contained" onClick={() => setOpen('withdraw')} data-testid="withdraw-open">
                   {t('withdraw.title')}
@@ -122,6 +139,14 @@ export default function DepositDetailPage() {
                   <Fact label={t('detail.accrued')} value={<MoneyText value={setup.data.accruedInterest} />} />
                   {d.termNo > 1 && <Fact label={t('detail.term')} value={d.termNo} />}
                 </Stack>
+                {waiting > 0 && (
+                  <Alert severity="info" sx={{ mt: 2 }} data-testid="holding-waiting">
+                    {t('holding.waiting', {
+                      principal: f.money(holding.data?.open.principal ?? 0),
+                      interest: f.money(holding.data?.open.interest ?? 0),
+                    })}
+                  </Alert>
+                )}
                 {d.breakRequested && (
                   <Alert severity="warning" sx={{ mt: 2 }}>
                     {t('break.waiting')}
@@ -198,6 +223,7 @@ export default function DepositDetailPage() {
       {d && open === 'break' && <BreakDialog id={id} principal={d.principal} terms={setup.data!.terms} onClose={() => setOpen(null)} />}
       {d && open === 'withdraw' && <WithdrawDialog id={id} principal={d.principal} onClose={() => setOpen(null)} />}
       {d && open === 'decision' && <DecisionDialog id={id} onClose={() => setOpen(null)} />}
+      {d && open === 'payout' && <PayoutDialog depositId={id} memberId={d.memberId} onClose={() => setOpen(null)} />}
       {d && open === 'position' && (
         <PositionDialog
           id={id}

@@ -74,6 +74,9 @@ export default function DepositsPage() {
         breadcrumbs={[{ label: t('list.section') }, { label: t('list.title') }]}
         actions={
           <>
+            <Button variant="outlined" component={RouterLink} to="/transactions/deposits/holding" data-testid="holding-link">
+              {t('holding.title')}
+            </Button>
             <Button variant="outlined" component={RouterLink} to="/transactions/deposits/potential-interest">
               {t('potential.title')}
             </Button>

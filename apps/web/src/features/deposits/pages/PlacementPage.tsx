@@ -82,12 +82,13 @@ export default function PlacementPage() {
                 <TextField
                   select
                   label={t('field.product')}
+                  slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'product-select' } as object } }}
                   value={product ?? ''}
                   onChange={(e) => setProductId(e.target.value)}
                   error={Boolean(fieldErrors.productId)}
                 >
                   {(products.data ?? []).map((p) => (
-                    <MenuItem key={p.id} value={p.id}>
+                    <MenuItem key={p.id} value={p.id} data-testid="product-option">
                       {p.name} ({p.code})
                     </MenuItem>
                   ))}
@@ -118,6 +119,7 @@ export default function PlacementPage() {
                 <TextField
                   select
                   label={t('field.funding')}
+                  slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'funding-select' } as object } }}
                   value={funding}
                   onChange={(e) => setFunding(e.target.value)}
                   error={Boolean(fieldErrors.sourceSavingId)}
@@ -125,7 +127,7 @@ export default function PlacementPage() {
                 >
                   <MenuItem value="CASH">{t('place.cash')}</MenuItem>
                   {voluntary.map((a) => (
-                    <MenuItem key={a.id} value={a.id}>
+                    <MenuItem key={a.id} value={a.id} data-testid="funding-option">
                       {a.accountNumber} · {a.productName} · {f.money(a.balance)}
                     </MenuItem>
                   ))}
@@ -133,6 +135,7 @@ export default function PlacementPage() {
                 <TextField
                   select
                   label={t('field.destination')}
+                  slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'destination-select' } as object } }}
                   value={destination}
                   onChange={(e) => setDestination(e.target.value)}
                   error={Boolean(fieldErrors.interestSavingId)}

@@ -1,0 +1,207 @@
+/**
+ * Paying out the holding accounts (penampung pokok / bunga) of term deposits.
+ * After a withdrawal at maturity, an early break, or interest released to the
+ * interest holding account, the money waits there as open entries of the
+ * deposit (deposit_holding). Staff pay them out in cash (a cash or bank
+ * account) or move them to a savings account of the member:
+ *   Dr each holding account (its open entries), Cr cash / savings control
+ * (plus the savings TOPUP movement DEPOSIT_PAYOUT). Each entry is paid once:
+ * the deposit and its open entries are locked, paid entries are marked with
+ * the payout; the route is under Idempotency-Key (a replay answers the first
+ * result), and a second payout finds nothing open (422 NOTHING_TO_PAY).
+ * docs/deposits.md "Holding accounts".
+ */
+import type { DepositPayoutBody } from '@koperasi/contracts';
+import { type Dec, dec, ZERO } from '@koperasi/finance';
+import { audit } from '../../lib/audit.ts';
+import { type Ctx, withTx } from '../../lib/context.ts';
+import { AppError, notFound, unprocessable } from '../../lib/errors.ts';
+import { paged } from '../../lib/http.ts';
+import { uuidv7 } from '../../lib/uuid7.ts';
+import { todayJakarta } from '../ledger/dates.ts';
+import { post } from '../ledger/posting.ts';
+import { assertCanMove, channelOf, isAgentCtx, move, resolveCash } from '../savings/savings.core.ts';
+import { lockAccounts } from '../savings/savings.repo.ts';
+import { agentMemberCondition } from '../users/agent-scope.ts';
+import { holdingEntries, insertPayout, listWaiting, payoutsOf } from './deposits.holding.repo.ts';
+import { lockDeposits } from './deposits.repo.ts';
+
+const num = (v: Dec) => dec(v).toNumber();
+
+async function visible(ctx: Ctx, tx: Parameters<typeof holdingEntries>[0], id: string) {
+  const agent = isAgentCtx(ctx);
+  const d = await tx.one<{ id: string; member_id: string; account_number: string; status: string }>(
+    `SELECT d.id, d.member_id, d.account_number, d.status FROM deposit d JOIN member m ON m.tenant_id = d.tenant_id AND m.id = d.member_id
+     WHERE d.tenant_id = app_tenant() AND d.id = $1 ${agent ? `AND ${agentMemberCondition('m', '$2')}` : ''}`,
+    agent ? [id, ctx.userId] : [id],
+  );
+  if (!d) throw notFound('deposit.not_found');
+  return d;
+}
+
+/** GET transaction/deposit/{id}/holding: open and paid entries, the open totals, the payouts. */
+export async function holdingOf(ctx: Ctx, id: string) {
+  return withTx(ctx, async (tx) => {
+    const d = await visible(ctx, tx, id);
+    const entries = await holdingEntries(tx, d.id);
+    const open = entries.filter((e) => e.status === 'OPEN');
+    const sum = (kind: string) => open.filter((e) => e.kind === kind).reduce((s, e) => s.plus(e.amount), ZERO);
+    return {
+      depositId: d.id,
+      accountNumber: d.account_number,
+      open: { principal: num(sum('PRINCIPAL')), interest: num(sum('INTEREST')), total: num(sum('PRINCIPAL').plus(sum('INTEREST'))) },
+      entries: entries.map((e) => ({
+        id: e.id,
+        kind: e.kind,
+        source: e.source,
+        date: e.entry_date,
+        amount: num(e.amount),
+        status: e.status,
+        coa: { id: e.coa_id, code: e.coa_code, name: e.coa_name },
+        payoutId: e.payout_id,
+      })),
+      payouts: (await payoutsOf(tx, d.id)).map((p) => ({
+        id: p.id,
+        method: p.method,
+        cashCoaId: p.cash_coa_id,
+        savingId: p.saving_id,
+        savingNumber: p.saving_number,
+        principal: num(p.principal),
+        interest: num(p.interest),
+        amount: num(p.amount),
+        date: p.payout_date,
+        journalNumber: p.journal_number,
+        description: p.description,
+        createdDate: p.created_date.toISOString(),
+      })),
+    };
+  });
+}
+
+/** GET transaction/deposit/holding: deposits with money waiting in a holding account, with the totals (200 with an empty page). */
+export async function waiting(ctx: Ctx, q: { page: number; limit: number; search?: string }) {
+  return withTx(ctx, async (tx) => {
+    const agent = isAgentCtx(ctx);
+    const r = await listWaiting(tx, q, agent ? `AND ${agentMemberCondition('m', '$1')}` : '', agent ? [ctx.userId] : []);
+    return {
+      ...paged(
+        r.rows.map((x) => ({
+          id: x.id,
+          accountNumber: x.account_number,
+          certificateNumber: x.certificate_number,
+          memberId: x.member_id,
+          memberName: x.member_name,
+          cifNumber: x.cif_number,
+          productName: x.product_name,
+          status: x.status,
+          principal: num(x.principal),
+          interest: num(x.interest),
+          total: num(dec(x.principal).plus(x.interest)),
+          since: x.since,
+        })),
+        r.total,
+        q.page,
+        q.limit,
+      ),
+      totalPrincipal: num(r.principal),
+      totalInterest: num(r.interest),
+    };
+  });
+}
+
+/** POST transaction/deposit/{id}/payout. */
+export async function payout(ctx: Ctx, id: string, b: DepositPayoutBody) {
+  return withTx(
+    ctx,
+    async (tx) => {
+      const date = todayJakarta();
+      await visible(ctx, tx, id);
+      const [d] = await lockDeposits(tx, [id]);
+      const kinds = b.kinds?.length ? [...new Set(b.kinds)] : ['PRINCIPAL', 'INTEREST'];
+      const entries = await holdingEntries(tx, d.id, { kinds });
+      if (!entries.length) throw unprocessable('NOTHING_TO_PAY', 'deposit.nothing_to_pay', { number: d.account_number });
+      const principal = entries.filter((e) => e.kind === 'PRINCIPAL').reduce((s, e) => s.plus(e.amount), ZERO);
+      const interest = entries.filter((e) => e.kind === 'INTEREST').reduce((s, e) => s.plus(e.amount), ZERO);
+      const amount = principal.plus(interest);
+      const groupId = crypto.randomUUID();
+      const journalId = uuidv7();
+      let credit: string;
+      let cashCoaId: string | null = null;
+      let savingId: string | null = null;
+      let transaction: { id: string; code: string } | null = null;
+      let savingLeg: (() => Promise<void>) | null = null;
+      if (b.method === 'SAVING') {
+        const a = (await lockAccounts(tx, [b.savingId!], date, isAgentCtx(ctx) ? ctx.userId : null)).get(b.savingId!);
+        if (!a || a.member_id !== d.member_id)
+          throw new AppError(422, 'PAYOUT_SAVING_INVALID', 'deposit.payout_saving_invalid', { number: a?.account_number ?? '-' }, [
+            { field: 'savingId', message: 'deposit.payout_saving_invalid' },
+          ]);
+        assertCanMove(ctx, a);
+        credit = a.control_id!;
+        savingId = a.id;
+        savingLeg = async () => {
+          const row = await move(tx, ctx, a, {
+            kind: 'TOPUP',
+            activity: 'DEPOSIT_PAYOUT',
+            amount,
+            date,
+            channel: channelOf(ctx),
+            cashCoaId: null,
+            groupId,
+            description: `Pembayaran penampung deposito ${d.account_number}`,
+            journalId,
+          });
+          transaction = { id: row.id, code: row.code };
+        };
+      } else {
+        const cash = await resolveCash(tx, ctx, b.coaId);
+        credit = cash.id;
+        cashCoaId = cash.id;
+      }
+      const perAccount = new Map<string, Dec>();
+      for (const e of entries) perAccount.set(e.coa_id, (perAccount.get(e.coa_id) ?? ZERO).plus(e.amount));
+      if (savingLeg) await savingLeg();
+      const journal = await post(tx, ctx, {
+        id: journalId,
+        date,
+        description: `Pembayaran penampung deposito ${d.account_number} a.n. ${d.member_name} (${d.cif_number})`.slice(0, 500),
+        referenceCode: d.account_number,
+        source: { module: 'DEPOSIT', id: groupId },
+        lines: [...[...perAccount.entries()].map(([accountId, v]) => ({ accountId, debit: v })), { accountId: credit, credit: amount }],
+      });
+      const tr = transaction as { id: string; code: string } | null;
+      const payoutId = await insertPayout(tx, {
+        depositId: d.id,
+        method: b.method,
+        cashCoaId,
+        savingId,
+        principal,
+        interest,
+        date,
+        journalId,
+        transactionId: tr?.id ?? null,
+        description: b.description?.trim() || null,
+        userId: ctx.userId,
+        entryIds: entries.map((e) => e.id),
+      });
+      await audit(tx, ctx, {
+        action: 'deposit.payout',
+        entity: 'deposit',
+        entityId: d.id,
+        after: { payoutId, method: b.method, cashCoaId, savingId, principal, interest, amount, entries: entries.length },
+      });
+      return {
+        id: payoutId,
+        depositId: d.id,
+        method: b.method,
+        principal: num(principal),
+        interest: num(interest),
+        amount: num(amount),
+        date,
+        journalNumber: journal.number,
+        transaction: tr,
+      };
+    },
+    { idempotent: true, message: 'deposit.payout_success' },
+  );
+}

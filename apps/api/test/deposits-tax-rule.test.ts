@@ -1,0 +1,91 @@
+/**
+ * The PP 15/2009 tax on cooperative interest lives in ONE place for postings:
+ * the SQL function interest_tax_withhold (deposit release, withdrawal, break,
+ * savings interest release). `monthlyInterestTax` (packages/finance) is its
+ * copy for simulations and projections only. Both must agree: exactly the
+ * tax-free amount, one sen above it, the second posting of a month withholding
+ * the difference, a posting too small to carry the month's tax, other rates and
+ * amounts, and random sequences.
+ */
+import { dec } from '@koperasi/finance';
+import { monthlyInterestTax, type TaxRule } from '@koperasi/finance/deposit';
+import { describe, expect, it } from 'vitest';
+import { withholdTax } from '../src/modules/deposits/deposits.repo.ts';
+import { newTenant, testDb } from './helpers.ts';
+
+const MONTH = '2026-10-01';
+const RULE: TaxRule = { taxFreeAmount: 240000, ratePct: 10 };
+
+/** The SQL rule's taxes for postings of one subject and month, in a transaction that is rolled back. */
+async function sqlTaxes(postings: number[], rule: TaxRule = RULE, prior?: { gross: number; tax: number }): Promise<string[]> {
+  const db = await testDb();
+  const t = await newTenant();
+  const subject = crypto.randomUUID();
+  const rollback = new Error('rollback');
+  let out: string[] = [];
+  await expect(
+    db.tenant(t.tenantId, async (tx) => {
+      if (prior)
+        await tx.exec('INSERT INTO interest_tax_month (tenant_id, subject_id, month, gross, tax) VALUES (app_tenant(), $1, $2, $3, $4)', [
+          subject,
+          MONTH,
+          prior.gross,
+          prior.tax,
+        ]);
+      const taxes = await withholdTax(
+        tx,
+        postings.map((g) => ({ subject, month: MONTH, gross: dec(g), rule })),
+      );
+      out = taxes.map((x) => x.toFixed(2));
+      throw rollback;
+    }),
+  ).rejects.toBe(rollback);
+  return out;
+}
+
+/** The simulation's taxes for the same postings. */
+function tsTaxes(postings: number[], rule: TaxRule = RULE, prior = { gross: 0, tax: 0 }): string[] {
+  let g = dec(prior.gross);
+  let x = dec(prior.tax);
+  return postings.map((gross) => {
+    const r = monthlyInterestTax({ ...rule, priorGross: g, priorTax: x, gross });
+    g = r.monthGross;
+    x = r.monthTax;
+    return r.tax.toFixed(2);
+  });
+}
+
+describe('one tax rule: SQL interest_tax_withhold = monthlyInterestTax (simulation)', () => {
+  it('exactly the tax-free amount is not taxed; one sen above, the whole amount is', async () => {
+    expect(await sqlTaxes([240000])).toEqual(['0.00']);
+    expect(tsTaxes([240000])).toEqual(['0.00']);
+    expect(await sqlTaxes([240000.01])).toEqual(['24000.00']);
+    expect(tsTaxes([240000.01])).toEqual(['24000.00']);
+  });
+
+  it('the second posting of the month withholds the difference; one too small passes the rest on', async () => {
+    // 200,000 then 100,000: the month holds 300,000, taxed 30,000, all from the second (net 70,000).
+    expect(await sqlTaxes([200000, 100000, 50000])).toEqual(tsTaxes([200000, 100000, 50000]));
+    expect(tsTaxes([200000, 100000, 50000])).toEqual(['0.00', '30000.00', '5000.00']);
+    // Exactly at the threshold after two postings, then one sen more: the whole month is taxed on the third.
+    expect(await sqlTaxes([120000, 120000, 0.01])).toEqual(['0.00', '0.00', '0.01']);
+    expect(tsTaxes([120000, 120000, 0.01])).toEqual(['0.00', '0.00', '0.01']);
+    expect(await sqlTaxes([120000, 120000, 0.01, 50000])).toEqual(tsTaxes([120000, 120000, 0.01, 50000]));
+    // Prior rows of the month (another release, the savings interest) count.
+    expect(await sqlTaxes([100], RULE, { gross: 240000, tax: 0 })).toEqual(tsTaxes([100], RULE, { gross: 240000, tax: 0 }));
+  });
+
+  it('agrees on other rules and on random sequences (half-up to the sen)', async () => {
+    const rule: TaxRule = { taxFreeAmount: 50000.5, ratePct: 12.5 };
+    expect(await sqlTaxes([50000.5, 0.01, 33.33, 99999.99], rule)).toEqual(tsTaxes([50000.5, 0.01, 33.33, 99999.99], rule));
+    let seed = 7;
+    const rnd = () => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed / 2147483648;
+    };
+    for (let k = 0; k < 5; k++) {
+      const postings = Array.from({ length: 6 }, () => Math.round(rnd() * 15000000) / 100);
+      expect(await sqlTaxes(postings)).toEqual(tsTaxes(postings));
+    }
+  });
+});
