@@ -5,6 +5,7 @@
  */
 import {
   approvedLoanBody,
+  cancelLoanReleaseBody,
   cancelPaymentBody,
   installmentPaymentBody,
   loanDatatableQuery,
@@ -359,6 +360,23 @@ export async function loanRoutes(appBase: FastifyInstance) {
       },
     },
     async (req) => ok(await cancel.cancelPayment(ctxOf(req), req.body), 'loan.payment_cancelled'),
+  );
+
+  app.post(
+    `${P}/cancel-release`,
+    {
+      ...passthrough,
+      config: { ...update, ...tx },
+      schema: {
+        tags: TAG,
+        summary: 'Cancel a release before any payment: reversal journal, net taken back from savings, loan APPROVED again',
+        description:
+          'Needs the cancel-transaction and the release flags; refused after a posted payment or a restructure and in a closed period. ' +
+          'The same as POST /api/transaction/cancel with the loan id.',
+        body: cancelLoanReleaseBody,
+      },
+    },
+    async (req) => ok(await cancel.cancelRelease(ctxOf(req), req.body), 'loan.release_cancelled'),
   );
 
   app.post(
