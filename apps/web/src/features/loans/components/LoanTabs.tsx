@@ -24,6 +24,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { DateField } from '../../../components/dates/DateField';
 import { EmptyState } from '../../../components/EmptyState';
+import { Facts } from '../../../components/Facts';
 import { MoneyField } from '../../../components/money/MoneyField';
 import { MoneyText } from '../../../components/money/MoneyText';
 import { DateTimeCell } from '../../../components/table/cells';
@@ -35,7 +36,6 @@ import { useLoanImages, useLoanMutations, useLoanPayments, useOutstanding } from
 import type { LoanDetailView, LoanPaymentView } from '../api/types';
 import { type CollateralEdit, useUpdateCollateral, useUpdateCriteria, useUpdateRequest, useVerifyGuarantor } from '../api/verification';
 import { todayWib } from '../lib/dates';
-import { Facts } from './Facts';
 import { loanReceiptPath } from './ReceiptButtons';
 
 const num = { textAlign: 'end', whiteSpace: 'nowrap' } as const;
