@@ -82,7 +82,13 @@ export function MoneyField({ value, onChange, allowNegative, inputRef, slotProps
       }}
       slotProps={{
         ...slotProps,
-        htmlInput: { inputMode: 'decimal', autoComplete: 'off', style: { fontVariantNumeric: 'tabular-nums' } },
+        // The caller's input attributes (aria-label, data-testid) kept; the money input's own win.
+        htmlInput: {
+          ...(slotProps?.htmlInput as object | undefined),
+          inputMode: 'decimal',
+          autoComplete: 'off',
+          style: { fontVariantNumeric: 'tabular-nums' },
+        },
         input: { startAdornment: <InputAdornment position="start">Rp</InputAdornment> },
       }}
     />
