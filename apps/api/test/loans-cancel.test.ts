@@ -6,10 +6,13 @@
  * the outstanding; refused for a payment that is not the latest, a release
  * with payments, and in a closed period. After every test the ledger balances
  * and the loan receivable equals the running loans' remaining principal.
+ * Also: collateral photos (upload, store, answer the image).
  */
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { body } from './helpers.ts';
-import { limitedUser, loanSetup, makeLate, runningLoan, todayWib } from './loans-fixtures.ts';
+import { apply, limitedUser, loanSetup, makeLate, runningLoan, todayWib } from './loans-fixtures.ts';
+import { multipart } from './members-fixtures.ts';
 import { assertReconciled, ledgerBalance } from './reconcile.ts';
 
 const L = '/api/transaction/product/loan';
@@ -163,5 +166,39 @@ describe('cancelling a release', () => {
     expect((await s2.t.admin.post('/api/ledger/period/close', { periode: lastMonth().slice(0, 7) })).statusCode).toBe(200);
     const closed = await s2.t.admin.post(CANCEL, { transactionId: old.id });
     expect([closed.statusCode, body(closed).errorCode]).toEqual([422, 'PERIOD_CLOSED']);
+  });
+});
+
+describe('collateral photos', () => {
+  it('uploads a photo (re-encoded to JPEG), lists its url on the collateral and answers the image; another cooperative gets 404', async () => {
+    const s = await loanSetup();
+    const a = body<any>(await apply(s.t.admin, s)).data.loan;
+    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: { r: 30, g: 140, b: 60 } } })
+      .png()
+      .toBuffer();
+    const up = await s.t.admin.inject({ method: 'POST', url: `${L}/${a.id}/collateral-photo`, ...multipart('bpkb.png', 'image/png', png) });
+    expect(up.statusCode, up.body).toBe(200);
+    const photo = body<any>(up).data;
+    expect(photo.url).toBe(`${L}/${a.id}/collateral-photo/${photo.photoId}`);
+    const save = await s.t.admin.post(`${L}/update-collateral`, {
+      loanId: a.id,
+      collaterals: [{ type: 'BPKB', number: 'B-123', value: 15_000_000, photos: [photo.url] }],
+    });
+    expect(save.statusCode, save.body).toBe(200);
+    const images = body<any>(await s.t.admin.get(`${L}/${a.id}/detail-images`)).data;
+    expect(images).toEqual([expect.objectContaining({ number: 'B-123', url: photo.url })]);
+    const img = await s.t.admin.get(photo.url);
+    expect(img.statusCode).toBe(200);
+    expect(img.headers['content-type']).toBe('image/jpeg');
+    expect((await sharp(img.rawPayload).metadata()).format).toBe('jpeg');
+
+    const notImage = await s.t.admin.inject({
+      method: 'POST',
+      url: `${L}/${a.id}/collateral-photo`,
+      ...multipart('x.txt', 'text/plain', Buffer.from('hello')),
+    });
+    expect(notImage.statusCode).toBe(400);
+    const other = await loanSetup();
+    expect((await other.t.admin.get(photo.url)).statusCode).toBe(404);
   });
 });

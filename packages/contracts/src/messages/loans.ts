@@ -182,6 +182,8 @@ export const loanMessages = {
   'loan.paid': { id: 'Pembayaran pinjaman berhasil', en: 'Loan payment recorded' },
   'loan.paid_off': { id: 'Pinjaman lunas', en: 'Loan paid off' },
   'loan.payment_cancelled': { id: 'Pembayaran pinjaman dibatalkan', en: 'Loan payment cancelled' },
+  'loan.photo_saved': { id: 'Foto agunan tersimpan', en: 'Collateral photo saved' },
+  'loan.photo_not_found': { id: 'Foto agunan tidak ditemukan', en: 'Collateral photo not found' },
   'loan.release_cancelled': { id: 'Pencairan pinjaman dibatalkan', en: 'Loan release cancelled' },
   'loan.fine_waived': { id: 'Denda berhasil dihapus', en: 'Fine waived' },
   'loan.installments_updated': { id: 'Angsuran berhasil diubah', en: 'Installments updated' },
