@@ -331,6 +331,11 @@ export const loanDatatableQuery = listQuery.extend({
   userId: optionalUuid,
   /** Only loans with an installment past due. */
   isOverdue: boolFilter,
+  /**
+   * OPEN: the open items after sign-in (spec section 5: page 0, limit 100, start 2020-01-01, end today, userId) —
+   * applications waiting for approval, approved loans waiting for release, running loans with an installment past due.
+   */
+  status: optionalFilter.pipe(z.enum(['OPEN'], { error: 'loan.status_invalid' }).optional()),
   start: optionalDate,
   end: optionalDate,
 });
