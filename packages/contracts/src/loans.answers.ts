@@ -110,8 +110,6 @@ export const loanPaymentView = z.object({
   loanId: z.string(),
   /** The payment's journal id (its reversal is posted by POST transaction/product/loan/cancel-payment with paymentId = id). */
   transactionId: z.string(),
-  /** The same journal id (the answers' journalNumber is filled from it after COMMIT). */
-  journalId: z.string(),
   kind: z.enum(LOAN_PAYMENT_KINDS),
   paymentDate: z.string(),
   amount: z.number(),

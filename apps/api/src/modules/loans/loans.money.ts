@@ -19,7 +19,6 @@ import { accountIdByKey, post } from '../ledger/posting.ts';
 import { assertCanReleaseLoan } from '../roles/limits.ts';
 import { assertCanMove, assertCanWithdraw, channelOf, isAgentCtx, move, resolveCash, rupiah, today } from '../savings/savings.core.ts';
 import { type LockedAccount, lockAccounts } from '../savings/savings.repo.ts';
-import { movementTx } from '../savings/savings.service.ts';
 import { allocate, figures, payoffTargets, scheduleTargets, type Target } from './loans.engine.ts';
 import { loadGrading } from './loans.portfolio.ts';
 import {
@@ -289,13 +288,8 @@ function snapshotOf(l: LoanRow, rows: InstallmentRow[]): PaymentSnapshot {
   };
 }
 
-/**
- * A payment posts its journal `numberAfterCommit` (the cooperative's journal counter is not held until
- * COMMIT, so payments of different loans do not queue on it); the answer's journalNumber is filled right
- * after COMMIT, and a replayed answer the same way (savings' movementTx).
- */
 export async function pay(ctx: Ctx, b: PayInput) {
-  return movementTx(
+  return withTx(
     ctx,
     async (tx) => {
       const l = await lockRunning(tx, ctx, b.loanId);
@@ -426,24 +420,19 @@ export async function pay(ctx: Ctx, b: PayInput) {
         debitAccount = cash.id;
         cashId = cash.id;
       }
-      const journal = await post(
-        tx,
-        ctx,
-        {
-          id: journalId,
-          date,
-          description: (b.description ? `${desc} - ${b.description}` : desc).slice(0, 500),
-          referenceCode: l.loan_number,
-          source: { module: 'LOAN', id: l.id },
-          lines: [
-            { accountId: debitAccount, debit: amount, description: desc },
-            { accountId: l.receivable_coa_id!, credit: principal, description: 'Pokok pinjaman' },
-            { accountId: gl.INTEREST_INCOME, credit: interest, description: 'Jasa pinjaman' },
-            { accountId: gl.FINE_INCOME, credit: fine, description: 'Denda pinjaman' },
-          ].filter((x) => dec(x.debit ?? x.credit ?? 0).gt(0)),
-        },
-        { numberAfterCommit: true },
-      );
+      const journal = await post(tx, ctx, {
+        id: journalId,
+        date,
+        description: (b.description ? `${desc} - ${b.description}` : desc).slice(0, 500),
+        referenceCode: l.loan_number,
+        source: { module: 'LOAN', id: l.id },
+        lines: [
+          { accountId: debitAccount, debit: amount, description: desc },
+          { accountId: l.receivable_coa_id!, credit: principal, description: 'Pokok pinjaman' },
+          { accountId: gl.INTEREST_INCOME, credit: interest, description: 'Jasa pinjaman' },
+          { accountId: gl.FINE_INCOME, credit: fine, description: 'Denda pinjaman' },
+        ].filter((x) => dec(x.debit ?? x.credit ?? 0).gt(0)),
+      });
       const p = await tx.one<{ id: string }>(
         `INSERT INTO loan_payment (tenant_id, loan_id, seq, kind, payment_date, amount, principal, interest, fine, source, cash_coa_id, saving_id,
                                    saving_transaction_id, journal_id, before, description, created_by)
@@ -482,7 +471,7 @@ export async function pay(ctx: Ctx, b: PayInput) {
         entity: 'loan_payment',
         entityId: p!.id,
         before: before.loan,
-        after: { kind: b.kind, amount, principal, interest, fine, source: b.source, journal: journal.id, status: totals.status },
+        after: { kind: b.kind, amount, principal, interest, fine, source: b.source, journal: journal.number, status: totals.status },
       });
       // The answer from what this transaction wrote (no second read of the loan and its schedule).
       const after: LoanRow = { ...l, ...totals };

@@ -40,7 +40,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ctxOf } from '../../lib/context.ts';
 import { ok } from '../../lib/http.ts';
-import { numbersFirst } from '../ledger/posting.ts';
 import { readUpload } from '../members/members.routes.ts';
 import { documented, passthrough } from '../products/products.http.ts';
 import * as apply from './loans.apply.ts';
@@ -123,7 +122,6 @@ export async function loanRoutes(appBase: FastifyInstance) {
     app.get(
       `${P}/:id/${path}`,
       {
-        ...numbersFirst,
         ...passthrough,
         config: view,
         schema: { tags: TAG, summary, params: loanIdParam, ...(response ? { response: documented(response) } : {}) },
@@ -167,7 +165,6 @@ export async function loanRoutes(appBase: FastifyInstance) {
   app.get(
     `${P}/:id/mutation-payments`,
     {
-      ...numbersFirst,
       ...passthrough,
       config: view,
       schema: { tags: TAG, summary: 'Payments of the loan, newest first', params: loanIdParam, querystring: loanMutationQuery },

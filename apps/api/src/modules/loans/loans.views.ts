@@ -105,7 +105,6 @@ export function paymentView(p: PaymentRow) {
     id: p.id,
     loanId: p.loan_id,
     transactionId: p.journal_id,
-    journalId: p.journal_id,
     kind: p.kind,
     paymentDate: p.payment_date,
     amount: p.amount,
