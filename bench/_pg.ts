@@ -1,4 +1,5 @@
 /** Benchmark database: BENCH_DATABASE_URL, or a fresh koperasi_bench_<name> on the local PostgreSQL. */
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
 
 export async function benchDatabaseUrl(name: string): Promise<string> {
@@ -16,4 +17,50 @@ export function percentile(sorted: number[], p: number): number {
   if (!sorted.length) return 0;
   const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
   return sorted[i];
+}
+
+/**
+ * CPU seconds of the PostgreSQL backends serving the current database plus the WAL writer, checkpointer and
+ * background writer (from /proc; other databases' work left out). The set of processes is read again every
+ * 250 ms; each counts from when it was first seen (from zero when it started during the run) to when it was
+ * last seen. `pids` answers the current pids (e.g. from pg_stat_activity).
+ */
+export function postgresCpuMeter(pids: () => Promise<number[]>) {
+  const ticks = new Map<string, { first: number; last: number }>();
+  let timer: NodeJS.Timeout | null = null;
+  const ticksOf = (pid: string): number | null => {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) !== 'postgres') return null;
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return Number(f[11]) + Number(f[12]);
+    } catch {
+      return null;
+    }
+  };
+  const sample = async (starting: boolean) => {
+    for (const n of await pids()) {
+      const pid = String(n);
+      const t = ticksOf(pid);
+      if (t === null) continue;
+      const seen = ticks.get(pid);
+      if (seen) seen.last = t;
+      else ticks.set(pid, { first: starting ? t : 0, last: t });
+    }
+  };
+  return {
+    async start() {
+      ticks.clear();
+      await sample(true);
+      timer = setInterval(() => void sample(false).catch(() => undefined), 250);
+    },
+    /** CPU seconds since start. */
+    async stop(): Promise<number> {
+      if (timer) clearInterval(timer);
+      await sample(false);
+      let sum = 0;
+      for (const { first, last } of ticks.values()) sum += last - first;
+      return sum / 100;
+    },
+  };
 }

@@ -17,6 +17,7 @@
  * 3. Checks afterwards: the receivable equals the loans' remaining principal,
  *    the trial balance holds, and every 200 answer is one posted payment.
  */
+import { cpus, loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import { buildApp } from '../apps/api/src/app.ts';
 import { systemCtx } from '../apps/api/src/lib/context.ts';
@@ -26,7 +27,7 @@ import { defaultGl } from '../apps/api/src/modules/products/products.seed.ts';
 import { createProductTx } from '../apps/api/src/modules/products/products.service.ts';
 import { createTenant } from '../apps/api/src/modules/tenants/tenants.service.ts';
 import { type Dec, dec, schedule } from '../packages/finance/src/index.ts';
-import { benchDatabaseUrl } from './_pg.ts';
+import { benchDatabaseUrl, postgresCpuMeter } from './_pg.ts';
 
 const LOANS = Number(process.env.LOANS_BENCH_LOANS ?? 10_000);
 const TENOR = Number(process.env.LOANS_BENCH_TENOR ?? 120);
@@ -218,11 +219,30 @@ function run(duration: number): Promise<autocannon.Result> {
 }
 
 await run(3);
+const meter = postgresCpuMeter(async () =>
+  (
+    await db.owner((tx) =>
+      tx.query<{ pid: number }>(
+        `SELECT pid FROM pg_stat_activity WHERE datname = current_database() OR backend_type IN ('walwriter', 'checkpointer', 'background writer')`,
+      ),
+    )
+  ).map((x) => x.pid),
+);
+await meter.start();
+const node0 = process.cpuUsage();
+const load0 = loadavg()[0];
 const r = await run(SECONDS);
+const node = process.cpuUsage(node0);
+const pgCpu = await meter.stop();
 const ok = r['2xx'];
+const perPayment = (s: number) => (ok ? ((s * 1000) / ok).toFixed(2) : '-');
 console.log(
   `payments: ${(ok / SECONDS).toFixed(0)} /s sustained over ${SECONDS} s on ${LOANS} running loans, ${CONNECTIONS} connections; ` +
     `latency p50 ${r.latency.p50} ms, p90 ${r.latency.p90} ms, p99 ${r.latency.p99} ms, max ${r.latency.max} ms; non-2xx ${r.non2xx}, errors ${r.errors}`,
+);
+console.log(
+  `CPU per payment: PostgreSQL ${perPayment(pgCpu)} ms, Node (server and load generator, one process) ` +
+    `${perPayment((node.user + node.system) / 1e6)} ms; ${cpus().length} CPUs, load average ${load0.toFixed(2)} → ${loadavg()[0].toFixed(2)}`,
 );
 
 // ---------------------------------------------------------------- checks

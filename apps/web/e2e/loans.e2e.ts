@@ -8,6 +8,10 @@
  * payment (over the cap first: the form warns and the server refuses), and
  * prints the partial payment's receipt. Last, the balance sheet shows the
  * loan receivable grown by the amount lent less the principal repaid.
+ * Then the officer's other actions: the installment change offers only the
+ * installments nothing was paid on; a second loan gets a collateral with a
+ * photo uploaded from the browser, is released to cash and its release
+ * cancelled (reversal journal; the receivable back where it was).
  *
  * The loan product is created through the API (the GL defaults of a LOAN
  * product) and the member is chosen from the demo data through the API (one
@@ -281,5 +285,60 @@ describe('loans', () => {
     await page.getByTestId('payment-row').nth(1).waitFor();
     expect(await page.getByTestId('payment-row').count()).toBe(2);
     await screenshot(page, 'loans-detail-payments');
+  });
+
+  it('the officer changes installments from "Tindakan lain" (the paid ones are not offered)', async () => {
+    await page.goto(url(`/transactions/loans/${loanId}`));
+    await page.getByTestId('action-more').click();
+    await screenshot(page, 'loans-more-actions', { fullPage: false });
+    await page.getByTestId('action-updateInstallment').click();
+    await page.getByTestId('update-installment-table').waitFor();
+    // Installments 1 and 2 are paid, 3 is partly paid: 4, 5 and 6 may change.
+    expect(await page.getByTestId('update-installment-table').locator('tbody tr').count()).toBe(TENOR - 3);
+    await screenshot(page, 'loans-update-installment', { fullPage: false });
+    await page.keyboard.press('Escape');
+  });
+
+  it('a second loan: collateral with a photo, released to cash, then its release cancelled (reversal journal, APPROVED again)', async () => {
+    const applied = await api<{ loan: { id: string } }>(admin, '/api/transaction/request-open-product-member', {
+      method: 'POST',
+      body: { memberId: saving.memberId, productId: product.id, amount: 1_000_000, tenorInMonth: 3, purpose: 'Stok lebaran' },
+    });
+    const second = applied.loan.id;
+    await api(admin, `/api/transaction/product/loan/${second}/approved-loan`, { method: 'POST', body: { status: 'APPROVED' } });
+    await page.goto(url(`/transactions/loans/${second}?tab=collateral`));
+    await page.getByTestId('collateral-add').click();
+    await page.getByLabel('Jenis').fill('BPKB');
+    await page.getByLabel(/Nomor dokumen/).fill('BPKB-E2E-001');
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAABAAAAAMCAIAAADkharWAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAGElEQVQokWOQ67EhCTGMaugZDSU5bGEAABJmrIFwZCMMAAAAAElFTkSuQmCC',
+      'base64',
+    );
+    await page.getByTestId('collateral-new-photo-input').setInputFiles({ name: 'bpkb.png', mimeType: 'image/png', buffer: png });
+    await expect.poll(() => page.getByTestId('collateral-new').locator('img').count(), { timeout: 15_000 }).toBe(1);
+    await page.getByTestId('collateral-save').click();
+    await page.getByTestId('collateral-item').waitFor();
+    await expect.poll(() => page.getByTestId('collateral-item').locator('img').count()).toBe(1);
+    await screenshot(page, 'loans-collateral-photo');
+
+    const sheet = await balanceSheetFigures(page, [RECEIVABLE]);
+    await api(admin, '/api/transaction/product/loan/release', { method: 'POST', body: { loanId: second, destination: 'CASH' } });
+    await page.goto(url(`/transactions/loans/${second}`));
+    await expect.poll(async () => status(page).getAttribute('data-status'), { timeout: 10_000 }).toBe('RUNNING');
+    await page.getByTestId('action-more').click();
+    await page.getByTestId('action-cancelRelease').click();
+    await page.getByTestId('cancel-release-dialog').waitFor();
+    await page.getByTestId('posting-continue').click();
+    await page.getByTestId('cancel-release-reason').fill('Salah kas pencairan');
+    await page.getByTestId('posting-continue').click();
+    await page.getByTestId('posting-summary').waitFor();
+    await screenshot(page, 'loans-cancel-release-confirm', { fullPage: false });
+    await page.getByTestId('posting-confirm').click();
+    await page.getByTestId('posting-done').waitFor();
+    expect(await txt(page.getByTestId('posting-done'))).toMatch(/JU\/\d{4}\/\d{6}/);
+    await screenshot(page, 'loans-cancel-release-done', { fullPage: false });
+    await page.getByTestId('posting-close').click();
+    await expect.poll(async () => status(page).getAttribute('data-status'), { timeout: 10_000 }).toBe('APPROVED');
+    expect((await balanceSheetFigures(page, [RECEIVABLE]))[RECEIVABLE]).toBe(sheet[RECEIVABLE]);
   });
 });

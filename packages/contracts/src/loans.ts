@@ -279,6 +279,8 @@ export const payoffBody = z
   .refine(sourceCheck, { message: 'loan.saving_required', path: ['memberSavingId'] });
 /** POST transaction/product/loan/cancel-payment: the loan's latest payment (POST transaction/cancel does not undo loan payments). */
 export const cancelPaymentBody = z.object({ paymentId: uuid, reason: optText(500) });
+/** POST transaction/product/loan/cancel-release: undo a release before any payment (the loan is APPROVED again). */
+export const cancelLoanReleaseBody = z.object({ loanId: uuid, reason: optText(500) });
 /** POST transaction/product/loan/{id}/waive-fine (permission member_transaction:delete): waive the fines accrued to date (or `amount` of them). */
 export const waiveFineBody = z.object({ amount: moneyPositive.nullable().optional(), reason: reasonRequired });
 
@@ -329,6 +331,11 @@ export const loanDatatableQuery = listQuery.extend({
   userId: optionalUuid,
   /** Only loans with an installment past due. */
   isOverdue: boolFilter,
+  /**
+   * OPEN: the open items after sign-in (spec section 5: page 0, limit 100, start 2020-01-01, end today, userId) —
+   * applications waiting for approval, approved loans waiting for release, running loans with an installment past due.
+   */
+  status: optionalFilter.pipe(z.enum(['OPEN'], { error: 'loan.status_invalid' }).optional()),
   start: optionalDate,
   end: optionalDate,
 });

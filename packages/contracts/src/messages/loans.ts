@@ -128,6 +128,14 @@ export const loanMessages = {
     en: 'Loan {number} has only {left} installments left',
   },
   'loan.payment_cancelled_already': { id: 'Pembayaran ini sudah dibatalkan', en: 'This payment is already cancelled' },
+  'loan.cancel_period_closed': {
+    id: 'Transaksi {code} berada pada periode {periode} yang sudah ditutup dan tidak dapat dibatalkan',
+    en: 'Transaction {code} is in the closed period {periode} and cannot be cancelled',
+  },
+  'loan.release_has_payments': {
+    id: 'Pencairan pinjaman {number} tidak dapat dibatalkan: sudah ada pembayaran atau restrukturisasi; batalkan pembayarannya dahulu',
+    en: 'The release of loan {number} cannot be cancelled: it has payments or a restructure; cancel the payments first',
+  },
   'loan.payment_not_last': {
     id: 'Hanya pembayaran terakhir pinjaman yang dapat dibatalkan; batalkan dulu pembayaran sesudahnya',
     en: "Only the loan's latest payment can be cancelled; cancel the later ones first",
@@ -174,6 +182,9 @@ export const loanMessages = {
   'loan.paid': { id: 'Pembayaran pinjaman berhasil', en: 'Loan payment recorded' },
   'loan.paid_off': { id: 'Pinjaman lunas', en: 'Loan paid off' },
   'loan.payment_cancelled': { id: 'Pembayaran pinjaman dibatalkan', en: 'Loan payment cancelled' },
+  'loan.photo_saved': { id: 'Foto agunan tersimpan', en: 'Collateral photo saved' },
+  'loan.photo_not_found': { id: 'Foto agunan tidak ditemukan', en: 'Collateral photo not found' },
+  'loan.release_cancelled': { id: 'Pencairan pinjaman dibatalkan', en: 'Loan release cancelled' },
   'loan.fine_waived': { id: 'Denda berhasil dihapus', en: 'Fine waived' },
   'loan.installments_updated': { id: 'Angsuran berhasil diubah', en: 'Installments updated' },
   'loan.restructured': { id: 'Pinjaman berhasil direstrukturisasi', en: 'Loan restructured' },

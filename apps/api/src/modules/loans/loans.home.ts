@@ -11,12 +11,14 @@ import { type Ctx, withTx } from '../../lib/context.ts';
 import { AppError, notFound, unprocessable } from '../../lib/errors.ts';
 import { paged } from '../../lib/http.ts';
 import { registerExitCheck, registerMemberSummary } from '../members/members.registry.ts';
+import { registerCancelHandler } from '../money/cancel.ts';
 import { findProduct, registerProductUsage } from '../products/products.repo.ts';
 import { registerOpenHandler } from '../savings/savings.accounts.ts';
 import { isAgentCtx, today } from '../savings/savings.core.ts';
 import { registerSavingLoanSummary } from '../savings/savings.home.ts';
 import { agentMemberCondition } from '../users/agent-scope.ts';
 import { openLoanTx } from './loans.apply.ts';
+import { cancelLoanTransaction } from './loans.cancel.ts';
 import { findLoan, LOAN_SELECT, type LoanRow } from './loans.repo.ts';
 import { loanView, loanWithFigures } from './loans.views.ts';
 
@@ -240,6 +242,7 @@ async function memberCounts(tx: Tx, memberId: string) {
 
 export function registerLoanHooks(): void {
   registerOpenHandler('LOAN', (tx, ctx, body) => openLoanTx(tx, ctx, body));
+  registerCancelHandler('loans', cancelLoanTransaction);
   registerMemberSummary('loans', async (tx, _ctx, member) => {
     const c = await memberCounts(tx, member.id);
     return {

@@ -179,10 +179,11 @@ export async function release(ctx: Ctx, b: ReleaseInput) {
         cashId = cash.id;
         lines.push({ accountId: cash.id, credit: net, description: desc });
       }
+      // schedule_no is 1, or one more after each cancelled release (the cancelled schedule stays as history).
       await insertInstallments(
         tx,
         l.id,
-        1,
+        l.schedule_no,
         s.installments.map((r) => ({
           number: r.number,
           dueDate: r.dueDate,
@@ -202,7 +203,7 @@ export async function release(ctx: Ctx, b: ReleaseInput) {
       await tx.exec(
         `UPDATE loan SET status = 'RUNNING', release_date = $2, released_by = $3, receivable_coa_id = $4, remaining_principal = amount,
                 installment_amount = $5, first_installment_date = $6, maturity_date = $7, net_disbursed = $8, release_journal_id = $9,
-                release_coa_id = $10, release_saving_id = $11, schedule_no = 1
+                release_coa_id = $10, release_saving_id = $11
          WHERE tenant_id = app_tenant() AND id = $1`,
         [
           l.id,

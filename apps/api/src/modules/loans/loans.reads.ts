@@ -69,6 +69,13 @@ export async function datatable(ctx: Ctx, q: LoanDatatableQuery) {
                  AND i.schedule_no = l.schedule_no AND NOT i.superseded AND i.paid_date IS NULL AND i.due_date < ${n})`,
         today(),
       );
+    if (q.status === 'OPEN')
+      add(
+        (n) => `(l.status IN ('WAITING_APPROVAL', 'APPROVED') OR (l.status = 'RUNNING' AND EXISTS (SELECT 1 FROM loan_installment i
+                 WHERE i.tenant_id = l.tenant_id AND i.loan_id = l.id AND i.schedule_no = l.schedule_no AND NOT i.superseded
+                   AND i.paid_date IS NULL AND i.due_date < ${n})))`,
+        today(),
+      );
     if (isAgentCtx(ctx)) {
       params.push(ctx.userId);
       where.push(agentMemberCondition('m', `$${params.length}`));

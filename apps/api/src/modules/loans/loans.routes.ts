@@ -5,6 +5,7 @@
  */
 import {
   approvedLoanBody,
+  cancelLoanReleaseBody,
   cancelPaymentBody,
   installmentPaymentBody,
   loanDatatableQuery,
@@ -13,6 +14,7 @@ import {
   loanMutationQuery,
   loanPaymentView,
   loanView,
+  MEMBER_PHOTO_MAX_BYTES,
   openAmountPaymentBody,
   outstandingByDateParams,
   outstandingView,
@@ -38,11 +40,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ctxOf } from '../../lib/context.ts';
 import { ok } from '../../lib/http.ts';
+import { readUpload } from '../members/members.routes.ts';
 import { documented, passthrough } from '../products/products.http.ts';
 import * as apply from './loans.apply.ts';
 import * as cancel from './loans.cancel.ts';
 import * as changes from './loans.changes.ts';
 import * as money from './loans.money.ts';
+import * as photos from './loans.photos.ts';
 import * as reads from './loans.reads.ts';
 
 const TAG = ['loans'];
@@ -246,6 +250,48 @@ export async function loanRoutes(appBase: FastifyInstance) {
   );
 
   app.post(
+    `${P}/:id/collateral-photo`,
+    {
+      ...passthrough,
+      config: update,
+      schema: {
+        tags: TAG,
+        summary: "Upload a photo of the loan's collateral (then list its url in update-collateral photos)",
+        description: `multipart/form-data with one file field. JPEG, PNG or WebP (checked by content), at most ${MEMBER_PHOTO_MAX_BYTES / 1048576} MB; re-encoded to JPEG (max 1600 px), metadata stripped.`,
+        consumes: ['multipart/form-data'],
+        params: loanIdParam,
+        response: documented(z.object({ loanId: z.string(), photoId: z.string(), url: z.string(), bytes: z.number() })),
+      },
+    },
+    async (req) => {
+      const file = await readUpload(req, MEMBER_PHOTO_MAX_BYTES, 'member.photo_missing', 'member.photo_too_large', {
+        mb: MEMBER_PHOTO_MAX_BYTES / 1048576,
+      });
+      return ok(await photos.saveCollateralPhoto(ctxOf(req), app.storage, req.params.id, file.buffer), 'loan.photo_saved');
+    },
+  );
+
+  app.get(
+    `${P}/:id/collateral-photo/:photoId`,
+    {
+      config: view,
+      schema: {
+        tags: TAG,
+        summary: "A photo of the loan's collateral (image/jpeg)",
+        params: z.object({ id: z.string().uuid('validation.uuid'), photoId: z.string().uuid('validation.uuid') }),
+      },
+    },
+    async (req, reply) => {
+      const file = await photos.getCollateralPhoto(ctxOf(req), app.storage, req.params.id, req.params.photoId);
+      return reply
+        .header('content-type', file.contentType)
+        .header('cache-control', 'private, max-age=3600')
+        .header('content-disposition', `inline; filename="${req.params.photoId}.jpg"`)
+        .send(file.body);
+    },
+  );
+
+  app.post(
     `${P}/:id/verify-guaranteed`,
     {
       ...passthrough,
@@ -359,6 +405,23 @@ export async function loanRoutes(appBase: FastifyInstance) {
       },
     },
     async (req) => ok(await cancel.cancelPayment(ctxOf(req), req.body), 'loan.payment_cancelled'),
+  );
+
+  app.post(
+    `${P}/cancel-release`,
+    {
+      ...passthrough,
+      config: { ...update, ...tx },
+      schema: {
+        tags: TAG,
+        summary: 'Cancel a release before any payment: reversal journal, net taken back from savings, loan APPROVED again',
+        description:
+          'Needs the cancel-transaction and the release flags; refused after a posted payment or a restructure and in a closed period. ' +
+          'The same as POST /api/transaction/cancel with the loan id.',
+        body: cancelLoanReleaseBody,
+      },
+    },
+    async (req) => ok(await cancel.cancelRelease(ctxOf(req), req.body), 'loan.release_cancelled'),
   );
 
   app.post(

@@ -46,6 +46,7 @@ import { sendExcel } from '../../lib/excel.ts';
 import { ok } from '../../lib/http.ts';
 import { todayJakarta } from '../ledger/dates.ts';
 import { numbersFirst } from '../ledger/posting.ts';
+import { cancelElsewhere } from '../money/cancel.ts';
 import { documented, passthrough } from '../products/products.http.ts';
 import * as accounts from './savings.accounts.ts';
 import * as byCif from './savings.by-cif.ts';
@@ -312,7 +313,8 @@ function transferCancelCloseRoutes(app: App) {
         summary: 'Cancel a transaction: reversal journal, balances restored, the original marked CANCELLED',
         description:
           'Only a role allowed to cancel transactions (403 otherwise); never in a closed period. The whole operation is cancelled (both legs of ' +
-          'a transfer). Closings, exits and interest cannot be cancelled here.',
+          'a transfer). Closings, exits and interest cannot be cancelled here. A loan payment (its id, journal id or savings leg) and a loan ' +
+          'release (the loan id, its journal id or savings leg) are cancelled by the loans module (docs/loans.md).',
         body: cancelBody,
         response: documented(
           z.object({
@@ -329,7 +331,12 @@ function transferCancelCloseRoutes(app: App) {
         ),
       },
     },
-    async (req) => ok(await savings.cancelTransaction(ctxOf(req), req.body), 'saving.cancel_success'),
+    async (req) => {
+      const ctx = ctxOf(req);
+      // A loan payment or release is cancelled by its module (registered in modules/money/cancel.ts).
+      const other = await cancelElsewhere(ctx, req.body);
+      return ok(other ?? (await savings.cancelTransaction(ctx, req.body)), 'saving.cancel_success');
+    },
   );
 
   app.post(

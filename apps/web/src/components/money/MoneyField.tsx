@@ -82,9 +82,9 @@ export function MoneyField({ value, onChange, allowNegative, inputRef, slotProps
       }}
       slotProps={{
         ...slotProps,
-        // The caller's input attributes (e.g. data-testid) are kept.
+        // The caller's input attributes (aria-label, data-testid) kept; the money input's own win.
         htmlInput: {
-          ...(slotProps?.htmlInput as Record<string, unknown> | undefined),
+          ...(slotProps?.htmlInput as object | undefined),
           inputMode: 'decimal',
           autoComplete: 'off',
           style: { fontVariantNumeric: 'tabular-nums' },

@@ -1,8 +1,8 @@
 /**
  * The payment dialog in the DOM: the next installments with the fine owed,
  * the confirmation with the allocation and the principal after, the
- * server's refusal shown in the dialog and sent again with the same
- * Idempotency-Key, the result with the receipt; an open amount allocated
+ * server's failure (5xx) shown in the dialog and sent again with the same
+ * Idempotency-Key, a business refusal (4xx) definitive, the result with the receipt; an open amount allocated
  * fine → interest → principal (oldest first) with a warning above the debt;
  * the payoff from detail-outstanding; a payment from the member's savings.
  */
@@ -139,10 +139,10 @@ const refusal = {
 };
 
 describe('payment dialog', () => {
-  it('pays the next installment with its fine, shows a refusal, retries with the same key and offers the receipt', async () => {
+  it('pays the next installment with its fine, shows a server failure, retries with the same key and offers the receipt', async () => {
     const u = userEvent.setup({ delay: null });
     const { sent, loan } = setup([
-      { status: 422, body: { ...refusal, message: 'Kas Teller tidak cukup' } },
+      { status: 503, body: { ...refusal, code: 503, errorCode: 'SERVICE_UNAVAILABLE', message: 'Server sedang sibuk' } },
       { status: 200, body: paid() },
     ]);
     const dialog = await screen.findByTestId('payment-dialog');
@@ -160,8 +160,8 @@ describe('payment dialog', () => {
     expect(fact('summary-after')).toBe('Rp 3.333.200');
 
     await u.click(screen.getByTestId('posting-confirm'));
-    expect(await screen.findByTestId('posting-error')).toHaveTextContent('Kas Teller tidak cukup');
-    await u.click(screen.getByTestId('posting-confirm'));
+    expect(await screen.findByTestId('posting-error')).toHaveTextContent('Server sedang sibuk');
+    await u.click(screen.getByRole('button', { name: 'Kirim ulang' }));
     await screen.findByTestId('posting-done');
     expect(sent).toHaveLength(2);
     expect(sent[0]!.path).toBe('/api/transaction/product/loan/payment-installment');
@@ -193,6 +193,9 @@ describe('payment dialog', () => {
     await u.click(screen.getByTestId('posting-continue'));
     await u.click(await screen.findByTestId('posting-confirm'));
     expect(await screen.findByTestId('posting-error')).toHaveTextContent('melebihi yang terutang');
+    // A business refusal is definitive: posting disabled, never "Kirim ulang".
+    expect(screen.getByTestId('posting-confirm')).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Kirim ulang' })).toBeNull();
     await u.click(screen.getByTestId('posting-back'));
     await u.clear(amount());
     await u.type(amount(), '500000');

@@ -41,3 +41,10 @@ export const useUpdateRequest = () =>
   useLoanChange(({ id, ...body }: { id: string; interviewNotes?: string | null; surveyNotes?: string | null }) =>
     apiEnvelope(`${P}/${id}/update-request-loan`, { method: 'POST', body }),
   );
+
+/** POST {id}/collateral-photo (multipart): the stored photo's url, to list in a collateral's `photos`. */
+export const uploadCollateralPhoto = (loanId: string, file: File) => {
+  const form = new FormData();
+  form.append('file', file);
+  return apiEnvelope<{ photoId: string; url: string; bytes: number }>(`${P}/${loanId}/collateral-photo`, { method: 'POST', body: form });
+};

@@ -26,6 +26,7 @@ import { type ReactNode, useMemo, useRef, useState } from 'react';
 import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { Facts } from '../../../components/Facts';
 import { FormMoneyField, FormNumberField, FormSwitch, FormTextField, useFieldError } from '../../../components/form/fields';
 import { MoneyText } from '../../../components/money/MoneyText';
 import { useDebounced } from '../../../components/table/useServerTable';
@@ -49,7 +50,6 @@ import {
   newApplication,
   releasePreview,
 } from '../lib/application';
-import { Facts } from './Facts';
 import { MemberField } from './MemberField';
 import { SimulationTable } from './SimulationTable';
 

@@ -16,6 +16,7 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Facts } from '../../../components/Facts';
 import { MoneyText } from '../../../components/money/MoneyText';
 import { useUser } from '../../../lib/auth/AuthProvider';
 import { useFormat } from '../../../lib/format';
@@ -24,7 +25,6 @@ import { useSubmissionKeys } from '../../../lib/submission';
 import { useDecideLoan } from '../api/decideLoan';
 import type { LoanView } from '../api/types';
 import { aboveLimit } from '../lib/application';
-import { Facts } from './Facts';
 
 export function DecisionDialog({
   loan,

@@ -24,7 +24,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { DateField } from '../../../components/dates/DateField';
 import { EmptyState } from '../../../components/EmptyState';
-import { MoneyField } from '../../../components/money/MoneyField';
+import { Facts } from '../../../components/Facts';
 import { MoneyText } from '../../../components/money/MoneyText';
 import { DateTimeCell } from '../../../components/table/cells';
 import { useAuth } from '../../../lib/auth/AuthProvider';
@@ -33,9 +33,8 @@ import { uuid } from '../../../lib/id';
 import { useCancelPayment } from '../api/cancelPayment';
 import { useLoanImages, useLoanMutations, useLoanPayments, useOutstanding } from '../api/loanDetail';
 import type { LoanDetailView, LoanPaymentView } from '../api/types';
-import { type CollateralEdit, useUpdateCollateral, useUpdateCriteria, useUpdateRequest, useVerifyGuarantor } from '../api/verification';
+import { useUpdateCriteria, useUpdateRequest, useVerifyGuarantor } from '../api/verification';
 import { todayWib } from '../lib/dates';
-import { Facts } from './Facts';
 import { loanReceiptPath } from './ReceiptButtons';
 
 const num = { textAlign: 'end', whiteSpace: 'nowrap' } as const;
@@ -268,127 +267,6 @@ export function MutationsTab({ loan }: { loan: LoanDetailView }) {
   );
 }
 
-// ---------------------------------------------------------------- collateral
-
-export function CollateralTab({ loan }: { loan: LoanDetailView }) {
-  const { t } = useTranslation('loans');
-  const { can } = useAuth();
-  const update = useUpdateCollateral();
-  const editable = can('member_transaction', 'update') && (loan.status === 'WAITING_APPROVAL' || loan.status === 'APPROVED');
-  const [adding, setAdding] = useState<CollateralEdit | null>(null);
-  const current: CollateralEdit[] = loan.collaterals.map((c) => ({
-    id: c.id,
-    type: c.type,
-    number: c.number,
-    detail: c.detail,
-    value: c.value,
-    photos: c.photos,
-  }));
-  const save = (list: CollateralEdit[], isVerified?: boolean) =>
-    update.mutateAsync({ loanId: loan.id, collaterals: list, ...(isVerified !== undefined ? { isVerified } : {}) });
-
-  return (
-    <Box sx={{ display: 'grid', gap: 2 }}>
-      <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-        <Chip
-          size="small"
-          icon={loan.collateralVerified ? <VerifiedRounded /> : undefined}
-          color={loan.collateralVerified ? 'success' : 'default'}
-          label={loan.collateralVerified ? t('collateral.verified') : t('collateral.notVerified')}
-          data-testid="collateral-verified"
-        />
-        <Box sx={{ flex: 1 }} />
-        {editable && (
-          <>
-            <Button size="small" onClick={() => setAdding({ number: '', type: '', detail: '', value: null })} data-testid="collateral-add">
-              {t('form.addCollateral')}
-            </Button>
-            {!loan.collateralVerified && loan.collaterals.length > 0 && (
-              <Button
-                size="small"
-                variant="contained"
-                startIcon={<VerifiedRounded />}
-                onClick={() => void save(current, true)}
-                loading={update.isPending}
-                data-testid="collateral-verify"
-              >
-                {t('collateral.verify')}
-              </Button>
-            )}
-          </>
-        )}
-      </Box>
-      {loan.collaterals.length === 0 && !adding && <EmptyState compact title={t('collateral.empty')} />}
-      {loan.collaterals.map((c) => (
-        <Box key={c.id} sx={{ p: 2, border: 1, borderColor: 'divider', borderRadius: 2 }} data-testid="collateral-item">
-          <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, mb: 1 }}>
-            <Typography sx={{ fontWeight: 600 }}>
-              {c.type ? `${c.type} · ` : ''}
-              {c.number}
-            </Typography>
-            <Typography sx={{ fontWeight: 600 }}>
-              <MoneyText value={c.value} />
-            </Typography>
-          </Box>
-          {c.detail && <Typography sx={{ fontSize: '0.8125rem', color: 'text.secondary' }}>{c.detail}</Typography>}
-          {c.photos.length > 0 && (
-            <Box sx={{ display: 'flex', gap: 1, mt: 1.5, flexWrap: 'wrap' }}>
-              {c.photos.map((u) => (
-                <Box
-                  key={u}
-                  component="img"
-                  src={u}
-                  alt={c.number}
-                  sx={{ width: 88, height: 66, objectFit: 'cover', borderRadius: 1, border: 1, borderColor: 'divider' }}
-                />
-              ))}
-            </Box>
-          )}
-        </Box>
-      ))}
-      {adding && (
-        <Box sx={{ p: 2, border: 1, borderColor: 'primary.main', borderRadius: 2, display: 'grid', gap: 2 }} data-testid="collateral-new">
-          <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}>
-            <TextField
-              label={t('collateral.type')}
-              value={adding.type ?? ''}
-              onChange={(e) => setAdding({ ...adding, type: e.target.value })}
-            />
-            <TextField
-              label={t('collateral.number')}
-              required
-              value={adding.number}
-              onChange={(e) => setAdding({ ...adding, number: e.target.value })}
-            />
-            <MoneyField label={t('collateral.value')} value={adding.value ?? null} onChange={(v) => setAdding({ ...adding, value: v })} />
-            <TextField
-              label={t('collateral.detail')}
-              value={adding.detail ?? ''}
-              onChange={(e) => setAdding({ ...adding, detail: e.target.value })}
-            />
-          </Box>
-          <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end' }}>
-            <Button color="inherit" onClick={() => setAdding(null)}>
-              {t('common:common.cancel')}
-            </Button>
-            <Button
-              variant="contained"
-              disabled={!adding.number.trim()}
-              loading={update.isPending}
-              onClick={async () => {
-                await save([...current, { ...adding, number: adding.number.trim(), value: adding.value ?? 0 }]);
-                setAdding(null);
-              }}
-            >
-              {t('common:common.save')}
-            </Button>
-          </Box>
-        </Box>
-      )}
-    </Box>
-  );
-}
-
 // ---------------------------------------------------------------- verification
 
 function NoteField({
@@ -590,3 +468,5 @@ export function OutstandingTab({ loan }: { loan: LoanDetailView }) {
     </Box>
   );
 }
+
+export { CollateralTab } from './CollateralTab';

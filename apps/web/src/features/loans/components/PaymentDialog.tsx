@@ -20,6 +20,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MoneyField } from '../../../components/money/MoneyField';
 import { MoneyText } from '../../../components/money/MoneyText';
+import { DoneView, PostingDialog, usePosting } from '../../../components/Posting';
 import { useFormat } from '../../../lib/format';
 import { useSubmissionKeys } from '../../../lib/submission';
 import { useOutstanding } from '../api/loanDetail';
@@ -28,7 +29,7 @@ import type { LoanDetailView } from '../api/types';
 import { todayWib } from '../lib/dates';
 import { allocate, dueBy, nextInstallments, partialCap, principalAfter, totalOwed, unpaid } from '../lib/payment';
 import { FundSource, type FundSourceValue, useFundSourceName } from './FundSource';
-import { DoneView, PostingDialog, usePosting } from './Posting';
+import { ReceiptButtons } from './ReceiptButtons';
 
 export const PAYMENT_KINDS: LoanPaymentKind[] = ['INSTALLMENT', 'PARTIAL', 'OPEN_AMOUNT', 'PAYOFF'];
 
@@ -124,6 +125,7 @@ export function PaymentDialog({
       step={posting.step}
       busy={posting.busy}
       error={posting.error}
+      errorRetryable={posting.retryable}
       onContinue={toConfirm}
       onConfirm={confirm}
       onBack={posting.back}
@@ -310,7 +312,7 @@ export function PaymentDialog({
         r && (
           <DoneView
             title={r.loan.status === 'PAID_OFF' ? t('pay.donePaidOff') : t('pay.done')}
-            receipt={{ loanId: loan.id, paymentId: r.payment.id }}
+            receipt={<ReceiptButtons loanId={loan.id} paymentId={r.payment.id} />}
             lines={[
               r.payment.journalNumber && { label: t('pay.journal'), value: r.payment.journalNumber, testId: 'done-journal' },
               { label: t('pay.amount'), value: <MoneyText value={r.payment.amount} />, testId: 'done-amount', strong: true },

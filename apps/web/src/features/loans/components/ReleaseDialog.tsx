@@ -19,13 +19,13 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../components/dates/DateField';
 import { MoneyText } from '../../../components/money/MoneyText';
+import { DoneView, PostingDialog, usePosting } from '../../../components/Posting';
 import { useFormat } from '../../../lib/format';
 import { useSubmissionKeys } from '../../../lib/submission';
 import { type ReleaseInput, useReleaseLoan } from '../api/releaseLoan';
 import type { LoanDetailView, LoanView } from '../api/types';
 import { todayWib } from '../lib/dates';
 import { FundSource, type FundSourceValue, useFundSourceName } from './FundSource';
-import { DoneView, PostingDialog, usePosting } from './Posting';
 
 /** What the release deducts and pays out, from the loan's own figures. */
 export function releaseFigures(loan: Pick<LoanView, 'amount' | 'adminFee' | 'provisionFee' | 'otherCosts'>) {
@@ -93,6 +93,7 @@ export function ReleaseDialog({ loan, onClose }: { loan: LoanDetailView; onClose
       step={posting.step}
       busy={posting.busy}
       error={posting.error}
+      errorRetryable={posting.retryable}
       onContinue={toConfirm}
       onConfirm={confirm}
       onBack={posting.back}

@@ -21,6 +21,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../components/dates/DateField';
 import { MoneyText } from '../../../components/money/MoneyText';
+import { DoneView, PostingDialog, usePosting } from '../../../components/Posting';
 import { useDebounced } from '../../../components/table/useServerTable';
 import { api } from '../../../lib/api/client';
 import { useFormat } from '../../../lib/format';
@@ -29,7 +30,6 @@ import { loansKey } from '../api/keys';
 import { useRestructureLoan } from '../api/restructureLoan';
 import type { LoanDetailView, LoanView, Simulation } from '../api/types';
 import { todayWib } from '../lib/dates';
-import { DoneView, PostingDialog, usePosting } from './Posting';
 import { SimulationTable } from './SimulationTable';
 
 export function RestructureDialog({ loan, onClose }: { loan: LoanDetailView; onClose: () => void }) {
@@ -110,6 +110,7 @@ export function RestructureDialog({ loan, onClose }: { loan: LoanDetailView; onC
       step={posting.step}
       busy={posting.busy}
       error={posting.error}
+      errorRetryable={posting.retryable}
       onContinue={toConfirm}
       onConfirm={confirm}
       onBack={posting.back}

@@ -2,7 +2,8 @@
  * Detail pinjaman (/transactions/loans/:id): the loan (status, figures,
  * dates, what was paid) and its actions by status and role — approve or
  * reject (member_transaction:update), release (the role's release flag),
- * pay and restructure (add / update) — and its tabs (?tab=): installments
+ * pay and restructure (add / update), and under "Tindakan lain" change
+ * installments, waive fines and cancel the release — and its tabs (?tab=): installments
  * (the schedule with what was paid, fines and days late; printable and as
  * Excel), payments (receipts, cancellation with the role's cancel flag),
  * mutations, collateral, verification (guarantor, criteria, interview and
@@ -27,16 +28,18 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/EmptyState';
 import { ExportExcelButton } from '../../../components/ExportExcelButton';
+import { Facts } from '../../../components/Facts';
 import { MoneyText } from '../../../components/money/MoneyText';
 import { PageHeader } from '../../../components/PageHeader';
 import { useAuth } from '../../../lib/auth/AuthProvider';
 import { useFormat } from '../../../lib/format';
 import { useLoan } from '../api/loanDetail';
 import type { Installment, LoanDetailView } from '../api/types';
+import { CancelReleaseDialog, UpdateInstallmentDialog, WaiveFineDialog } from '../components/ChangeDialogs';
 import { LoanStatusChip } from '../components/Chips';
 import { DecisionDialog } from '../components/DecisionDialog';
-import { Facts } from '../components/Facts';
 import { CollateralTab, ImagesTab, MutationsTab, OutstandingTab, PaymentsTab, VerificationTab } from '../components/LoanTabs';
+import { MoreActions } from '../components/MoreActions';
 import { PaymentDialog } from '../components/PaymentDialog';
 import { ReleaseDialog } from '../components/ReleaseDialog';
 import { RestructureDialog } from '../components/RestructureDialog';
@@ -45,7 +48,7 @@ import { scheduleTotals } from '../lib/schedule';
 
 export const DETAIL_TABS = ['installments', 'payments', 'mutations', 'collateral', 'verification', 'images', 'outstanding'] as const;
 type DetailTab = (typeof DETAIL_TABS)[number];
-type Open = null | 'approve' | 'reject' | 'release' | 'pay' | 'restructure';
+type Open = null | 'approve' | 'reject' | 'release' | 'pay' | 'restructure' | 'cancelRelease' | 'waive' | 'updateInstallment';
 
 function LoanCard({ loan }: { loan: LoanDetailView }) {
   const { t } = useTranslation('loans');
@@ -148,6 +151,7 @@ export default function LoanDetailPage() {
           {t('release.action')}
         </Button>
       )}
+      {loan.status === 'RUNNING' && <MoreActions loan={loan} onOpen={setOpen} />}
       {loan.status === 'RUNNING' && canDecide && (
         <Button
           variant="outlined"
@@ -225,6 +229,9 @@ export default function LoanDetailPage() {
       {loan && open === 'release' && <ReleaseDialog loan={loan} onClose={() => setOpen(null)} />}
       {loan && open === 'pay' && <PaymentDialog loan={loan} onClose={() => setOpen(null)} />}
       {loan && open === 'restructure' && <RestructureDialog loan={loan} onClose={() => setOpen(null)} />}
+      {loan && open === 'cancelRelease' && <CancelReleaseDialog loan={loan} onClose={() => setOpen(null)} />}
+      {loan && open === 'waive' && <WaiveFineDialog loan={loan} onClose={() => setOpen(null)} />}
+      {loan && open === 'updateInstallment' && <UpdateInstallmentDialog loan={loan} onClose={() => setOpen(null)} />}
     </>
   );
 }

@@ -2,7 +2,9 @@
  * Pinjaman (/transactions/loans): the loans of the cooperative by status
  * (server paging, search by member, CIF or loan number, product filter,
  * Excel of every row the filters select), and the work queues as tabs
- * (?tab=): applications waiting for approval, approved loans waiting to be
+ * (?tab=): the signed-in officer's open items (applications waiting, approved
+ * loans waiting for release, running loans past due), applications waiting
+ * for approval, approved loans waiting to be
  * released, and loan requests from the member app. "Ajukan pinjaman" opens
  * the application with its live simulation. A row opens the loan.
  */
@@ -31,9 +33,12 @@ import { useLoanProducts } from '../api/products';
 import type { LoanView } from '../api/types';
 import { LoanStatusChip } from '../components/Chips';
 import { OnlineRequests } from '../components/OnlineRequests';
+import { todayWib } from '../lib/dates';
 
-export const LOAN_TABS = ['all', 'approvals', 'release', 'online'] as const;
+export const LOAN_TABS = ['all', 'open', 'approvals', 'release', 'online'] as const;
 export type LoanTab = (typeof LOAN_TABS)[number];
+/** Where the open items start (spec section 5). */
+const OPEN_ITEMS_FROM = '2020-01-01';
 
 export default function LoansPage() {
   const { t } = useTranslation('loans');
@@ -81,6 +86,7 @@ export default function LoansPage() {
         <LoanList
           key={tab}
           fixedStatus={tab === 'approvals' ? 'WAITING_APPROVAL' : tab === 'release' ? 'APPROVED' : null}
+          openItemsOf={tab === 'open' ? (user?.id ?? null) : undefined}
           onOpen={(l) => navigate(`/transactions/loans/${l.id}`)}
           releaseHint={tab === 'release' && !user?.limits.canReleaseLoan}
         />
@@ -91,10 +97,13 @@ export default function LoansPage() {
 
 function LoanList({
   fixedStatus,
+  openItemsOf,
   onOpen,
   releaseHint,
 }: {
   fixedStatus: string | null;
+  /** The open items of this officer (spec section 5: from 2020-01-01 to today, status OPEN, userId). */
+  openItemsOf?: string | null;
   onOpen: (l: LoanView) => void;
   releaseHint: boolean;
 }) {
@@ -170,16 +179,20 @@ function LoanList({
         </Box>
       )}
       <ServerDataTable<LoanView>
-        queryKey={[...loanListKey, fixedStatus]}
+        queryKey={[...loanListKey, fixedStatus, openItemsOf ?? null]}
         fetchPage={listLoans}
         columns={columns}
-        filters={{ statusLoan: fixedStatus ?? status, productId }}
+        filters={
+          openItemsOf !== undefined
+            ? { status: 'OPEN', start: OPEN_ITEMS_FROM, end: todayWib(), userId: openItemsOf ?? 'none', productId }
+            : { statusLoan: fixedStatus ?? status, productId }
+        }
         searchPlaceholder={t('list.search')}
         onRowClick={onOpen}
-        emptyText={fixedStatus ? t(`list.empty.${fixedStatus}`) : undefined}
+        emptyText={openItemsOf !== undefined ? t('list.empty.OPEN') : fixedStatus ? t(`list.empty.${fixedStatus}`) : undefined}
         toolbar={
           <>
-            {!fixedStatus && (
+            {!fixedStatus && openItemsOf === undefined && (
               <TextField
                 select
                 size="small"

@@ -7,11 +7,11 @@
 import Box from '@mui/material/Box';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { Facts } from '../../../components/Facts';
 import { MoneyText } from '../../../components/money/MoneyText';
 import { PrintLayout } from '../../../components/print/PrintLayout';
 import { useFormat } from '../../../lib/format';
 import { useLoan } from '../api/loanDetail';
-import { Facts } from '../components/Facts';
 import { ScheduleTable } from '../components/ScheduleTable';
 import { scheduleTotals } from '../lib/schedule';
 

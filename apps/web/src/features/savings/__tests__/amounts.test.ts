@@ -6,13 +6,13 @@
  * screens offer to cancel, and the auto-debit list built from the accounts.
  */
 import { describe, expect, it } from 'vitest';
+import { SubmissionKeys } from '../../../lib/submission';
 import { autoDebitRows } from '../api/autoDebitAccounts';
 import type { Product } from '../api/types';
 import { openableProducts } from '../components/OpenAccountDialog';
 import { balanceAfter, closingPreview, exceedsAvailable, exceedsLimit, maxBlockable, total } from '../lib/amounts';
 import { addMonths } from '../lib/dates';
 import { blockForm, movementForm, transferForm } from '../lib/forms';
-import { SubmissionKeys } from '../lib/submission';
 import { autoDebitState } from '../pages/AutoDebitPage';
 import { cancellable } from '../pages/TransactionDetailPage';
 import { account } from './fixtures';

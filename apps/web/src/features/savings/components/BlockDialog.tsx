@@ -15,7 +15,7 @@ import { useSetFlag } from '../api/flags';
 import type { SavingAccount } from '../api/types';
 import { maxBlockable } from '../lib/amounts';
 import { type BlockFormIn, blockForm } from '../lib/forms';
-import { AccountHeader } from './Posting';
+import { AccountHeader } from './AccountHeader';
 
 export function BlockDialog({ account, onClose }: { account: SavingAccount; onClose: () => void }) {
   const { t } = useTranslation('savings');

@@ -13,16 +13,16 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Facts } from '../../../components/Facts';
 import { FormTextField } from '../../../components/form/fields';
 import { useZodForm } from '../../../components/form/useZodForm';
 import { MoneyText } from '../../../components/money/MoneyText';
+import { isRetryable } from '../../../components/Posting';
 import { errorMessage } from '../../../lib/notify';
+import { useSubmissionKeys } from '../../../lib/submission';
 import { useCancelTransaction } from '../api/cancelTransaction';
 import type { CancelResult, TransactionDetail } from '../api/types';
 import { reasonForm } from '../lib/forms';
-import { useSubmissionKeys } from '../lib/submission';
-import { Facts } from './Facts';
-import { isRetryable } from './Posting';
 
 export function CancelDialog({ tx, onClose, onDone }: { tx: TransactionDetail; onClose: () => void; onDone: (r: CancelResult) => void }) {
   const { t } = useTranslation('savings');
@@ -81,7 +81,7 @@ export function CancelDialog({ tx, onClose, onDone }: { tx: TransactionDetail; o
             {t('common:common.cancel')}
           </Button>
           <Button type="submit" variant="contained" color="error" loading={cancel.isPending} data-testid="cancel-confirm">
-            {error && retryable ? t('posting.retry') : t('cancel.confirm')}
+            {error && retryable ? t('common:posting.retry') : t('cancel.confirm')}
           </Button>
         </DialogActions>
       </form>

@@ -12,18 +12,20 @@ import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Facts } from '../../../components/Facts';
 import { MoneyText } from '../../../components/money/MoneyText';
+import { DoneView, PostingDialog, usePosting } from '../../../components/Posting';
 import { useUser } from '../../../lib/auth/AuthProvider';
 import { useFormat } from '../../../lib/format';
+import { useSubmissionKeys } from '../../../lib/submission';
 import { useCashAccounts } from '../api/cashAccounts';
 import { useCloseAccount } from '../api/closeAccount';
 import { useClosingFee } from '../api/products';
 import type { CloseResult, SavingAccount } from '../api/types';
 import { closingPreview, exceedsLimit } from '../lib/amounts';
-import { useSubmissionKeys } from '../lib/submission';
+import { AccountHeader } from './AccountHeader';
 import { CashAccountSelect } from './CashAccountSelect';
-import { Facts } from './Facts';
-import { AccountHeader, DoneView, PostingDialog, usePosting } from './Posting';
+import { ReceiptButtons } from './ReceiptButtons';
 
 export function CloseAccountDialog({ account, onClose }: { account: SavingAccount; onClose: () => void }) {
   const { t } = useTranslation('savings');
@@ -110,7 +112,7 @@ export function CloseAccountDialog({ account, onClose }: { account: SavingAccoun
         r && (
           <DoneView
             title={t('close.done', { number: r.accountNumber })}
-            receiptId={payoutTx?.id}
+            receipt={payoutTx?.id ? <ReceiptButtons transactionId={payoutTx?.id} /> : null}
             lines={[
               { label: t('close.fee'), value: <MoneyText value={r.closingFee} />, testId: 'done-fee' },
               { label: t('close.payout'), value: <MoneyText value={r.payout} />, testId: 'done-payout', strong: true },

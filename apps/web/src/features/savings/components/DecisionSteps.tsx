@@ -20,9 +20,9 @@ import Divider from '@mui/material/Divider';
 import TextField from '@mui/material/TextField';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isRetryable } from '../../../components/Posting';
 import { useMessageText } from '../../../lib/i18n/messages';
 import { errorMessage } from '../../../lib/notify';
-import { isRetryable } from './Posting';
 
 export type DecisionStatus = 'APPROVED' | 'REJECTED';
 type Mode = 'view' | 'approve' | 'reject';
@@ -139,7 +139,7 @@ export function DecisionActions({ steps, canDecide, done, pending, confirmApprov
     <DialogActions sx={{ px: 3, pb: 2.5 }}>
       {done || !canDecide ? (
         <Button onClick={onClose} variant={done ? 'contained' : 'text'} color={done ? 'primary' : 'inherit'}>
-          {done ? t('posting.finish') : t('common:common.close')}
+          {done ? t('common:posting.finish') : t('common:common.close')}
         </Button>
       ) : mode === 'view' ? (
         <>
@@ -156,7 +156,7 @@ export function DecisionActions({ steps, canDecide, done, pending, confirmApprov
       ) : (
         <>
           <Button onClick={() => steps.setMode('view')} color="inherit" disabled={pending}>
-            {t('posting.back')}
+            {t('common:posting.back')}
           </Button>
           <Button
             variant="contained"
@@ -166,7 +166,7 @@ export function DecisionActions({ steps, canDecide, done, pending, confirmApprov
             onClick={steps.confirm}
             data-testid="request-confirm"
           >
-            {steps.error && steps.retryable ? t('posting.retry') : mode === 'reject' ? t('online.confirmReject') : confirmApprove}
+            {steps.error && steps.retryable ? t('common:posting.retry') : mode === 'reject' ? t('online.confirmReject') : confirmApprove}
           </Button>
         </>
       )}

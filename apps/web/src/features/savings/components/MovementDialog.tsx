@@ -17,17 +17,19 @@ import { Link } from 'react-router';
 import { FormMoneyField, FormTextField } from '../../../components/form/fields';
 import { useZodForm } from '../../../components/form/useZodForm';
 import { MoneyText } from '../../../components/money/MoneyText';
+import { DoneView, PostingDialog, usePosting } from '../../../components/Posting';
 import { useUser } from '../../../lib/auth/AuthProvider';
 import { useFormat } from '../../../lib/format';
+import { useSubmissionKeys } from '../../../lib/submission';
 import { useCashAccounts } from '../api/cashAccounts';
 import { type MovementInput, useDeposit } from '../api/deposit';
 import type { MovementResult, SavingAccount } from '../api/types';
 import { useWithdraw } from '../api/withdraw';
 import { balanceAfter, exceedsAvailable, exceedsLimit } from '../lib/amounts';
 import { type MovementFormIn, type MovementFormOut, movementForm } from '../lib/forms';
-import { useSubmissionKeys } from '../lib/submission';
+import { AccountHeader } from './AccountHeader';
 import { CashAccountSelect } from './CashAccountSelect';
-import { AccountHeader, DoneView, PostingDialog, usePosting } from './Posting';
+import { ReceiptButtons } from './ReceiptButtons';
 
 export type MovementKind = 'deposit' | 'withdraw';
 
@@ -188,7 +190,7 @@ export function MovementDialog({
         ) : (
           <DoneView
             title={out ? t('withdraw.done') : t('deposit.done')}
-            receiptId={tx?.id}
+            receipt={tx?.id ? <ReceiptButtons transactionId={tx?.id} /> : null}
             lines={
               tx
                 ? [

@@ -15,16 +15,17 @@ import { DateField } from '../../../components/dates/DateField';
 import { FormMoneyField, FormTextField, useFieldError } from '../../../components/form/fields';
 import { useZodForm } from '../../../components/form/useZodForm';
 import { MoneyText } from '../../../components/money/MoneyText';
+import { DoneView, PostingDialog, usePosting } from '../../../components/Posting';
 import { useFormat } from '../../../lib/format';
+import { useSubmissionKeys } from '../../../lib/submission';
 import { useCashAccounts } from '../api/cashAccounts';
 import { useOpenAccount } from '../api/openAccount';
 import { useSavingProducts } from '../api/products';
 import type { MemberHit, OpenResult, Product, SavingAccount } from '../api/types';
 import { addMonths, todayWib } from '../lib/dates';
 import { type OpenFormIn, openForm } from '../lib/forms';
-import { useSubmissionKeys } from '../lib/submission';
 import { CashAccountSelect } from './CashAccountSelect';
-import { DoneView, PostingDialog, usePosting } from './Posting';
+import { ReceiptButtons } from './ReceiptButtons';
 
 /** Products this member may open now. */
 export function openableProducts(products: Product[], member: Pick<MemberHit, 'memberType'>, accounts: SavingAccount[]): Product[] {
@@ -211,7 +212,7 @@ export function OpenAccountDialog({ member, accounts, onClose }: { member: Membe
           <DoneView
             title={r.status === 'WAITING_APPROVAL' ? t('open.waiting') : t('open.done')}
             waiting={r.status === 'WAITING_APPROVAL'}
-            receiptId={r.transaction?.id}
+            receipt={r.transaction?.id ? <ReceiptButtons transactionId={r.transaction?.id} /> : null}
             lines={[
               { label: t('account.number'), value: r.account.accountNumber, testId: 'done-account' },
               { label: t('open.product'), value: r.account.productName },

@@ -13,13 +13,13 @@ import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Facts } from '../../../components/Facts';
 import { ServerDataTable } from '../../../components/table/ServerDataTable';
 import { useAuth } from '../../../lib/auth/AuthProvider';
 import { useFormat } from '../../../lib/format';
 import { listPendingOpenings, pendingOpeningsKey, useDecideOpening } from '../api/pendingOpenings';
 import type { SavingAccount } from '../api/types';
 import { DecisionActions, type DecisionStatus, DecisionStep, useDecisionSteps } from './DecisionSteps';
-import { Facts } from './Facts';
 
 export function PendingOpenings() {
   const { t } = useTranslation('savings');

@@ -16,20 +16,21 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Skeleton from '@mui/material/Skeleton';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Facts } from '../../../components/Facts';
 import { MoneyText } from '../../../components/money/MoneyText';
+import { DoneView } from '../../../components/Posting';
 import { useAuth, useUser } from '../../../lib/auth/AuthProvider';
 import { useFormat } from '../../../lib/format';
+import { useSubmissionKeys } from '../../../lib/submission';
 import { useAccountDetail } from '../api/accountDetail';
 import { useCashAccounts, useMyCashAccount } from '../api/cashAccounts';
 import { type RequestSource, useCashOut, useDecideCashOut } from '../api/cashOutRequests';
 import type { Transaction } from '../api/types';
 import { exceedsAvailable, exceedsLimit } from '../lib/amounts';
-import { useSubmissionKeys } from '../lib/submission';
 import { CashAccountSelect } from './CashAccountSelect';
 import { RequestStatusChip } from './Chips';
 import { DecisionActions, type DecisionStatus, DecisionStep, useDecisionSteps } from './DecisionSteps';
-import { Facts } from './Facts';
-import { DoneView } from './Posting';
+import { ReceiptButtons } from './ReceiptButtons';
 
 export function RequestDialog({ id, onClose, source = 'CASH_OUT' }: { id: string; onClose: () => void; source?: RequestSource }) {
   const { t } = useTranslation('savings');
@@ -77,7 +78,7 @@ export function RequestDialog({ id, onClose, source = 'CASH_OUT' }: { id: string
         ) : done ? (
           <DoneView
             title={done.status === 'APPROVED' ? (w ? t('approvals.withdrawalApproved') : t('online.approved')) : t('online.rejected')}
-            receiptId={done.transaction?.id}
+            receipt={done.transaction?.id ? <ReceiptButtons transactionId={done.transaction?.id} /> : null}
             lines={
               done.transaction
                 ? [

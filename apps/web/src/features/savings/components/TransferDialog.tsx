@@ -15,15 +15,17 @@ import { useTranslation } from 'react-i18next';
 import { FormMoneyField, FormTextField, useFieldError } from '../../../components/form/fields';
 import { useZodForm } from '../../../components/form/useZodForm';
 import { MoneyText } from '../../../components/money/MoneyText';
+import { DoneView, PostingDialog, usePosting } from '../../../components/Posting';
 import { useDebounced } from '../../../components/table/useServerTable';
 import { useFormat } from '../../../lib/format';
+import { useSubmissionKeys } from '../../../lib/submission';
 import { useSearchAccounts } from '../api/searchAccounts';
 import { useTransfer } from '../api/transfer';
 import type { MovementResult, SavingAccount } from '../api/types';
 import { balanceAfter, exceedsAvailable } from '../lib/amounts';
 import { type TransferFormIn, type TransferFormOut, transferForm } from '../lib/forms';
-import { useSubmissionKeys } from '../lib/submission';
-import { AccountHeader, DoneView, PostingDialog, usePosting } from './Posting';
+import { AccountHeader } from './AccountHeader';
+import { ReceiptButtons } from './ReceiptButtons';
 
 const accountLabel = (a: SavingAccount) => `${a.accountNumber} · ${a.productName} — ${a.memberName}`;
 
@@ -183,7 +185,7 @@ export function TransferDialog({ account, own, onClose }: { account: SavingAccou
       done={
         <DoneView
           title={t('transfer.done')}
-          receiptId={outLeg?.id}
+          receipt={outLeg?.id ? <ReceiptButtons transactionId={outLeg?.id} /> : null}
           lines={
             outLeg
               ? [

@@ -28,6 +28,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { type DateRange, DateRangeFields } from '../../../components/dates/PeriodPicker';
 import { EmptyState } from '../../../components/EmptyState';
+import { Facts } from '../../../components/Facts';
 import { MoneyText } from '../../../components/money/MoneyText';
 import { PageHeader } from '../../../components/PageHeader';
 import { toQueryString } from '../../../lib/api/client';
@@ -39,7 +40,6 @@ import { useMutations } from '../api/mutations';
 import { PASSBOOK_PATH } from '../api/passbook';
 import type { PlanProgress } from '../api/types';
 import { AccountFlags, AccountStatusChip, ActivityChip } from '../components/Chips';
-import { Facts } from '../components/Facts';
 
 function PlanCard({ plan }: { plan: PlanProgress }) {
   const { t } = useTranslation('savings');

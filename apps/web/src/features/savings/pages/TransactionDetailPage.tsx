@@ -23,6 +23,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { EmptyState } from '../../../components/EmptyState';
+import { Facts } from '../../../components/Facts';
 import { MoneyText } from '../../../components/money/MoneyText';
 import { PageHeader } from '../../../components/PageHeader';
 import { useAuth, useUser } from '../../../lib/auth/AuthProvider';
@@ -31,7 +32,6 @@ import { useTransaction } from '../api/transactionDetail';
 import type { CancelResult, Transaction } from '../api/types';
 import { CancelDialog } from '../components/CancelDialog';
 import { ActivityChip, TxStatusChip } from '../components/Chips';
-import { Facts } from '../components/Facts';
 import { ReceiptButtons } from '../components/ReceiptButtons';
 
 /** Operations the server never cancels here (closings, exits, interest and its tax, balances brought forward). */

@@ -1,10 +1,14 @@
 /**
- * The three steps of every money dialog on a loan (release, payment,
- * restructure), as the savings teller forms walk them: the form, the
+ * The three steps of every money form (savings teller forms, loan release,
+ * payment, restructure, fine waiver, cancellations): the form, the
  * confirmation (what will be posted), then the result (with "Cetak bukti"
- * for a payment). A refusal from the server is shown in the dialog with its
- * own message, and the same submission can be sent again (same
- * Idempotency-Key). Enter continues and posts; Esc goes back.
+ * when the feature passes its receipt buttons). A refusal from the server is
+ * shown in the dialog with its own message. Only an answer that may change
+ * when sent again (no answer, a time-out, a 5xx, a request still in
+ * progress) offers "Kirim ulang" with the same Idempotency-Key (the form's
+ * `useSubmissionKeys`, lib/submission.ts); a business refusal (4xx) is
+ * definitive: the user goes back and changes it. Enter continues and posts;
+ * Esc goes back. Texts: `common:posting.*`.
  */
 import ArrowBackRounded from '@mui/icons-material/ArrowBackRounded';
 import CheckCircleRounded from '@mui/icons-material/CheckCircleRounded';
@@ -20,21 +24,31 @@ import Divider from '@mui/material/Divider';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../lib/notify';
+import { isApiError } from '../lib/api/errors';
+import { errorMessage } from '../lib/notify';
 import { Facts, type MaybeFact } from './Facts';
-import { ReceiptButtons } from './ReceiptButtons';
 
 export type Step = 'form' | 'confirm' | 'done';
+
+/** May the same request get another answer when sent again? Network failures, time-outs, 5xx and an in-flight duplicate do. */
+export function isRetryable(e: unknown): boolean {
+  if (!isApiError(e)) return true;
+  if (e.kind === 'network' || e.kind === 'timeout' || e.status === 0 || e.status >= 500) return true;
+  return e.errorCode === 'IDEMPOTENCY_IN_PROGRESS';
+}
 
 /** State of one posting form: its step, the server's refusal, the answer. */
 export function usePosting<R>() {
   const [step, setStep] = useState<Step>('form');
   const [error, setError] = useState<string | null>(null);
+  const [retryable, setRetryable] = useState(false);
   const [result, setResult] = useState<R | null>(null);
   const [busy, setBusy] = useState(false);
   return {
     step,
     error,
+    /** The last refusal may be sent again ("Kirim ulang"); false for a definitive (4xx) refusal. */
+    retryable,
     result,
     busy,
     toConfirm: () => {
@@ -56,6 +70,7 @@ export function usePosting<R>() {
         return r;
       } catch (e) {
         setError(errorMessage(e));
+        setRetryable(isRetryable(e));
         return null;
       } finally {
         setBusy(false);
@@ -77,6 +92,7 @@ export function PostingDialog({
   step,
   busy,
   error,
+  errorRetryable = true,
   header,
   form,
   summary,
@@ -88,6 +104,7 @@ export function PostingDialog({
   continueLabel,
   confirmLabel,
   continueDisabled,
+  confirmDisabled,
   destructive,
   maxWidth = 'sm',
 }: {
@@ -98,6 +115,8 @@ export function PostingDialog({
   step: Step;
   busy: boolean;
   error: string | null;
+  /** The refusal may be sent again (network, 5xx); a definitive refusal disables posting instead of offering "Kirim ulang". */
+  errorRetryable?: boolean;
   header?: ReactNode;
   form: ReactNode;
   summary: MaybeFact[];
@@ -110,14 +129,18 @@ export function PostingDialog({
   continueLabel?: string;
   confirmLabel?: string;
   continueDisabled?: boolean;
+  /** Posting is not possible as it stands (the reason is shown in `summaryNote`). */
+  confirmDisabled?: boolean;
   destructive?: boolean;
   maxWidth?: 'xs' | 'sm' | 'md';
 }) {
-  const { t } = useTranslation('loans');
+  const { t } = useTranslation('common');
+  const refused = Boolean(error) && !errorRetryable;
+  const cannotPost = confirmDisabled || refused;
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (step === 'form') onContinue();
-    else if (step === 'confirm' && !busy) onConfirm();
+    else if (step === 'confirm' && !busy && !cannotPost) onConfirm();
   };
   return (
     <Dialog
@@ -177,10 +200,11 @@ export function PostingDialog({
                 variant="contained"
                 color={destructive ? 'error' : 'primary'}
                 loading={busy}
-                autoFocus
+                disabled={cannotPost}
+                autoFocus={!cannotPost}
                 data-testid="posting-confirm"
               >
-                {error ? t('posting.retry') : (confirmLabel ?? t('posting.confirm'))}
+                {error && errorRetryable ? t('posting.retry') : (confirmLabel ?? t('posting.confirm'))}
               </Button>
             </>
           )}
@@ -205,12 +229,12 @@ export function DoneView({
 }: {
   title: string;
   lines?: MaybeFact[];
-  /** The payment whose receipt may be printed. */
-  receipt?: { loanId: string; paymentId: string } | null;
+  /** The feature's receipt buttons ("Cetak bukti"), offered under the result. */
+  receipt?: ReactNode;
   waiting?: boolean;
   children?: ReactNode;
 }) {
-  const { t } = useTranslation('loans');
+  const { t } = useTranslation('common');
   return (
     <Box sx={{ textAlign: 'center', pt: 1 }} data-testid={waiting ? 'posting-waiting' : 'posting-done'}>
       {waiting ? (
@@ -229,8 +253,8 @@ export function DoneView({
       {children}
       {receipt && (
         <Box sx={{ display: 'grid', justifyItems: 'center', gap: 1 }}>
-          <Typography sx={{ fontSize: '0.8125rem', color: 'text.secondary' }}>{t('receipt.offer')}</Typography>
-          <ReceiptButtons loanId={receipt.loanId} paymentId={receipt.paymentId} />
+          <Typography sx={{ fontSize: '0.8125rem', color: 'text.secondary' }}>{t('posting.receiptOffer')}</Typography>
+          {receipt}
         </Box>
       )}
     </Box>
