@@ -8,6 +8,7 @@ import { interestMessages } from './interest.ts';
 import { ledgerMessages } from './ledger.ts';
 import { loanMessages } from './loans.ts';
 import { memberMessages } from './members.ts';
+import { portfolioMessages } from './portfolio.ts';
 import { savingMessages } from './savings.ts';
 import { shuMessages } from './shu.ts';
 import { tellerMessages } from './teller.ts';
@@ -35,6 +36,7 @@ export const messages: Catalog = {
   ...tellerMessages,
   ...businessUnitMessages,
   ...interestMessages,
+  ...portfolioMessages,
 };
 
 export function hasMessage(key: string): boolean {
