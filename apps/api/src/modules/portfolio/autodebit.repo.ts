@@ -79,9 +79,16 @@ export async function claimChunk(tx: Tx, date: string, size: number): Promise<nu
 }
 
 /** Rows still to process on the day (PENDING), oldest loan id first. */
-export async function pendingRows(tx: Tx, date: string, size: number): Promise<Array<{ id: string; loan_id: string }>> {
-  return tx.query(
-    'SELECT id, loan_id FROM loan_auto_debit WHERE tenant_id = app_tenant() AND run_date = $1 AND status = $2 ORDER BY loan_id LIMIT $3',
+export interface PendingRow {
+  id: string;
+  loan_id: string;
+  due: Dec;
+  saving_id: string | null;
+}
+
+export async function pendingRows(tx: Tx, date: string, size: number): Promise<PendingRow[]> {
+  return tx.query<PendingRow>(
+    'SELECT id, loan_id, due, saving_id FROM loan_auto_debit WHERE tenant_id = app_tenant() AND run_date = $1 AND status = $2 ORDER BY loan_id LIMIT $3',
     [date, 'PENDING', size],
   );
 }
@@ -187,4 +194,22 @@ export async function autoDebitSummary(tx: Tx, date: string) {
      FROM loan_auto_debit WHERE tenant_id = app_tenant() AND run_date = $1`,
     [date],
   );
+}
+
+/** Before the payment: what is due and the account, committed with the row. */
+export async function markPlanned(tx: Tx, id: string, due: Dec, savingId: string): Promise<void> {
+  await tx.exec('UPDATE loan_auto_debit SET due = $2, saving_id = $3, updated_date = now() WHERE tenant_id = app_tenant() AND id = $1', [
+    id,
+    due,
+    savingId,
+  ]);
+}
+
+/** The payment stored with an auto debit's Idempotency-Key (the loans payment's answer), if it committed. */
+export async function storedPayment(tx: Tx, key: string): Promise<{ id: string; amount: string } | null> {
+  const r = await tx.one<{ p: { id: string; amount: string } | null }>(
+    `SELECT response -> 'data' -> 'payment' AS p FROM idempotency_key WHERE tenant_id = app_tenant() AND key = $1 AND status_code = 200`,
+    [key],
+  );
+  return r?.p ?? null;
 }

@@ -32,9 +32,12 @@ import {
   finishRow,
   listAutoDebit,
   loadPortfolioSetting,
+  markPlanned,
+  type PendingRow,
   pendingRows,
   resetFailed,
   sourceOfFund,
+  storedPayment,
 } from './autodebit.repo.ts';
 import { formatRupiahCtx, today } from './portfolio.util.ts';
 
@@ -59,7 +62,7 @@ type Outcome = {
 };
 
 /** What one loan would pay today: due amount, the account and what it may give. Read in its own short transaction. */
-async function plan(ctx: Ctx, loanId: string, date: string, partial: boolean) {
+async function plan(ctx: Ctx, rowId: string, loanId: string, date: string, partial: boolean) {
   return withTx(ctx, async (tx) => {
     const l = await findLoan(tx, loanId);
     if (l?.status !== 'RUNNING') return { due: ZERO, amount: ZERO, savingId: null, code: null };
@@ -71,23 +74,38 @@ async function plan(ctx: Ctx, loanId: string, date: string, partial: boolean) {
     if (!savingId) return { due, amount: ZERO, savingId: null, code: 'NO_SOURCE_OF_FUND' as const };
     const a = (await lockAccounts(tx, [savingId], date, null)).get(savingId);
     const available = a && a.status === 'ACTIVE' ? withdrawable(a).available : ZERO;
-    if (available.gte(due)) return { due, amount: due, savingId, code: null };
-    if (!partial || available.lte(0)) return { due, amount: ZERO, savingId, code: 'INSUFFICIENT_BALANCE' as const, available };
-    return { due, amount: available, savingId, code: null };
+    if (!partial && available.lt(due)) return { due, amount: ZERO, savingId, code: 'INSUFFICIENT_BALANCE' as const, available };
+    if (available.lte(0) && due.gt(0)) return { due, amount: ZERO, savingId, code: 'INSUFFICIENT_BALANCE' as const, available };
+    // What is about to be debited is committed with the row before the payment (a resumed run reads it back).
+    await markPlanned(tx, rowId, due, savingId);
+    return { due, amount: available.gte(due) ? due : available, savingId, code: null };
   });
 }
 
-async function debitOne(
-  db: Db,
-  tenantId: string,
-  row: { id: string; loan_id: string },
-  date: string,
-  partial: boolean,
-  o: AutoDebitOptions,
-): Promise<Outcome> {
+/** A payment this row already made (committed before a crash): the stored answer of its Idempotency-Key. */
+async function alreadyPaid(ctx: Ctx, key: string) {
+  return withTx(ctx, (tx) => storedPayment(tx, key));
+}
+
+async function debitOne(db: Db, tenantId: string, row: PendingRow, date: string, partial: boolean, o: AutoDebitOptions): Promise<Outcome> {
   const lang = o.lang ?? 'id';
   const ctx = systemCtx(db, tenantId, { userId: o.userId ?? null, requestId: `auto-debit-${date}`, lang });
-  const p = await plan(ctx, row.loan_id, date, partial);
+  const key = `auto-debit|${row.loan_id}|${date}`;
+  const done = await alreadyPaid(ctx, key);
+  if (done) {
+    const paid = dec(done.amount);
+    const due = dec(row.due);
+    return {
+      status: paid.gte(due) ? 'PAID' : 'PARTIAL',
+      due: due.gt(paid) ? due : paid,
+      paid,
+      savingId: row.saving_id,
+      paymentId: done.id,
+      errorCode: null,
+      message: null,
+    };
+  }
+  const p = await plan(ctx, row.id, row.loan_id, date, partial);
   const base = { due: p.due, savingId: p.savingId, paymentId: null };
   if (p.code === 'NO_SOURCE_OF_FUND')
     return { ...base, status: 'FAILED', paid: ZERO, errorCode: p.code, message: translate('portfolio.no_source_of_fund', lang) };
@@ -103,7 +121,6 @@ async function debitOne(
       }),
     };
   if (p.due.lte(0)) return { ...base, status: 'PAID', paid: ZERO, errorCode: null, message: null };
-  const key = `auto-debit|${row.loan_id}|${date}`;
   const payCtx: Ctx = { ...ctx, idem: { key, hash: key, method: 'POST', path: '/api/loan/auto-debit/run' } };
   let payment: { id: string; amount: Dec | number | string };
   try {
@@ -154,9 +171,12 @@ export async function runAutoDebit(db: Db, tenantId: string, date: string = toda
 
 export async function autoDebitResult(ctx: Ctx, date: string) {
   return withTx(ctx, async (tx) => {
-    const s = (await autoDebitSummary(tx, date))!;
-    return { date, runStatus: s.run_status, paid: s.paid, partial: s.partial, failed: s.failed, pending: s.pending, amount: dec(s.amount) };
+    return summaryView(date, (await autoDebitSummary(tx, date))!);
   });
+}
+
+function summaryView(date: string, s: NonNullable<Awaited<ReturnType<typeof autoDebitSummary>>>) {
+  return { date, runStatus: s.run_status, paid: s.paid, partial: s.partial, failed: s.failed, pending: s.pending, amount: dec(s.amount) };
 }
 
 export async function autoDebitList(
@@ -185,6 +205,6 @@ export async function autoDebitList(
       attempts: r.attempts,
       updatedDate: r.updated_date.toISOString(),
     }));
-    return { ...paged(content, rows[0]?.total ?? 0, q.page, q.limit), summary: await autoDebitResult(ctx, q.date) };
+    return { ...paged(content, rows[0]?.total ?? 0, q.page, q.limit), summary: summaryView(q.date, (await autoDebitSummary(tx, q.date))!) };
   });
 }
