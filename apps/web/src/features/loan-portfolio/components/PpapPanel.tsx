@@ -71,6 +71,7 @@ export function PpapPanel() {
           {can('adjustment_journal', 'add') && (
             <Box sx={{ display: 'flex', gap: 2, mb: 2, flexWrap: 'wrap', displayPrint: 'none' }}>
               <TextField
+                fullWidth={false}
                 type="month"
                 size="small"
                 label={t('ppap.period')}
@@ -122,6 +123,7 @@ export function PpapPanel() {
             <Box sx={{ display: 'flex', gap: 2, mt: 2, alignItems: 'center', flexWrap: 'wrap', displayPrint: 'none' }}>
               <Chip label={`${t('ppap.latest')}: ${latest.period}`} />
               <TextField
+                fullWidth={false}
                 size="small"
                 label={t('ppap.reason')}
                 value={reason}

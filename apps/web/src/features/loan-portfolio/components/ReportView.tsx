@@ -45,6 +45,7 @@ export function ReportView({ report, extra }: { report: ReportKey; extra?: (data
   const set = (k: string) => (e: { target: { value: string } }) => setF((o) => ({ ...o, [k]: e.target.value }));
   const select = (k: string, list: Array<{ id: string; name: string }> | undefined) => (
     <TextField
+      fullWidth={false}
       select
       size="small"
       label={t(`filter.${k}`)}
@@ -72,6 +73,7 @@ export function ReportView({ report, extra }: { report: ReportKey; extra?: (data
         {def.filter === 'period' ? (
           <>
             <TextField
+              fullWidth={false}
               type="date"
               size="small"
               label={t('filter.start')}
@@ -80,6 +82,7 @@ export function ReportView({ report, extra }: { report: ReportKey; extra?: (data
               slotProps={{ inputLabel: { shrink: true } }}
             />
             <TextField
+              fullWidth={false}
               type="date"
               size="small"
               label={t('filter.end')}
@@ -90,6 +93,7 @@ export function ReportView({ report, extra }: { report: ReportKey; extra?: (data
           </>
         ) : (
           <TextField
+            fullWidth={false}
             type="date"
             size="small"
             label={t('filter.date')}
@@ -103,7 +107,9 @@ export function ReportView({ report, extra }: { report: ReportKey; extra?: (data
         {select('branchId', options.data?.branches)}
         {def.filter === 'period' && select('areaId', options.data?.areas)}
         {def.filter === 'period' && select('officerId', options.data?.officers)}
-        {def.typeFilter && <TextField size="small" label={t('filter.type')} value={f.type ?? ''} onChange={set('type')} />}
+        {def.typeFilter && (
+          <TextField fullWidth={false} size="small" label={t('filter.type')} value={f.type ?? ''} onChange={set('type')} />
+        )}
         <Box sx={{ flex: 1 }} />
         <Button
           variant="outlined"

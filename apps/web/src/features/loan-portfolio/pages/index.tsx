@@ -175,6 +175,7 @@ export function LoanAutoDebitPage() {
       />
       <Card sx={{ mb: 2, p: 2, display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center' }}>
         <TextField
+          fullWidth={false}
           type="date"
           size="small"
           label={t('filter.date')}
@@ -183,6 +184,7 @@ export function LoanAutoDebitPage() {
           slotProps={{ inputLabel: { shrink: true } }}
         />
         <TextField
+          fullWidth={false}
           select
           size="small"
           label={t('col.status')}
