@@ -17,7 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { useConfirm } from '../../../components/ConfirmDialog';
 import { useAuth } from '../../../lib/auth/AuthProvider';
 import { useFormat } from '../../../lib/format';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { notifyError } from '../../../lib/notify';
 import { useCancelProvision, usePostProvision, useProvisions } from '../api';
 import { DataTable, ReportView } from './ReportView';
 
@@ -88,8 +88,7 @@ export function PpapPanel() {
                   const okd = await confirm({ title: t('ppap.postTitle', { period }), message: t('ppap.postMessage') });
                   if (!okd) return;
                   try {
-                    const r = await postM.mutateAsync(period);
-                    notifySuccess(r.message);
+                    await postM.mutateAsync(period);
                   } catch (err) {
                     notifyError(err);
                   }
@@ -143,8 +142,7 @@ export function PpapPanel() {
                   });
                   if (!okd) return;
                   try {
-                    const r = await cancelM.mutateAsync({ id: latest.id, reason });
-                    notifySuccess(r.message);
+                    await cancelM.mutateAsync({ id: latest.id, reason });
                     setReason('');
                   } catch (err) {
                     notifyError(err);

@@ -16,7 +16,7 @@ import { useConfirm } from '../../../components/ConfirmDialog';
 import { PageHeader } from '../../../components/PageHeader';
 import { useAuth } from '../../../lib/auth/AuthProvider';
 import { useFormat } from '../../../lib/format';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { notifyError } from '../../../lib/notify';
 import { useAutoDebit, useRunAutoDebit } from '../api';
 import { PpapPanel } from '../components/PpapPanel';
 import { DataTable, ReportView } from '../components/ReportView';
@@ -146,8 +146,7 @@ export function LoanAutoDebitPage() {
     });
     if (!okd) return;
     try {
-      const r = await run.mutateAsync({ date, retry, loanId });
-      notifySuccess(r.message);
+      await run.mutateAsync({ date, retry, loanId });
     } catch (err) {
       notifyError(err);
     }
