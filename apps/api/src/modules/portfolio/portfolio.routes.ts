@@ -91,6 +91,12 @@ export async function portfolioRoutes(appBase: FastifyInstance) {
     },
   );
 
+  await autoDebitRoutes(appBase);
+}
+
+/** Auto debit results and run/retry, reminders, settings. */
+async function autoDebitRoutes(appBase: FastifyInstance) {
+  const app = appBase.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/api/loan/auto-debit',
     {

@@ -74,18 +74,19 @@ const LOAN: Col[] = [
   ['branchName', 'Cabang', 'Branch'],
 ];
 
+const opts = (summary: string) => ({
+  ...passthrough,
+  config: { permission: 'report:view' as const },
+  schema: {
+    tags: ['report'],
+    summary,
+    description: 'Filters: productId, branchId, areaId, officerId, start/end (default this month). `format=xlsx` downloads Excel.',
+    querystring: filterQuery,
+  },
+});
+
 export default async function loanReportRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
-  const opts = (summary: string) => ({
-    ...passthrough,
-    config: { permission: 'report:view' as const },
-    schema: {
-      tags: ['report'],
-      summary,
-      description: 'Filters: productId, branchId, areaId, officerId, start/end (default this month). `format=xlsx` downloads Excel.',
-      querystring: filterQuery,
-    },
-  });
 
   app.get(
     '/api/report/loan/realization-periode',
@@ -171,6 +172,11 @@ export default async function loanReportRoutes(appBase: FastifyInstance) {
     },
   );
 
+  await recapAndCollateralRoutes(appBase);
+}
+
+async function recapAndCollateralRoutes(appBase: FastifyInstance) {
+  const app = appBase.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/api/report/loan/:id/recapitulation',
     {
