@@ -88,6 +88,7 @@ export const NAVIGATION: NavEntry[] = [
       leaf('member_transaction', 'loans', '/transactions/loans'),
       leaf('member_transaction', 'bills', '/transactions/bills'),
       leaf('member_transaction', 'auto_debit', '/transactions/auto-debit'),
+      leaf('member_transaction', 'loan_auto_debit', '/transactions/loan-auto-debit'),
       leaf('member_transaction', 'online', '/transactions/online-requests'),
       leaf('member_transaction', 'history', '/transactions/history'),
     ],

@@ -10,6 +10,7 @@ import { ledgerMessages } from './ledger.ts';
 import { loanMessages } from './loans.ts';
 import { memberMessages } from './members.ts';
 import { migrationMessages } from './migration.ts';
+import { portfolioMessages } from './portfolio.ts';
 import { savingMessages } from './savings.ts';
 import { shuMessages } from './shu.ts';
 import { tellerMessages } from './teller.ts';
@@ -39,6 +40,7 @@ export const messages: Catalog = {
   ...tellerMessages,
   ...businessUnitMessages,
   ...interestMessages,
+  ...portfolioMessages,
 };
 
 export function hasMessage(key: string): boolean {

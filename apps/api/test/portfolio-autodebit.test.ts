@@ -1,0 +1,148 @@
+/**
+ * Auto debit of installments: FLAT 1 %/month, 12.000.000 over 12 months, no
+ * fine: installment 1 = 1.120.000, due 5 days ago on three loans.
+ * - Budi: source of fund with 5.000.000 -> PAID 1.120.000 (balance 3.880.000).
+ * - Siti: source of fund with 500.000 -> with partial off FAILED
+ *   INSUFFICIENT_BALANCE; a retry with partial on takes what may leave the account.
+ * - Dewi: no source-of-fund account -> FAILED NO_SOURCE_OF_FUND.
+ * Twice on the same day posts once; the ledger balances and the savings and
+ * loan control accounts equal their sub-ledgers after every step.
+ */
+import { describe, expect, it } from 'vitest';
+import type { TestTenant } from './helpers.ts';
+import { body } from './helpers.ts';
+import { loanSetup, makeLate, runningLoan } from './loans-fixtures.ts';
+import { createActiveMember } from './members-fixtures.ts';
+import { data, TERMS } from './portfolio-fixtures.ts';
+import { assertReconciled, defaultProducts } from './reconcile.ts';
+
+async function balanceOf(t: TestTenant, savingId: string): Promise<number> {
+  return t.app.db.tenant(t.tenantId, async (tx) => {
+    const r = await tx.one<{ balance: { toNumber(): number } }>(
+      'SELECT balance FROM member_saving WHERE tenant_id = app_tenant() AND id = $1',
+      [savingId],
+    );
+    return Number(r!.balance);
+  });
+}
+
+async function paymentsOf(t: TestTenant, loanId: string): Promise<number> {
+  return t.app.db.tenant(t.tenantId, async (tx) => {
+    const r = await tx.one<{ n: number }>(
+      "SELECT count(*)::int AS n FROM loan_payment WHERE tenant_id = app_tenant() AND loan_id = $1 AND status = 'POSTED'",
+      [loanId],
+    );
+    return r!.n;
+  });
+}
+
+async function lateAutoDebitLoan(s: Awaited<ReturnType<typeof loanSetup>>, memberId: string) {
+  const loan = await runningLoan(s, { memberId });
+  await makeLate(s.t, loan.id, loan.installments[0].dueDate, 5);
+  const ad = await s.t.admin.inject({ method: 'PATCH', url: `/api/member/${loan.id}/loan-auto-debit?isAutoDebit=true` });
+  expect(body<any>(ad).data.isAutoDebit).toBe(true);
+  return loan;
+}
+
+describe('loan auto debit', () => {
+  it('debits due installments from the source of fund once a day, partial as configured, with results and retry', async () => {
+    const s = await loanSetup(TERMS);
+    const t = s.t;
+    const products = await defaultProducts(t.tenantId);
+    expect((await t.admin.patch(`/api/member/${s.member.id}/source-of-fund`, { memberSavingId: s.savingId })).statusCode).toBe(200);
+    const siti = await createActiveMember(t.admin, { fullName: 'Siti Aminah', gender: 'P' });
+    const sitiSaving = data(
+      await t.admin.post('/api/transaction/request-open-product-member', {
+        memberId: siti.id,
+        productId: products.voluntary,
+        initialDeposit: 500_000,
+      }),
+    ).account.id;
+    expect((await t.admin.patch(`/api/member/${siti.id}/source-of-fund`, { memberSavingId: sitiSaving })).statusCode).toBe(200);
+    const dewi = await createActiveMember(t.admin, { fullName: 'Dewi Lestari', gender: 'P' });
+
+    const budiLoan = await lateAutoDebitLoan(s, s.member.id);
+    const sitiLoan = await lateAutoDebitLoan(s, siti.id);
+    const dewiLoan = await lateAutoDebitLoan(s, dewi.id);
+    // A loan without auto debit is left alone.
+    const manual = await runningLoan(s);
+    await makeLate(t, manual.id, manual.installments[0].dueDate, 5);
+
+    const off = await t.admin.put('/api/loan/portfolio-setting', {
+      autoDebitPartial: false,
+      reminderDays: 3,
+      reminderOverdue: true,
+      reminderChannel: 'SMS',
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    const first = data(await t.admin.post('/api/loan/auto-debit/run', {}));
+    expect(first).toMatchObject({ paid: 1, partial: 0, failed: 2, pending: 0, amount: 1_120_000, runStatus: 'DONE' });
+    expect(await balanceOf(t, s.savingId)).toBe(3_880_000);
+    await assertReconciled(t.tenantId);
+
+    // The same day again: nothing posted twice, failures stay until a retry.
+    const second = data(await t.admin.post('/api/loan/auto-debit/run', {}));
+    expect(second).toMatchObject({ paid: 1, failed: 2, amount: 1_120_000 });
+    expect(await paymentsOf(t, budiLoan.id)).toBe(1);
+    expect(await balanceOf(t, s.savingId)).toBe(3_880_000);
+
+    const list = data(await t.admin.get('/api/loan/auto-debit', { limit: '50' }));
+    const row = (id: string) => list.content.find((r: any) => r.loanId === id);
+    expect(list.content).toHaveLength(3);
+    expect(row(budiLoan.id)).toMatchObject({ status: 'PAID', due: 1_120_000, paid: 1_120_000, attempts: 1 });
+    expect(row(sitiLoan.id)).toMatchObject({ status: 'FAILED', errorCode: 'INSUFFICIENT_BALANCE', due: 1_120_000, paid: 0 });
+    expect(row(sitiLoan.id).message).toContain('kurang dari tagihan');
+    expect(row(dewiLoan.id)).toMatchObject({ status: 'FAILED', errorCode: 'NO_SOURCE_OF_FUND' });
+    expect(row(manual.id)).toBeUndefined();
+
+    // Partial on, retry Siti's loan: what may leave the account is taken.
+    await t.admin.put('/api/loan/portfolio-setting', {
+      autoDebitPartial: true,
+      reminderDays: 3,
+      reminderOverdue: true,
+      reminderChannel: 'SMS',
+    });
+    const retry = data(await t.admin.post('/api/loan/auto-debit/run', { retry: true, loanId: sitiLoan.id }));
+    expect(retry).toMatchObject({ paid: 1, partial: 1, failed: 1 });
+    const after = data(await t.admin.get('/api/loan/auto-debit', { status: 'PARTIAL' })).content;
+    expect(after).toHaveLength(1);
+    const taken = after[0].paid as number;
+    expect(taken).toBeGreaterThan(0);
+    expect(taken).toBeLessThan(1_120_000);
+    expect(taken + (await balanceOf(t, sitiSaving))).toBe(500_000);
+    expect(after[0].attempts).toBe(2);
+    // Retrying again takes nothing more that day.
+    data(await t.admin.post('/api/loan/auto-debit/run', { retry: true }));
+    expect(await paymentsOf(t, sitiLoan.id)).toBe(1);
+    expect(await paymentsOf(t, budiLoan.id)).toBe(1);
+    await assertReconciled(t.tenantId);
+
+    const x = await t.admin.get('/api/loan/auto-debit', { format: 'xlsx' });
+    expect(String(x.headers['content-type'])).toContain('spreadsheetml');
+    const future = await t.admin.post('/api/loan/auto-debit/run', { date: '2099-01-01' });
+    expect(future.statusCode).toBe(422);
+  });
+
+  it('resumes a run cut short: a payment committed before the crash is not posted again', async () => {
+    const s = await loanSetup(TERMS);
+    const t = s.t;
+    expect((await t.admin.patch(`/api/member/${s.member.id}/source-of-fund`, { memberSavingId: s.savingId })).statusCode).toBe(200);
+    const loan = await lateAutoDebitLoan(s, s.member.id);
+    const { runAutoDebit } = await import('../src/modules/portfolio/autodebit.service.ts');
+    const date = new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 10);
+    await runAutoDebit(t.app.db, t.tenantId, date);
+    // As if the process died after the payment committed but before its row was marked: back to PENDING.
+    await t.app.db.tenant(t.tenantId, (tx) =>
+      tx.exec(
+        `UPDATE loan_auto_debit SET status = 'PENDING', payment_id = NULL, paid = 0 WHERE tenant_id = app_tenant() AND loan_id = $1`,
+        [loan.id],
+      ),
+    );
+    const r = await runAutoDebit(t.app.db, t.tenantId, date);
+    expect(r).toMatchObject({ paid: 1, pending: 0 });
+    expect(r.amount.toNumber()).toBe(1_120_000);
+    expect(await paymentsOf(t, loan.id)).toBe(1);
+    expect(await balanceOf(t, s.savingId)).toBe(3_880_000);
+    await assertReconciled(t.tenantId);
+  }, 120_000);
+});

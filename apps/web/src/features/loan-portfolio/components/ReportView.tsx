@@ -1,0 +1,220 @@
+/**
+ * One portfolio report: its filters (period or day, product, branch, area,
+ * officer, collateral type), Excel (the server's file) and print, and the
+ * table with its total row; loading, failed and empty states.
+ */
+import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
+import PrintOutlined from '@mui/icons-material/PrintOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import MenuItem from '@mui/material/MenuItem';
+import Skeleton from '@mui/material/Skeleton';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../../components/EmptyState';
+import type { QueryParams } from '../../../lib/api/client';
+import { useFormat } from '../../../lib/format';
+import { notifyError } from '../../../lib/notify';
+import { downloadExcel, useOptions, useReport } from '../api';
+import { type Column, monthStart, REPORTS, type ReportKey, todayWib } from '../lib/reports';
+
+export function ReportView({ report, extra }: { report: ReportKey; extra?: (data: Record<string, unknown>) => ReactNode }) {
+  const { t } = useTranslation('loan-portfolio');
+  const def = REPORTS[report];
+  const today = todayWib();
+  const [f, setF] = useState<Record<string, string>>({ start: monthStart(today), end: today, date: today });
+  const options = useOptions();
+  const query: QueryParams = {
+    productId: f.productId || undefined,
+    branchId: f.branchId || undefined,
+    ...(def.filter === 'period'
+      ? { start: f.start, end: f.end, areaId: f.areaId || undefined, officerId: f.officerId || undefined }
+      : { [def.dateParam ?? 'date']: f.date }),
+    ...(def.typeFilter ? { type: f.type || undefined } : {}),
+  };
+  const q = useReport(def.path, query);
+  const [busy, setBusy] = useState(false);
+  const set = (k: string) => (e: { target: { value: string } }) => setF((o) => ({ ...o, [k]: e.target.value }));
+  const select = (k: string, list: Array<{ id: string; name: string }> | undefined) => (
+    <TextField
+      fullWidth={false}
+      select
+      size="small"
+      label={t(`filter.${k}`)}
+      value={f[k] ?? ''}
+      onChange={set(k)}
+      sx={{ minWidth: 170 }}
+      data-testid={`filter-${k}`}
+    >
+      <MenuItem value="">{t('filter.all')}</MenuItem>
+      {(list ?? []).map((o) => (
+        <MenuItem key={o.id} value={o.id}>
+          {o.name}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+  const rows = (q.data?.[def.rows] as Record<string, unknown>[] | undefined) ?? [];
+  const totals = def.totals ? (q.data?.[def.totals] as Record<string, unknown> | undefined) : undefined;
+  return (
+    <>
+      <Card
+        sx={{ mb: 2, p: 2, display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', displayPrint: 'none' }}
+        data-testid="report-filters"
+      >
+        {def.filter === 'period' ? (
+          <>
+            <TextField
+              fullWidth={false}
+              type="date"
+              size="small"
+              label={t('filter.start')}
+              value={f.start}
+              onChange={set('start')}
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+            <TextField
+              fullWidth={false}
+              type="date"
+              size="small"
+              label={t('filter.end')}
+              value={f.end}
+              onChange={set('end')}
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+          </>
+        ) : (
+          <TextField
+            fullWidth={false}
+            type="date"
+            size="small"
+            label={t('filter.date')}
+            value={f.date}
+            onChange={set('date')}
+            slotProps={{ inputLabel: { shrink: true } }}
+            data-testid="filter-date"
+          />
+        )}
+        {report !== 'npl' && select('productId', options.data?.products)}
+        {select('branchId', options.data?.branches)}
+        {def.filter === 'period' && select('areaId', options.data?.areas)}
+        {def.filter === 'period' && select('officerId', options.data?.officers)}
+        {def.typeFilter && (
+          <TextField fullWidth={false} size="small" label={t('filter.type')} value={f.type ?? ''} onChange={set('type')} />
+        )}
+        <Box sx={{ flex: 1 }} />
+        <Button
+          variant="outlined"
+          color="inherit"
+          startIcon={<FileDownloadOutlined />}
+          loading={busy}
+          loadingPosition="start"
+          data-testid="download-excel"
+          onClick={async () => {
+            setBusy(true);
+            try {
+              await downloadExcel(def.path, query, `${report}.xlsx`);
+            } catch (err) {
+              notifyError(err);
+            } finally {
+              setBusy(false);
+            }
+          }}
+        >
+          {t('excel')}
+        </Button>
+        <Button variant="outlined" color="inherit" startIcon={<PrintOutlined />} onClick={() => window.print()} data-testid="print-report">
+          {t('print')}
+        </Button>
+      </Card>
+      {q.isError && !q.data ? (
+        <Card>
+          <EmptyState kind="loadFailed" description={q.error?.message} onRetry={() => void q.refetch()} />
+        </Card>
+      ) : q.data === undefined ? (
+        <Card sx={{ p: 2.5 }}>
+          <Skeleton variant="rounded" height={320} />
+        </Card>
+      ) : (
+        <Box sx={{ opacity: q.isFetching ? 0.6 : 1 }} data-testid={`report-${report}`}>
+          {extra?.(q.data)}
+          <DataTable columns={def.columns} rows={rows} totals={totals} totalLabelKey={def.totalLabelKey} />
+        </Box>
+      )}
+    </>
+  );
+}
+
+export function DataTable({
+  columns,
+  rows,
+  totals,
+  totalLabelKey,
+}: {
+  columns: Column[];
+  rows: Record<string, unknown>[];
+  totals?: Record<string, unknown>;
+  totalLabelKey?: string;
+}) {
+  const { t } = useTranslation('loan-portfolio');
+  const fmt = useFormat();
+  const cell = (c: Column, v: unknown) => {
+    if (v === null || v === undefined || v === '') return '-';
+    if (c.kind === 'money') return fmt.money(v as number);
+    if (c.kind === 'int') return fmt.number(v as number, 0);
+    if (c.kind === 'percent') return fmt.percent(v as number);
+    if (c.kind === 'ratio') return fmt.percent(Number(v) * 100);
+    if (c.kind === 'date') return fmt.date(v as string);
+    return String(v);
+  };
+  const right = (c: Column) => (c.kind && c.kind !== 'text' && c.kind !== 'date' ? 'right' : 'left');
+  return (
+    <Card>
+      {rows.length === 0 ? (
+        <EmptyState kind="noData" />
+      ) : (
+        <TableContainer>
+          <Table size="small" stickyHeader>
+            <TableHead>
+              <TableRow>
+                {columns.map((c) => (
+                  <TableCell key={c.key} align={right(c)} sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
+                    {t(`col.${c.key}`)}
+                  </TableCell>
+                ))}
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {rows.map((r, i) => (
+                <TableRow key={String(r.id ?? r.loanId ?? r.memberId ?? r.period ?? r.grade ?? i)} hover data-testid="report-row">
+                  {columns.map((c) => (
+                    <TableCell key={c.key} align={right(c)} sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+                      {cell(c, r[c.key])}
+                    </TableCell>
+                  ))}
+                </TableRow>
+              ))}
+              {totals && (
+                <TableRow data-testid="report-total">
+                  {columns.map((c) => (
+                    <TableCell key={c.key} align={right(c)} sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
+                      {c.key === totalLabelKey ? t('total') : c.kind && c.kind !== 'text' && c.key in totals ? cell(c, totals[c.key]) : ''}
+                    </TableCell>
+                  ))}
+                </TableRow>
+              )}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+    </Card>
+  );
+}
