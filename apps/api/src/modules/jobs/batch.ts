@@ -1,0 +1,93 @@
+/**
+ * The resumable batch: work over many items in committed chunks, exactly once per item, resumable after the
+ * process is killed at any point.
+ *
+ *   const run = await runBatch({
+ *     db, tenantId, name: 'savings.interest', key: '2026-11',   // one run per name + key (e.g. a period)
+ *     chunkSize: 500,
+ *     total: (tx) => countAccounts(tx),                          // optional: for the progress bar
+ *     items: (tx, after, limit) => accountsAfter(tx, after, limit), // the cursor query: rows with `key` > after, by key
+ *     processChunk: async (tx, items) => { for (const a of items) await postInterest(tx, a); },
+ *   });
+ *
+ * Each chunk is one tenant transaction that locks the run row, reads the next `chunkSize` items after the run's
+ * cursor, marks them done in `job_item` (unique per run and item: an item already done is left out), calls
+ * `processChunk` with the rest, and moves the cursor and the `done` count, all committed together. Killed in the
+ * middle, the chunk rolls back whole; run again with the same name and key, it goes on from the cursor. A run that
+ * finished answers at once (DONE). A chunk that throws marks the run FAILED with the error (the job queue's retry
+ * runs it again from the cursor). Screens poll the run through GET /api/jobs/{id}.
+ */
+import type { Db, Tx } from '../../db/db.ts';
+import * as repo from './jobs.repo.ts';
+
+export interface BatchItem {
+  /** The item's unique key within the run, and the cursor's value after it (the items query orders by it). */
+  key: string;
+}
+
+export interface BatchSpec<I extends BatchItem> {
+  db: Db;
+  tenantId: string;
+  /** The job, e.g. 'members.upload' or 'savings.interest'. */
+  name: string;
+  /** The run: one per name and key (a period, a file's hash, ...). */
+  key: string;
+  /** Who started it (shown with the run); null for scheduled runs. */
+  userId?: string | null;
+  chunkSize?: number;
+  /** The number of items, for the progress bar (read once when the run starts). */
+  total?: (tx: Tx) => Promise<number | null>;
+  /** The next `limit` items after the cursor (`after` null = from the start), ordered by their key. */
+  items: (tx: Tx, after: string | null, limit: number) => Promise<I[]>;
+  /** Does the chunk's work in the chunk's transaction (it commits with the cursor). */
+  processChunk: (tx: Tx, items: I[], info: { runId: string; chunk: number }) => Promise<void>;
+  /** Called after each committed chunk (tests stop a run there). */
+  afterChunk?: (info: { runId: string; chunk: number; done: number }) => void | Promise<void>;
+}
+
+export interface BatchResult {
+  runId: string;
+  status: 'DONE' | 'FAILED' | 'RUNNING';
+  done: number;
+}
+
+/** Creates (or resumes) the run, then works through its chunks; see the file's comment. */
+export async function runBatch<I extends BatchItem>(spec: BatchSpec<I>): Promise<BatchResult> {
+  const size = spec.chunkSize ?? 500;
+  const run = await spec.db.tenant(spec.tenantId, async (tx) => {
+    const r = await repo.claimRun(tx, spec.name, spec.key, spec.userId ?? null);
+    if (r.status === 'RUNNING' && r.total === null && spec.total) await repo.setTotal(tx, r.id, await spec.total(tx));
+    return r;
+  });
+  if (run.status === 'DONE') return { runId: run.id, status: 'DONE', done: run.done };
+  let chunk = 0;
+  try {
+    for (;;) {
+      chunk += 1;
+      const step = await spec.db.tenant(spec.tenantId, async (tx) => {
+        const r = await repo.lockRun(tx, run.id);
+        if (r?.status !== 'RUNNING') return { more: false, done: r?.done ?? 0, status: r?.status ?? 'FAILED' };
+        const items = await spec.items(tx, r.cursor, size);
+        if (!items.length) {
+          await repo.finish(tx, run.id, 'DONE', null);
+          return { more: false, done: r.done, status: 'DONE' as const };
+        }
+        const fresh = await repo.claimItems(
+          tx,
+          run.id,
+          items.map((i) => i.key),
+        );
+        const todo = items.filter((i) => fresh.has(i.key));
+        if (todo.length) await spec.processChunk(tx, todo, { runId: run.id, chunk });
+        await repo.advance(tx, run.id, items[items.length - 1].key, todo.length);
+        return { more: true, done: r.done + todo.length, status: 'RUNNING' as const };
+      });
+      if (!step.more) return { runId: run.id, status: step.status, done: step.done };
+      await spec.afterChunk?.({ runId: run.id, chunk, done: step.done });
+    }
+  } catch (err) {
+    const message = String((err as Error)?.message ?? err).slice(0, 1000);
+    await spec.db.tenant(spec.tenantId, (tx) => repo.finish(tx, run.id, 'FAILED', message)).catch(() => undefined);
+    throw err;
+  }
+}
