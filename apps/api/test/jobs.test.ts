@@ -6,12 +6,18 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runBatch } from '../src/modules/jobs/batch.ts';
 import { type JobRunner, startRunner } from '../src/modules/jobs/runner.ts';
 import { dueCooperatives, localClock } from '../src/modules/jobs/schedule.ts';
+import { todayJakarta } from '../src/modules/ledger/dates.ts';
+import ledgerModule from '../src/modules/ledger/ledger.module.ts';
+import { findJournal } from '../src/modules/ledger/ledger.repo.ts';
+import { post } from '../src/modules/ledger/posting.ts';
 import { newTenant, testDb, unique } from './helpers.ts';
 import { processedCounts, TEST_ITEMS, testBatch } from './jobs-fixtures.ts';
+import { ledgerTenant } from './ledger-helpers.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -217,5 +223,34 @@ describe('the pg-boss runner on this engine', () => {
     expect(calls.find(([id]) => id === t.tenantId)?.[1]).toBe(local.date);
     const schedules = await runner.boss.getSchedules();
     expect(schedules.find((s) => s.name === `${name}.tick`)).toMatchObject({ cron: '* * * * *' });
+  }, 60_000);
+
+  it("the ledger module's numbering job (runner.every) numbers a journal posted numberAfterCommit within seconds", async () => {
+    const t = await ledgerTenant();
+    const j = await t.tx((tx) =>
+      post(
+        tx,
+        t.ctx,
+        {
+          date: todayJakarta(),
+          description: 'Nomor oleh job runner',
+          source: { module: 'MANUAL' },
+          lines: [
+            { accountId: t.acc['10101'], debit: 100 },
+            { accountId: t.acc['40302'], credit: 100 },
+          ],
+        },
+        { numberAfterCommit: true },
+      ),
+    );
+    expect(j.number).toBeNull();
+    await ledgerModule.startJobs?.({ db: await testDb() } as FastifyInstance, runner);
+    let number: string | null = null;
+    const end = Date.now() + 20_000;
+    while (!number && Date.now() < end) {
+      await new Promise((r) => setTimeout(r, 200));
+      number = (await t.tx((tx) => findJournal(tx, j.id)))?.number ?? null;
+    }
+    expect(number).toMatch(/^JU\/\d{4}\/\d{6}$/);
   }, 60_000);
 });
