@@ -43,7 +43,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../../db/db.ts';
 import { isUuid } from '../../db/db.ts';
 import type { Ctx } from '../../lib/context.ts';
-import { AppError, badRequest, conflict, type FieldError, notFound, unprocessable } from '../../lib/errors.ts';
+import { AppError, badRequest, conflict, type ErrorCode, type FieldError, notFound, unprocessable } from '../../lib/errors.ts';
 import { uuidv7 } from '../../lib/uuid7.ts';
 import { balancesAsOf, pgArray, signed } from './balances.ts';
 import { isValidDate, periodLabel, todayJakarta } from './dates.ts';
@@ -161,7 +161,7 @@ function fieldError(ctx: Ctx, field: string, key: string, params?: Record<string
   return [{ field, message: translate(key, ctx.lang, params) }];
 }
 
-function lineError(ctx: Ctx, status: number, code: string, key: string, i: number, side: string, params: Record<string, unknown> = {}) {
+function lineError(ctx: Ctx, status: number, code: ErrorCode, key: string, i: number, side: string, params: Record<string, unknown> = {}) {
   const p = { line: i + 1, ...params };
   return new AppError(status, code, key, p, fieldError(ctx, `lines.${i}.${side}`, key, p));
 }
