@@ -91,3 +91,44 @@ export async function runBatch<I extends BatchItem>(spec: BatchSpec<I>): Promise
     throw err;
   }
 }
+
+// ---------------------------------------------------------------- items from outside the database
+
+/**
+ * Work whose items do not come from a query (the rows of an uploaded file) uses the same run row in steps:
+ * `openRun` when the work starts or resumes, `recordChunk` inside each chunk's own transaction after its work
+ * (the chunk's key is claimed once per run: a chunk already recorded throws ChunkAlreadyDone and its transaction
+ * rolls back), and `closeRun` at the end. The caller keeps its cursor's meaning (e.g. the last row committed) and
+ * restarts its reader from `run.cursor`.
+ */
+export class ChunkAlreadyDone extends Error {
+  constructor(readonly chunkKey: string) {
+    super(`chunk ${chunkKey} was already done`);
+  }
+}
+
+export async function openRun(
+  tx: Tx,
+  name: string,
+  key: string,
+  /** `id`: the run's id when it is new (e.g. the id of the module's own job row, so both read the same). */
+  opts: { userId?: string | null; total?: number | null; id?: string } = {},
+): Promise<repo.JobRunRow> {
+  const r = await repo.claimRun(tx, name, key, opts.userId ?? null, opts.id);
+  if (opts.total !== undefined && r.status === 'RUNNING') await repo.setTotal(tx, r.id, opts.total);
+  return r;
+}
+
+export async function recordChunk(tx: Tx, name: string, key: string, chunk: { key: string; cursor: string; items: number }) {
+  // A run started before its module recorded chunks has no row yet: it gets one here.
+  const run = (await repo.lockRunByKey(tx, name, key)) ?? (await repo.claimRun(tx, name, key, null));
+  const fresh = await repo.claimItems(tx, run.id, [chunk.key]);
+  if (!fresh.has(chunk.key)) throw new ChunkAlreadyDone(chunk.key);
+  await repo.advance(tx, run.id, chunk.cursor, chunk.items);
+}
+
+export async function closeRun(tx: Tx, name: string, key: string, status: 'DONE' | 'FAILED', error: string | null = null) {
+  const run = await repo.lockRunByKey(tx, name, key);
+  if (run) await repo.finish(tx, run.id, status, error);
+  return run?.id ?? null;
+}

@@ -25,17 +25,17 @@ export const DONE_RUNS = `SELECT tenant_id::text || ':' || key AS k FROM job_run
   WHERE name = $1 AND status = 'DONE' AND tenant_id::text || ':' || key = ANY($2::text[])`;
 
 /** The run of (name, key), created RUNNING or started again (a FAILED run keeps its cursor); a DONE run as it is. */
-export async function claimRun(tx: Tx, name: string, key: string, userId: string | null): Promise<JobRunRow> {
+export async function claimRun(tx: Tx, name: string, key: string, userId: string | null, id?: string): Promise<JobRunRow> {
   const row = await tx.one<JobRunRow>(
-    `INSERT INTO job_run (tenant_id, name, key, status, attempts, created_by)
-     VALUES (app_tenant(), $1, $2, 'RUNNING', 1, $3)
+    `INSERT INTO job_run (tenant_id, id, name, key, status, attempts, created_by)
+     VALUES (app_tenant(), COALESCE($4::uuid, gen_random_uuid()), $1, $2, 'RUNNING', 1, $3)
      ON CONFLICT (tenant_id, name, key) DO UPDATE
        SET status = CASE WHEN job_run.status = 'DONE' THEN 'DONE' ELSE 'RUNNING' END,
            attempts = job_run.attempts + CASE WHEN job_run.status = 'DONE' THEN 0 ELSE 1 END,
            error = CASE WHEN job_run.status = 'DONE' THEN job_run.error END,
            updated_at = now()
      RETURNING *`,
-    [name, key, userId],
+    [name, key, userId, id ?? null],
   );
   return row!;
 }
@@ -78,4 +78,9 @@ export async function finish(tx: Tx, runId: string, status: 'DONE' | 'FAILED', e
 
 export async function findRun(tx: Tx, runId: string): Promise<JobRunRow | undefined> {
   return tx.one<JobRunRow>('SELECT * FROM job_run WHERE tenant_id = app_tenant() AND id = $1', [runId]);
+}
+
+/** The run of (name, key), locked. */
+export async function lockRunByKey(tx: Tx, name: string, key: string): Promise<JobRunRow | undefined> {
+  return tx.one<JobRunRow>('SELECT * FROM job_run WHERE tenant_id = app_tenant() AND name = $1 AND key = $2 FOR UPDATE', [name, key]);
 }

@@ -41,11 +41,12 @@ import { withTx } from '../../lib/context.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { paged } from '../../lib/http.ts';
 import type { Storage } from '../../lib/storage.ts';
+import { closeRun, openRun } from '../jobs/batch.ts';
 import { getConfig } from '../settings/configuration.ts';
 import { cifPattern } from './members.cif.ts';
 import { agentScopeSql, isAgent } from './members.repo.ts';
 import { todayWib } from './members.service.ts';
-import { commitBatch, JobSuperseded, profile, timed } from './members.upload.db.ts';
+import { commitBatch, JobSuperseded, profile, timed, UPLOAD_JOB } from './members.upload.db.ts';
 import {
   type Batch,
   candidateBatches,
@@ -169,6 +170,7 @@ export async function jobProgress(ctx: Ctx, jobId: string) {
          WHERE tenant_id = app_tenant() AND id = $1 AND status = 'RUNNING' RETURNING *`,
           [jobId, translate('member.upload_interrupted', ctx.lang)],
         )) ?? j;
+      if (j.status === 'FAILED') await closeRun(tx, UPLOAD_JOB, jobId, 'FAILED', j.message);
     }
     return jobView(j);
   });
@@ -399,6 +401,8 @@ async function createJob(ctx: Ctx, buf: Buffer, name: string, dataRows: number):
         ctx.userAgent?.slice(0, 500) ?? null,
       ],
     );
+    // The job runner's progress row, with the same id (GET /api/jobs/{id} reads it too).
+    await openRun(tx, UPLOAD_JOB, job.id, { id: job.id, userId: ctx.userId, total: dataRows });
     return { job, duplicate: false };
   });
 }
@@ -605,13 +609,14 @@ async function processUpload(ctx: Ctx, jobId: string, buf: Buffer, resumeFrom: n
         ? translate(err.key, ctx.lang, err.params)
         : translate('member.upload_excel_error', ctx.lang, { reason: String((err as Error).message ?? err) });
     await ctx.db
-      .tenant(ctx.tenantId, (tx) =>
-        tx.exec(
+      .tenant(ctx.tenantId, async (tx) => {
+        const n = await tx.exec(
           `UPDATE member_upload_job SET status = 'FAILED', message = $2, finished_date = now()
            WHERE tenant_id = app_tenant() AND id = $1 AND status = 'RUNNING' AND processed_rows = $3`,
           [jobId, reason, committed],
-        ),
-      )
+        );
+        if (n) await closeRun(tx, UPLOAD_JOB, jobId, 'FAILED', reason);
+      })
       .catch(() => undefined);
   }
 }
@@ -698,6 +703,7 @@ async function finishJob(ctx: Ctx, jobId: string, committed: number): Promise<vo
        WHERE tenant_id = app_tenant() AND id = $1`,
       [jobId, message],
     );
+    await closeRun(tx, UPLOAD_JOB, jobId, 'DONE');
     await tx.exec(
       `INSERT INTO audit_log (tenant_id, actor_user_id, action, entity, entity_id, after, request_id, ip, user_agent)
        VALUES (app_tenant(), $1, 'member.upload_done', 'member_upload_job', $2, $3::jsonb, $4, $5, $6)`,
