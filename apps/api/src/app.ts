@@ -26,6 +26,7 @@ import { createNotifier, type Notifier } from './lib/notifier.ts';
 import { createStorage, type Storage } from './lib/storage.ts';
 import { isHttps, PLAIN_REQUEST_ID } from './lib/web-session.ts';
 import { loadModules } from './modules/index.ts';
+import { startRunner } from './modules/jobs/runner.ts';
 import authPlugin from './plugins/auth.ts';
 import envelopePlugin, { errorBody } from './plugins/envelope.ts';
 import idempotencyPlugin from './plugins/idempotency.ts';
@@ -231,11 +232,14 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   }
 
   if (opts.jobs) {
+    // One job runner (pg-boss) for every module's background work; stopped before the database closes.
     const stops: Array<() => Promise<void> | void> = [];
     app.addHook('onReady', async () => {
+      const runner = await startRunner(db, app.log);
+      stops.push(() => runner.stop());
       for (const m of modules) {
-        const stop = m.startJobs?.(app);
-        if (stop) stops.push(stop);
+        const stop = await m.startJobs?.(app, runner);
+        if (stop) stops.unshift(stop);
       }
     });
     app.addHook('onClose', async () => {

@@ -8,7 +8,8 @@ let n = 0;
 /** A unique, valid 16-digit NIK (province code 3174, then time, worker and a counter). */
 export function uniqueNik(): string {
   n += 1;
-  return `3174${String(Date.now()).slice(-7)}${String(process.pid % 100).padStart(2, '0')}${String(n % 1000).padStart(3, '0')}`;
+  // The counter has five digits: a file of thousands of rows is built within one millisecond on a quiet machine.
+  return `3174${String(Date.now()).slice(-5)}${String(process.pid % 100).padStart(2, '0')}${String(n % 100_000).padStart(5, '0')}`;
 }
 
 let p = 0;

@@ -124,6 +124,13 @@ describe('member upload: crashes and resuming', { timeout: 240_000 }, () => {
     expect(new Set(db.members.map((m) => m.identity_number)).size).toBe(448);
     expect(db.members.map((m) => m.cif_number)).toEqual(cifs(1, 448));
     expect(db.audit).toEqual({ n: 448, members: 448 });
+    // The job runner's progress row (same id) agrees, with each batch recorded once (modules/jobs, recordChunk).
+    const run = body<{ status: string; done: number; total: number; name: string }>(await t.admin.get(`/api/jobs/${job.id}`)).data;
+    expect(run).toMatchObject({ name: 'members.upload', status: 'DONE', done: 450, total: 450 });
+    const chunks = await t.app.db.tenant(t.tenantId, (tx) =>
+      tx.query<{ item_key: string }>('SELECT item_key FROM job_item WHERE run_id = $1 ORDER BY item_key', [job.id]),
+    );
+    expect(chunks.map((c) => c.item_key).sort()).toEqual(committed.map((n, i) => `${(committed[i - 1] ?? 0) + 1}-${n}`).sort());
   });
 
   it('gives up a job whose reader keeps dying as interrupted; uploading the file again continues the same job', async () => {

@@ -5,6 +5,7 @@ export * from './business-units.ts';
 export * from './common.ts';
 export * from './deposits.ts';
 export * from './enums.ts';
+export * from './errors.ts';
 export * from './ledger.ts';
 export * from './loans.answers.ts';
 export * from './loans.ts';

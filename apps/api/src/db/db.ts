@@ -103,6 +103,12 @@ export interface Db {
    * owner). Absent on PGlite, which has no login roles.
    */
   ensureAppLogin?(): Promise<void>;
+  /**
+   * The job queue's (pg-boss's) way in, as the owner, outside the application's transactions: one statement with
+   * parameters, or several without (pg-boss's own BEGIN ... COMMIT scripts). PostgreSQL: a small pool of its own;
+   * PGlite: the one connection, taking its turn with the transactions. Answers the last statement's rows.
+   */
+  jobSql?(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   close(): Promise<void>;
 }
 
@@ -379,6 +385,8 @@ export function createPgDb(url: string, poolSize = 20, opts: PgOptions = {}): Db
   });
   const ownerPool = new pg.Pool({ ...base, connectionString: url, max: 3, application_name: 'koperasi-owner' });
   for (const p of [appPool, ownerPool]) p.on('error', (err) => console.error('idle PostgreSQL client error', err));
+  // The job queue's pool, opened on first use (servers without jobs never open it).
+  let jobPool: pg.Pool | null = null;
 
   async function run<T>(mode: 'tenant' | 'app' | 'owner', tenantId: string | null, fn: (tx: Tx) => Promise<T>, first?: string) {
     const pool = mode === 'owner' ? ownerPool : appPool;
@@ -420,8 +428,16 @@ export function createPgDb(url: string, poolSize = 20, opts: PgOptions = {}): Db
       return r.rows as T[];
     },
     ensureAppLogin: () => ensureLoginRole(ownerPool, appUrl),
+    async jobSql(text, values) {
+      if (!jobPool) {
+        jobPool = new pg.Pool({ ...base, connectionString: url, max: 4, application_name: 'koperasi-jobs' });
+        jobPool.on('error', (err) => console.error('idle PostgreSQL client error (jobs)', err));
+      }
+      const r = (await jobPool.query(text, values as unknown[])) as unknown as pg.QueryResult | pg.QueryResult[];
+      return Array.isArray(r) ? (r[r.length - 1] ?? { rows: [] }) : r;
+    },
     close: async () => {
-      await Promise.all([appPool.end(), ownerPool.end()]);
+      await Promise.all([appPool.end(), ownerPool.end(), jobPool?.end()]);
     },
   };
 }
@@ -538,6 +554,16 @@ export async function createPgliteDb(dataDir: string | undefined): Promise<Db> {
     app: (fn) => run('app', null, fn),
     owner: (fn) => run('owner', null, fn),
     appQuery: (text, params) => run('app', null, (tx) => tx.query(text, params)),
+    async jobSql(text, values) {
+      const release = await mutex.lock();
+      try {
+        if (values?.length) return await db.query(text, values as unknown[]);
+        const results = await db.exec(text);
+        return results[results.length - 1] ?? { rows: [] };
+      } finally {
+        release();
+      }
+    },
     close: () => db.close(),
   };
 }

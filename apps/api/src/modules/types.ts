@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db, Tx } from '../db/db.ts';
 import type { Ctx } from '../lib/context.ts';
+import type { JobRunner } from './jobs/runner.ts';
 
 export interface TenantSeedInfo {
   tenantId: string;
@@ -25,8 +26,11 @@ export interface AppModule {
   seedTenant?: (tx: Tx, ctx: Ctx, info: TenantSeedInfo) => Promise<void>;
   /** Adds demo data to the demo cooperative (after every seedTenant), in its own transactions. */
   seedDemo?: (db: Db, ctx: Ctx, info: TenantSeedInfo) => Promise<void>;
-  /** Background jobs started with the server; returns a stop function. */
-  startJobs?: (app: FastifyInstance) => (() => Promise<void> | void) | undefined;
+  /**
+   * Registers the module's background jobs with the job runner (modules/jobs/runner.ts: `runner.work`,
+   * `runner.daily`, `runner.every`) when the server starts with jobs; may return a stop function.
+   */
+  startJobs?: (app: FastifyInstance, runner: JobRunner) => Promise<(() => Promise<void> | void) | undefined | void>;
 }
 
 export function defineModule(m: AppModule): AppModule {

@@ -3,7 +3,7 @@
  * `{status:false, code, message, error, errorCode, data}` with a message in
  * the caller's language; never a stack trace, never a bare 500 page.
  */
-import { hasMessage, type Lang, translate } from '@koperasi/contracts';
+import { type ErrorCode, hasMessage, type Lang, translate } from '@koperasi/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, type FieldError, IdempotentReplay, RequestValidationError } from '../lib/errors.ts';
@@ -36,7 +36,7 @@ function issueMessage(issue: RequestValidationError['issues'][number], lang: Lan
   return translate('validation.invalid', lang, { field });
 }
 
-export function errorBody(req: FastifyRequest, status: number, errorCode: string, message: string, fields?: FieldError[]) {
+export function errorBody(req: FastifyRequest, status: number, errorCode: ErrorCode, message: string, fields?: FieldError[]) {
   return {
     status: false as const,
     code: status,
@@ -52,7 +52,7 @@ export function errorBody(req: FastifyRequest, status: number, errorCode: string
 const MULTIPART_BROKEN = /unexpected end of multipart data|Multipart: Boundary not found|Malformed part header|Part terminated early/i;
 
 /** Database errors that are the caller's fault, mapped to clear answers. */
-function fromDatabase(err: { code?: string; constraint?: string }): { status: number; code: string; key: string } | null {
+function fromDatabase(err: { code?: string; constraint?: string }): { status: number; code: ErrorCode; key: string } | null {
   switch (err.code) {
     case '23505':
       return { status: 409, code: 'DUPLICATE', key: 'common.conflict' };
@@ -96,9 +96,12 @@ async function envelopePlugin(app: FastifyInstance) {
     if (err instanceof AppError) {
       const fields = err.fields?.map((f) => ({ field: f.field, message: translate(f.message, lang, { ...err.params, field: f.field }) }));
       if (err.statusCode >= 500) req.log.error({ err }, 'application error');
-      return reply
-        .code(err.statusCode)
-        .send(errorBody(req, err.statusCode, err.errorCode, translate(err.messageKey, lang, err.params), fields));
+      return (
+        reply
+          .code(err.statusCode)
+          // The code is a catalogue code (error-codes.test.ts scans every throw site).
+          .send(errorBody(req, err.statusCode, err.errorCode as ErrorCode, translate(err.messageKey, lang, err.params), fields))
+      );
     }
     if (err instanceof RequestValidationError) {
       const fields = err.issues.map((i) => ({
@@ -132,7 +135,8 @@ async function envelopePlugin(app: FastifyInstance) {
     if (status >= 400 && status < 500) {
       const key =
         fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError ? 'common.bad_json' : 'common.validation_failed';
-      return reply.code(status).send(errorBody(req, status, fe.code ?? 'BAD_REQUEST', translate(key, lang)));
+      // Framework codes (FST_ERR_...) are not the API's: the answer carries the catalogue's BAD_REQUEST.
+      return reply.code(status).send(errorBody(req, status, 'BAD_REQUEST', translate(key, lang)));
     }
     req.log.error({ err }, 'unhandled error');
     return reply.code(500).send(errorBody(req, 500, 'INTERNAL_ERROR', translate('common.generic_error', lang)));

@@ -25,7 +25,7 @@
  *    stored answer replayed (or 409) exactly as a look-up first would have.
  * Answers of 5xx are not kept, so the client may retry them.
  */
-import { hasMessage, translate } from '@koperasi/contracts';
+import { type ErrorCode, hasMessage, translate } from '@koperasi/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { type IdempotencyInfo, requestHash, scopedIdempotencyKey } from '../lib/context.ts';
@@ -130,7 +130,7 @@ async function idempotencyPlugin(app: FastifyInstance) {
           }
           const e = err as AppError;
           reply.code(e.statusCode);
-          return JSON.stringify(errorBody(req, e.statusCode, e.errorCode, translate(e.messageKey, langOf(req), e.params)));
+          return JSON.stringify(errorBody(req, e.statusCode, e.errorCode as ErrorCode, translate(e.messageKey, langOf(req), e.params)));
         }
       }
       return payload;

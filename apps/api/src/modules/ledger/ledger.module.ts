@@ -1,7 +1,7 @@
 import { defineModule } from '../types.ts';
 import { seedLedgerDemo } from './demo.ts';
 import { ledgerRoutes } from './ledger.routes.ts';
-import { startNumberingJob } from './posting.ts';
+import { numberAllPending } from './posting.ts';
 
 /** General ledger: posting engine (posting.ts), journals, closing the books. Seeds run after the chart of accounts (coa, order 10). */
 export default defineModule({
@@ -10,5 +10,9 @@ export default defineModule({
   routes: ledgerRoutes,
   seedDemo: seedLedgerDemo,
   // Journals posted with numberAfterCommit get their numbers within a second even when nobody reads them.
-  startJobs: (app) => startNumberingJob(app.db, app.log),
+  startJobs: async (app, runner) => {
+    await runner.every('ledger.number', 1, async () => {
+      await numberAllPending(app.db);
+    });
+  },
 });

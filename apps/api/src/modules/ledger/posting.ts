@@ -43,7 +43,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../../db/db.ts';
 import { isUuid } from '../../db/db.ts';
 import type { Ctx } from '../../lib/context.ts';
-import { AppError, badRequest, conflict, type FieldError, notFound, unprocessable } from '../../lib/errors.ts';
+import { AppError, badRequest, conflict, type ErrorCode, type FieldError, notFound, unprocessable } from '../../lib/errors.ts';
 import { uuidv7 } from '../../lib/uuid7.ts';
 import { balancesAsOf, pgArray, signed } from './balances.ts';
 import { isValidDate, periodLabel, todayJakarta } from './dates.ts';
@@ -161,7 +161,7 @@ function fieldError(ctx: Ctx, field: string, key: string, params?: Record<string
   return [{ field, message: translate(key, ctx.lang, params) }];
 }
 
-function lineError(ctx: Ctx, status: number, code: string, key: string, i: number, side: string, params: Record<string, unknown> = {}) {
+function lineError(ctx: Ctx, status: number, code: ErrorCode, key: string, i: number, side: string, params: Record<string, unknown> = {}) {
   const p = { line: i + 1, ...params };
   return new AppError(status, code, key, p, fieldError(ctx, `lines.${i}.${side}`, key, p));
 }
@@ -704,31 +704,13 @@ export const numbersFirst = {
 };
 
 /**
- * The numbering job: every `intervalMs`, numbers the waiting journals of every
- * cooperative (one transaction per cooperative). Answers the stop function.
+ * The numbering job's step: numbers the waiting journals of every cooperative (one transaction per cooperative).
+ * The job runner runs it every second (ledger.module.ts: `runner.every('ledger.number', 1, ...)`), on one server
+ * at a time. Answers how many journals it numbered.
  */
-export function startNumberingJob(db: Db, log: { error: (o: unknown, msg: string) => void }, intervalMs = 1000): () => Promise<void> {
-  let running: Promise<void> | null = null;
-  let stopped = false;
-  const tick = async () => {
-    const tenants = await db.appQuery<{ t: string }>('SELECT t FROM ledger_unnumbered_tenants() AS t');
-    for (const { t } of tenants) {
-      if (stopped) return;
-      await db.appQuery('SELECT ledger_number_tenant_job($1::uuid)', [t]);
-    }
-  };
-  const timer = setInterval(() => {
-    if (running || stopped) return;
-    running = tick()
-      .catch((err) => log.error({ err }, 'journal numbering job failed'))
-      .finally(() => {
-        running = null;
-      });
-  }, intervalMs);
-  timer.unref();
-  return async () => {
-    stopped = true;
-    clearInterval(timer);
-    await running;
-  };
+export async function numberAllPending(db: Db): Promise<number> {
+  let n = 0;
+  const tenants = await db.appQuery<{ t: string }>('SELECT t FROM ledger_unnumbered_tenants() AS t');
+  for (const { t } of tenants) n += await numberPending(db, t);
+  return n;
 }

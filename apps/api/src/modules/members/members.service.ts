@@ -48,7 +48,7 @@ import type { z } from 'zod';
 import { type Db, isUuid, type Tx } from '../../db/db.ts';
 import { audit } from '../../lib/audit.ts';
 import { type Ctx, systemCtx, withTx } from '../../lib/context.ts';
-import { AppError, badRequest, conflict, forbidden, notFound, unprocessable } from '../../lib/errors.ts';
+import { AppError, badRequest, conflict, type ErrorCode, forbidden, notFound, unprocessable } from '../../lib/errors.ts';
 import { paged } from '../../lib/http.ts';
 import type { Notifier } from '../../lib/notifier.ts';
 import { hashPassword } from '../../lib/password.ts';
@@ -102,7 +102,7 @@ function checkAge(birthDate: string | null | undefined, minimum: number, day: st
   }
 }
 
-function fieldError(code: string, key: string, field: string, params?: Record<string, unknown>) {
+function fieldError(code: ErrorCode, key: string, field: string, params?: Record<string, unknown>) {
   return new AppError(400, code, key, params, [{ field, message: key }]);
 }
 

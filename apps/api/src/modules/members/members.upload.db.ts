@@ -20,6 +20,7 @@ import { translate } from '@koperasi/contracts';
 import { dec } from '@koperasi/finance';
 import type { Tx } from '../../db/db.ts';
 import type { Ctx } from '../../lib/context.ts';
+import { recordChunk } from '../jobs/batch.ts';
 import { allocateCifs } from './members.cif.ts';
 import { agentScopeSql } from './members.repo.ts';
 import type { Batch, Candidate, Lookup } from './members.upload.rows.ts';
@@ -29,6 +30,9 @@ export interface BatchResult {
   skipped: number;
   failed: number;
 }
+
+/** The job runner's name of member uploads (job_run rows keyed and identified by the upload job's id). */
+export const UPLOAD_JOB = 'members.upload';
 
 /** The job is no longer this runner's (finished, failed, or continued by another upload of the file). */
 export class JobSuperseded extends Error {}
@@ -309,6 +313,10 @@ async function commitBatchTx(tx: Tx, ctx: Ctx, jobId: string, batch: Batch, lk: 
       r.skipped,
       r.failed,
     ]),
+  );
+  // The job runner's progress row of the upload (GET /api/jobs/{jobId}): the batch is recorded once, with it.
+  await timed('db: job run progress', () =>
+    recordChunk(tx, UPLOAD_JOB, jobId, { key: `${batch.first}-${batch.last}`, cursor: String(batch.last), items: batch.rows.length }),
   );
   return r;
 }

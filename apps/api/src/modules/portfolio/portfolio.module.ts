@@ -12,5 +12,5 @@ export default defineModule({
   name: 'portfolio',
   order: 46,
   routes: portfolioRoutes,
-  startJobs: (app) => startPortfolioJobs(app),
+  startJobs: (app, runner) => startPortfolioJobs(app, runner),
 });

@@ -40,7 +40,7 @@ import { dec } from '@koperasi/finance';
 import type { Tx } from '../../db/db.ts';
 import { audit } from '../../lib/audit.ts';
 import { type Ctx, withTx } from '../../lib/context.ts';
-import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { AppError, badRequest, conflict, type ErrorCode, notFound } from '../../lib/errors.ts';
 import { likePattern, orderBy, paged } from '../../lib/http.ts';
 import { todayJakarta } from '../ledger/dates.ts';
 import { getConfig } from '../settings/configuration.ts';
@@ -70,7 +70,7 @@ function sameValue(a: unknown, b: unknown): boolean {
   return a === b;
 }
 
-function fieldErr(errorCode: string, key: string, field: string, params?: Record<string, unknown>, status = 400) {
+function fieldErr(errorCode: ErrorCode, key: string, field: string, params?: Record<string, unknown>, status = 400) {
   return new AppError(status, errorCode, key, params, [{ field, message: key }]);
 }
 
@@ -260,7 +260,7 @@ function columnsFromBody(kind: ProductKind, body: Record<string, unknown>): Reco
 /** Rules across fields of the terms (after merging with the base version). */
 function checkTerms(kind: ProductKind, savingType: string | null, t: Record<string, unknown>) {
   const n = (c: string) => (t[c] === null || t[c] === undefined ? null : dec(t[c] as number));
-  const fail = (code: string, key: string, field: string, params?: Record<string, unknown>) => {
+  const fail = (code: ErrorCode, key: string, field: string, params?: Record<string, unknown>) => {
     throw fieldErr(code, key, field, params);
   };
   if (kind === 'SAVING') {

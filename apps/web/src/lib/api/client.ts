@@ -9,7 +9,7 @@ import type { Envelope } from '@koperasi/contracts/common';
 import { CSRF_HEADER, csrfToken, hasSession } from '../auth/token';
 import { currentLanguage, i18n } from '../i18n';
 import { messageText } from '../i18n/messages';
-import { ApiError, type FieldError } from './errors';
+import { ApiError, type ErrorCode, type FieldError } from './errors';
 
 export const DEFAULT_TIMEOUT_MS = 60_000;
 
@@ -63,7 +63,7 @@ function timeoutSignal(ms: number | null | undefined, outer?: AbortSignal): Abor
   return signals.length === 1 ? signals[0] : AbortSignal.any(signals);
 }
 
-function isEnvelope(v: unknown): v is Envelope<unknown> & { errorCode?: string; data: unknown } {
+function isEnvelope(v: unknown): v is Envelope<unknown> & { errorCode?: ErrorCode; data: unknown } {
   return typeof v === 'object' && v !== null && 'status' in v && typeof (v as { status: unknown }).status === 'boolean';
 }
 

@@ -1,4 +1,5 @@
 /** The calls of sign-in, session and sign-out (spec section 7, "Authentication"). */
+import type { OAuthErrorCode } from '@koperasi/contracts/errors';
 import type { UserDetail } from '@koperasi/contracts/web';
 import { api, request } from '../api/client';
 import { ApiError } from '../api/errors';
@@ -35,7 +36,12 @@ export async function requestToken(username: string, password: string): Promise<
     throw new ApiError(messageText('auth.bad_credentials_ui'), 'server', res.status, 'BAD_CREDENTIALS');
   }
   if (answer.error_description || answer.error) {
-    throw new ApiError(answer.error_description || messageText('common.generic_error'), 'server', res.status, answer.error ?? null);
+    throw new ApiError(
+      answer.error_description || messageText('common.generic_error'),
+      'server',
+      res.status,
+      (answer.error as OAuthErrorCode | undefined) ?? null,
+    );
   }
   if (!res.ok) throw new ApiError(messageText('common.generic_error'), 'http', res.status);
   throw new ApiError(messageText('auth.empty_result'), 'server', res.status, 'EMPTY_RESULT');

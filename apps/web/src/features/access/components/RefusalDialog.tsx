@@ -20,7 +20,7 @@ import { alpha } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../lib/api/errors';
+import { type ErrorCode, isApiError } from '../../../lib/api/errors';
 import { notifyError } from '../../../lib/notify';
 
 interface Refusal {
@@ -30,7 +30,7 @@ interface Refusal {
 }
 
 /** Codes that deserve the dialog, with their own title and hint. */
-const KNOWN: Record<string, { title: string; hint?: string }> = {
+const KNOWN: Partial<Record<ErrorCode, { title: string; hint?: string }>> = {
   LAST_ADMIN: { title: 'refusal.lastAdminTitle', hint: 'refusal.lastAdminHint' },
   ROLE_IN_USE: { title: 'refusal.inUseTitle', hint: 'refusal.roleInUseHint' },
 };
