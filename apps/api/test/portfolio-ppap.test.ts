@@ -104,7 +104,7 @@ describe('loan loss provision (PPAP)', () => {
     expect(future.statusCode).toBe(422);
     expect(body(future).errorCode).toBe('PERIOD_NOT_ENDED');
     const bad = await s.t.admin.post('/api/loan/ppap', { period: '2026-13' });
-    expect(bad.statusCode).toBe(400);
+    expect(bad.statusCode).toBe(422);
     expect(body(bad).status).toBe(false);
     const x = await s.t.admin.get('/api/report/loan/ppap', { date: '2026-03-31', format: 'xlsx' });
     expect(x.statusCode).toBe(200);

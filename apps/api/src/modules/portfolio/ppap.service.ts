@@ -15,7 +15,7 @@ import { type Dec, dec, ZERO } from '@koperasi/finance';
 import type { Tx } from '../../db/db.ts';
 import { audit } from '../../lib/audit.ts';
 import { type Ctx, withTx } from '../../lib/context.ts';
-import { badRequest, conflict, notFound, unprocessable } from '../../lib/errors.ts';
+import { conflict, notFound, unprocessable } from '../../lib/errors.ts';
 import { accountBalance, accountIdsByKeys, post, reverse } from '../ledger/posting.ts';
 import { gradedLoans, type PortfolioFilter } from '../loans/loans.portfolio.ts';
 import { today } from '../savings/savings.core.ts';
@@ -137,7 +137,7 @@ export function provisionView(p: ProvisionRow) {
 
 /** POST loan/ppap: posts the provision of `period` (YYYY-MM) at its last day, once. */
 export async function postProvision(ctx: Ctx, period: string) {
-  if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(period)) throw badRequest('PERIOD_INVALID', 'portfolio.period_invalid');
+  if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(period)) throw unprocessable('PERIOD_INVALID', 'portfolio.period_invalid');
   const asOf = lastDayOf(period);
   if (asOf > today()) throw unprocessable('PERIOD_NOT_ENDED', 'portfolio.period_not_ended', { period, date: asOf });
   return withTx(
