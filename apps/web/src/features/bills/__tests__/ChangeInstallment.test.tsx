@@ -154,6 +154,7 @@ describe('change a bill installment', () => {
     const review = await within(dialog).findByTestId('change-review');
     expect(flat(review)).toContain('Rp 150.000Rp 175.000');
     expect(flat(review)).toContain('Rp 455.000Rp 480.000');
+    expect(flat(review)).toContain('Sisa tagihanRp 300.000Rp 325.000');
     expect(flat(within(dialog).getByTestId('change-effect'))).toBe('Total tagihan bertambah Rp 25.000');
     await u.click(within(dialog).getByTestId('change-submit'));
     expect(await within(dialog).findByText('Jatuh tempo angsuran harus berurutan')).toBeTruthy();

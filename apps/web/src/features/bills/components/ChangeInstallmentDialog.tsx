@@ -164,7 +164,14 @@ export function ChangeInstallmentDialog({ bill, row, onClose }: { bill: BillDeta
           {dateChanged && <Diff label={t('schedule.dueDate')} from={f.date(row.dueDate)} to={f.date(dueDate)} />}
           {amountChanged && <Diff label={t('schedule.amount')} from={f.money(row.amount)} to={f.money(amount)} />}
           <Diff label={t('change.billTotal')} from={f.money(total)} to={f.money(sumMoney([total, delta]))} />
-          <Typography sx={{ fontSize: '0.875rem' }} color={delta === 0 ? 'text.secondary' : 'text.primary'} data-testid="change-effect">
+          {bill.status === 'RUNNING' && delta !== 0 && (
+            <Diff label={t('bill.debt')} from={f.money(bill.debt)} to={f.money(sumMoney([bill.debt, delta]))} />
+          )}
+          <Typography
+            sx={{ fontSize: '0.875rem', fontWeight: delta === 0 ? 400 : 600 }}
+            color={delta === 0 ? 'text.secondary' : 'text.primary'}
+            data-testid="change-effect"
+          >
             {delta > 0
               ? t('change.effectMore', { amount: f.money(delta) })
               : delta < 0
