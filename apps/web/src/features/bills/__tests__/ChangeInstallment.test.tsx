@@ -27,7 +27,7 @@ beforeEach(() => {
 });
 
 const perms = (update: boolean) => ({ member_transaction: { view: true, add: true, update, delete: false } });
-const officer = user({ role: { id: 'r1', name: 'OFFICER', code: 'OFFICER' }, permissions: perms(true) });
+const officer = user({ role: { id: 'r1', name: 'SUPER_ADMIN', code: 'SUPER_ADMIN' }, permissions: perms(true) });
 const teller = user({ role: { id: 'r2', name: 'TELLER', code: 'TELLER' }, permissions: perms(false) });
 
 const inst = (number: number, dueDate: string, status: 'OPEN' | 'PAID') => ({
