@@ -3,7 +3,8 @@
  * member's bill of a FIXED_BILL product, watching the installment simulation
  * follow the product's defaults; approves it (confirmation first); takes a
  * payment of part of it (confirmation first; the payment history and what is
- * left follow); stops it with a reason (what is left is written off); the
+ * left follow); changes the amount of an unpaid installment (old → new and the
+ * total's effect confirmed first); stops it with a reason (what is left is written off); the
  * realization report lists it. The bill product is created through the API
  * (the GL defaults of a BILL product); the member is taken from the demo data.
  */
@@ -15,6 +16,7 @@ const PER_BILL = 150_000;
 const FEE = 5_000;
 const COUNT = 3;
 const PAID = 200_000;
+const CHANGED = 175_000;
 
 interface Saving {
   memberId: string;
@@ -125,6 +127,34 @@ describe('bills', () => {
     await screenshot(page, 'bills-paid-in-part');
   });
 
+  it('changes an unpaid installment after a confirmation of old → new', async () => {
+    const grow = CHANGED - PER_BILL;
+    await page.reload();
+    await page.getByTestId('change-installment').first().click();
+    const dialog = page.getByTestId('change-dialog');
+    await dialog.waitFor();
+    await page.locator('input[name="changeAmount"]').fill(String(CHANGED));
+    await page.getByTestId('change-reason').fill('Tarif air naik');
+    await page.getByTestId('change-next').click();
+    await page.getByTestId('change-review').waitFor();
+    expect(await txt(page.getByTestId('change-effect'))).toBe(`Total tagihan bertambah ${rp(grow)}`);
+    await screenshot(page, 'bills-change-id');
+    await page.getByTestId('change-submit').click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await billOf()).toMatchObject({ status: 'RUNNING', debt: PER_BILL * COUNT + FEE - PAID + grow });
+    expect(await txt(page.getByTestId('bill-schedule'))).toContain(rp(CHANGED));
+    const en = await newPage({ storage: { lang: 'en' } });
+    await signIn(en, DEMO.email, DEMO.password, { expect: /\/dashboard/ });
+    await en.goto(url(`/transactions/bills/${billId}`));
+    await en.getByTestId('change-installment').first().click();
+    await en.locator('input[name="changeAmount"]').fill(String(PER_BILL));
+    await en.getByTestId('change-reason').fill('Water rate back to normal');
+    await en.getByTestId('change-next').click();
+    expect(await txt(en.getByTestId('change-effect'))).toContain("The bill's total shrinks by");
+    await screenshot(en, 'bills-change-en');
+    await en.close();
+  });
+
   it('stops it with a reason; what is left is written off', async () => {
     await page.getByTestId('stop-bill').click();
     await page.getByTestId('stop-dialog').waitFor();
@@ -134,7 +164,7 @@ describe('bills', () => {
     await page.getByTestId('confirm-reason').click();
     await expect.poll(() => txt(page.getByTestId('bill-status')), { timeout: 10_000 }).toBe('Dihentikan');
     expect(await txt(page.getByTestId('stopped-note'))).toContain('Anggota pindah domisili');
-    expect(await billOf()).toMatchObject({ status: 'STOPPED', debt: 0, writtenOff: PER_BILL * COUNT + FEE - PAID });
+    expect(await billOf()).toMatchObject({ status: 'STOPPED', debt: 0, writtenOff: PER_BILL * COUNT + FEE - PAID + CHANGED - PER_BILL });
     await screenshot(page, 'bills-stopped');
   });
 

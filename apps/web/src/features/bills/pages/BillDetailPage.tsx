@@ -2,11 +2,13 @@
  * A bill (/transactions/bills/:id): its figures, the installments with what
  * was paid and what is left, the payment history (GET {id}/mutation-payments)
  * and its actions by status: approve or reject (waiting), pay and stop with a
- * reason (running), delete an unpaid installment, cancel the latest payment.
+ * reason (running), change (due date, amount) or delete an unpaid installment,
+ * cancel the latest payment.
  * Every irreversible action asks for confirmation first.
  */
 
 import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded';
+import EditOutlined from '@mui/icons-material/EditOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -29,9 +31,10 @@ import { useSubmissionKeys } from '../../../lib/submission';
 import { billPaths, useBill, useBillAction } from '../api/bills';
 import type { BillDetailView } from '../api/types';
 import { FactsCard, PaymentsCard } from '../components/BillCards';
+import { ChangeInstallmentDialog } from '../components/ChangeInstallmentDialog';
 import { PayDialog } from '../components/PayDialog';
 import { ReasonDialog } from '../components/ReasonDialog';
-import { ScheduleTable } from '../components/ScheduleTable';
+import { type ScheduleRow, ScheduleTable } from '../components/ScheduleTable';
 
 type Pending = { kind: 'reject' | 'stop' | 'cancel' | 'delete'; paymentId?: string; number?: number } | null;
 
@@ -61,6 +64,7 @@ function BillDetail({ bill }: { bill: BillDetailView }) {
   const { confirm, dialog } = useConfirm();
   const [paying, setPaying] = useState(false);
   const [pending, setPending] = useState<Pending>(null);
+  const [changing, setChanging] = useState<ScheduleRow | null>(null);
   const canUpdate = can('member_transaction', 'update');
   const canAdd = can('member_transaction', 'add');
 
@@ -107,7 +111,8 @@ function BillDetail({ bill }: { bill: BillDetailView }) {
     />
   );
 
-  const changeable = canUpdate && (bill.status === 'RUNNING' || bill.status === 'WAITING_APPROVAL') && bill.billType !== 'WITH_TOTAL_DEBT';
+  const editable = canUpdate && (bill.status === 'RUNNING' || bill.status === 'WAITING_APPROVAL');
+  const deletable = editable && bill.billType !== 'WITH_TOTAL_DEBT';
 
   return (
     <>
@@ -170,18 +175,32 @@ function BillDetail({ bill }: { bill: BillDetailView }) {
               <ScheduleTable
                 rows={bill.schedule}
                 actions={
-                  changeable
+                  editable
                     ? (r) =>
                         r.status === 'OPEN' ? (
-                          <Tooltip title={t('delete.title')}>
-                            <IconButton
-                              size="small"
-                              aria-label={t('delete.title')}
-                              onClick={() => setPending({ kind: 'delete', number: r.number })}
-                            >
-                              <DeleteOutlineRounded fontSize="small" />
-                            </IconButton>
-                          </Tooltip>
+                          <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
+                            <Tooltip title={t('change.action')}>
+                              <IconButton
+                                size="small"
+                                aria-label={t('change.action')}
+                                onClick={() => setChanging(r)}
+                                data-testid="change-installment"
+                              >
+                                <EditOutlined fontSize="small" />
+                              </IconButton>
+                            </Tooltip>
+                            {deletable && (
+                              <Tooltip title={t('delete.title')}>
+                                <IconButton
+                                  size="small"
+                                  aria-label={t('delete.title')}
+                                  onClick={() => setPending({ kind: 'delete', number: r.number })}
+                                >
+                                  <DeleteOutlineRounded fontSize="small" />
+                                </IconButton>
+                              </Tooltip>
+                            )}
+                          </Box>
                         ) : null
                     : undefined
                 }
@@ -191,6 +210,7 @@ function BillDetail({ bill }: { bill: BillDetailView }) {
           <PaymentsCard bill={bill} onCancel={(paymentId) => setPending({ kind: 'cancel', paymentId })} />
         </Box>
       </Box>
+      {changing && <ChangeInstallmentDialog bill={bill} row={changing} onClose={() => setChanging(null)} />}
       {paying && <PayDialog bill={bill} open onClose={() => setPaying(false)} />}
       {reasonDialog}
       {dialog}
