@@ -31,7 +31,7 @@ const SELECT = `r.id, r.deposit_id, r.method, r.cash_coa_id, r.saving_id, r.kind
   FROM deposit_payout_request r LEFT JOIN app_user u ON u.tenant_id = r.tenant_id AND u.id = r.requested_by`;
 
 /** The request waiting for approval of a deposit (FOR UPDATE when `lock`). */
-export async function pendingRequest(tx: Tx, depositId: string, lock = false): Promise<PayoutRequestRow | null> {
+export async function pendingRequest(tx: Tx, depositId: string, lock = false): Promise<PayoutRequestRow | undefined> {
   return tx.one<PayoutRequestRow>(
     `SELECT ${SELECT} WHERE r.tenant_id = app_tenant() AND r.deposit_id = $1 AND r.status = 'PENDING'${lock ? ' FOR UPDATE OF r' : ''}`,
     [depositId],
