@@ -81,11 +81,3 @@ export async function decideRequest(
     [id, p.status, p.userId, p.reason, p.payoutId],
   );
 }
-
-/** The number of payout requests waiting for approval (the deposits home). */
-export async function countPending(tx: Tx): Promise<number> {
-  const r = await tx.one<{ n: number }>(
-    `SELECT count(*)::int AS n FROM deposit_payout_request WHERE tenant_id = app_tenant() AND status = 'PENDING'`,
-  );
-  return r?.n ?? 0;
-}
