@@ -63,6 +63,7 @@ describe('interest payout approval', () => {
     expect(h.pendingRequest).toMatchObject({ id: body<any>(r).data.requestId, amount: 12_150_000, method: 'CASH' });
     const dup = await t.admin.post(`/api/transaction/deposit/${id}/payout`, { method: 'CASH', kinds: ['INTEREST'] });
     expect([dup.statusCode, body(dup).errorCode]).toEqual([409, 'PAYOUT_PENDING']);
+    expect(body<any>(await t.admin.get('/api/home/saving-loan')).data.deposits.payoutRequests).toBe(1);
     const self = await t.admin.post(`/api/transaction/deposit/${id}/payout-approval`, { status: 'APPROVED' });
     expect([self.statusCode, body(self).errorCode]).toEqual([422, 'PAYOUT_SELF_APPROVAL']);
 
@@ -81,6 +82,7 @@ describe('interest payout approval', () => {
     expect(after.open.total).toBe(0);
     expect(after.payouts).toHaveLength(1);
     expect(after.pendingRequest).toBeNull();
+    expect(body<any>(await t.admin.get('/api/home/saving-loan')).data.deposits.payoutRequests).toBe(0);
   });
 
   it('a rejection (with a reason) posts nothing; principal-only payouts do not wait', async () => {

@@ -314,6 +314,8 @@ export interface DepositsSummary {
     next: Array<{ id: string; accountNumber: string; memberName: string; principal: number; maturityDate: string; rollover: string }>;
   };
   breakRequests: number;
+  /** Interest payouts waiting for approval. */
+  payoutRequests?: number;
   placedThisMonth: { count: number; amount: number };
   holding: { principal: number; interest: number };
 }
