@@ -109,6 +109,20 @@ export const depositMessages = {
   'field.savingId': { id: 'Rekening simpanan', en: 'Savings account' },
   'field.method': { id: 'Cara pembayaran', en: 'Payment method' },
   'field.kinds': { id: 'Jenis penampung', en: 'Holding kinds' },
+  'deposit.payout_waiting': { id: 'Pembayaran bunga dari penampung menunggu persetujuan', en: 'Interest payout waiting for approval' },
+  'deposit.payout_rejected': { id: 'Pengajuan pembayaran bunga ditolak', en: 'Interest payout request rejected' },
+  'deposit.payout_pending': {
+    id: 'Pembayaran bunga deposito {number} sudah menunggu persetujuan',
+    en: 'An interest payout of deposit {number} is already waiting for approval',
+  },
+  'deposit.payout_not_pending': {
+    id: 'Tidak ada pembayaran bunga yang menunggu persetujuan',
+    en: 'No interest payout is waiting for approval',
+  },
+  'deposit.payout_self_approval': {
+    id: 'Pembayaran bunga harus disetujui oleh pengguna lain',
+    en: 'An interest payout must be approved by another user',
+  },
   'deposit.payout_success': { id: 'Dana penampung deposito berhasil dibayarkan', en: 'Holding funds paid out' },
   'deposit.nothing_to_pay': {
     id: 'Tidak ada dana di akun penampung untuk deposito {number}',

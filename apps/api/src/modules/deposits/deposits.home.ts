@@ -30,6 +30,8 @@ export async function depositsSummary(tx: Tx, ctx: Ctx) {
             count(*) FILTER (WHERE d.status = 'ACTIVE' AND d.maturity_date BETWEEN $1::date AND $2::date)::int AS soon,
             coalesce(sum(d.principal) FILTER (WHERE d.status = 'ACTIVE' AND d.maturity_date BETWEEN $1::date AND $2::date), 0)::text AS soon_principal,
             count(*) FILTER (WHERE d.break_requested_at IS NOT NULL AND d.status = 'ACTIVE')::int AS break_requests,
+            count(*) FILTER (WHERE EXISTS (SELECT 1 FROM deposit_payout_request pr
+                                           WHERE pr.tenant_id = d.tenant_id AND pr.deposit_id = d.id AND pr.status = 'PENDING'))::int AS payout_requests,
             count(*) FILTER (WHERE d.placed_date >= $3::date)::int AS placed,
             coalesce(sum(d.placed_amount) FILTER (WHERE d.placed_date >= $3::date), 0)::text AS placed_amount
      FROM deposit d JOIN member m ON m.tenant_id = d.tenant_id AND m.id = d.member_id
@@ -87,6 +89,7 @@ export async function depositsSummary(tx: Tx, ctx: Ctx) {
         })),
       },
       breakRequests: Number(r?.break_requests ?? 0),
+      payoutRequests: Number(r?.payout_requests ?? 0),
       placedThisMonth: { count: Number(r?.placed ?? 0), amount: n(r?.placed_amount) },
       holding: { principal: n(holding?.principal), interest: n(holding?.interest) },
     },

@@ -78,6 +78,27 @@ export async function depositRoutes(appBase: FastifyInstance) {
   );
 
   app.post(
+    '/api/transaction/deposit/:id/payout-approval',
+    {
+      ...passthrough,
+      config: { permission: 'member_transaction:update', ...money },
+      schema: {
+        tags: TAG,
+        summary: 'Approve or reject a holding-account payout with interest waiting for approval (by another user)',
+        description:
+          'Where the product says "interest withdrawal needs approval", a payout that includes interest waits; approving posts it once ' +
+          '(Dr holding accounts, Cr cash / savings control), rejecting (reason required) posts nothing.',
+        params: idParam,
+        body: depositBreakDecisionBody,
+      },
+    },
+    async (req) => {
+      const r = await payouts.decidePayout(ctxOf(req), req.params.id, req.body);
+      return ok(r, r.status === 'REJECTED' ? 'deposit.payout_rejected' : 'deposit.payout_success');
+    },
+  );
+
+  app.post(
     '/api/transaction/deposit/:id/break-approval',
     {
       ...passthrough,
@@ -160,12 +181,17 @@ export async function depositRoutes(appBase: FastifyInstance) {
         description:
           'kinds: PRINCIPAL and/or INTEREST (both when absent). Journal: Dr each holding account, Cr the cash or bank account ' +
           '(coaId; the user’s own when absent) or the savings control account (savingId: a savings account of the member, ' +
-          'TOPUP movement DEPOSIT_PAYOUT). Each holding entry is paid once: a second payout answers 422 NOTHING_TO_PAY.',
+          'TOPUP movement DEPOSIT_PAYOUT). Each holding entry is paid once: a second payout answers 422 NOTHING_TO_PAY. ' +
+          'When the payout includes interest and the product says "interest withdrawal needs approval", nothing is posted: ' +
+          'status WAITING_APPROVAL with requestId (another user decides through payout-approval).',
         params: idParam,
         body: depositPayoutBody,
       },
     },
-    async (req) => ok(await payouts.payout(ctxOf(req), req.params.id, req.body), 'deposit.payout_success'),
+    async (req) => {
+      const r = await payouts.payout(ctxOf(req), req.params.id, req.body);
+      return ok(r, r.status === 'WAITING_APPROVAL' ? 'deposit.payout_waiting' : 'deposit.payout_success');
+    },
   );
 
   app.get(

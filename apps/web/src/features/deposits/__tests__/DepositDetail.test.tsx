@@ -180,4 +180,45 @@ describe('deposit detail', () => {
     const sent = JSON.parse(String(calls.find((c) => c.url.pathname === '/api/transaction/deposit/break')!.init.body));
     expect(sent).toEqual({ accountProductId: 'dep-1', pinaltyBreak: null, reason: null });
   });
+
+  it('shows an interest payout waiting for approval and lets another user approve it', async () => {
+    const holding = {
+      depositId: 'dep-1',
+      accountNumber: deposit.accountNumber,
+      open: { principal: 0, interest: 270_000, total: 270_000 },
+      entries: [],
+      payouts: [],
+      pendingRequest: {
+        id: 'req-1',
+        method: 'CASH',
+        kinds: ['INTEREST'],
+        principal: 0,
+        interest: 270_000,
+        amount: 270_000,
+        requestedBy: 'u-2',
+        requestedByName: 'Teller Satu',
+        requestedAt: '2026-11-20T03:00:00.000Z',
+      },
+    };
+    const calls = stubFetch((url, init) => {
+      if (url.pathname === '/api/users/detail')
+        return { body: ok(user({ permissions: { member_transaction: { view: true, add: true, update: true, delete: false } } })) };
+      if (url.pathname === '/api/transaction/deposit/dep-1/detail-setup-interest') return { body: ok(setup) };
+      if (url.pathname === '/api/transaction/deposit/dep-1/holding') return { body: ok(holding) };
+      if (url.pathname === '/api/transaction/product/dep-1/detail-mutation-deposit')
+        return { body: ok({ content: [], page: 0, limit: 200, totalElements: 0, totalPages: 0 }) };
+      if (url.pathname === '/api/transaction/deposit/dep-1/payout-approval' && init.method === 'POST')
+        return { body: ok({ status: 'PAID', id: 'p-1', amount: 270_000 }, 'Dana penampung deposito berhasil dibayarkan') };
+      return { status: 404, body: { status: false, code: 404, message: 'Tidak ditemukan', data: null } };
+    });
+    renderAt(<DepositDetailPage />, '/transactions/deposits/dep-1');
+    const waiting = await screen.findByTestId('payout-request-waiting', {}, { timeout: 8000 });
+    expect(text(waiting)).toContain('Teller Satu');
+    expect(text(waiting)).toContain('Rp 270.000');
+    fireEvent.click(screen.getByTestId('payout-decide'));
+    fireEvent.click(await screen.findByTestId('payout-approve'));
+    await waitFor(() => expect(calls.some((c) => c.url.pathname === '/api/transaction/deposit/dep-1/payout-approval')).toBe(true));
+    const sent = JSON.parse(String(calls.find((c) => c.url.pathname === '/api/transaction/deposit/dep-1/payout-approval')!.init.body));
+    expect(sent).toEqual({ status: 'APPROVED' });
+  });
 });

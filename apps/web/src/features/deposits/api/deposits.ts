@@ -216,6 +216,7 @@ export interface HoldingWaiting {
 
 export interface HoldingDetail {
   depositId: string;
+  pendingRequest?: PayoutRequest | null;
   accountNumber: string;
   open: { principal: number; interest: number; total: number };
   entries: Array<{
@@ -247,12 +248,28 @@ export interface PayoutBody {
 }
 
 export interface PayoutResult {
-  id: string;
+  /** PAID, or WAITING_APPROVAL (interest payout of a product that needs approval: nothing posted yet). */
+  status: 'PAID' | 'WAITING_APPROVAL';
+  requestId?: string;
+  id?: string;
   method: 'CASH' | 'SAVING';
   principal: number;
   interest: number;
   amount: number;
-  journalNumber: string | null;
+  journalNumber?: string | null;
+}
+
+/** A payout with interest waiting for another user's approval. */
+export interface PayoutRequest {
+  id: string;
+  method: 'CASH' | 'SAVING';
+  kinds: Array<'PRINCIPAL' | 'INTEREST'>;
+  principal: number;
+  interest: number;
+  amount: number;
+  requestedBy: string | null;
+  requestedByName: string | null;
+  requestedAt: string;
 }
 
 export const listHolding = (p: ListParams, signal?: AbortSignal) =>
@@ -269,6 +286,10 @@ export function useHolding(id: string | null) {
   });
 }
 
+export const usePayoutDecision = (id: string) =>
+  useDepositMutation((b: { status: 'APPROVED' | 'REJECTED'; reason?: string }) =>
+    apiEnvelope(`/api/transaction/deposit/${id}/payout-approval`, { method: 'POST', body: b }),
+  );
 export const usePayout = (id: string) =>
   useDepositMutation((b: { body: PayoutBody; idempotencyKey: string }) =>
     apiEnvelope<PayoutResult>(`/api/transaction/deposit/${id}/payout`, {
@@ -293,6 +314,8 @@ export interface DepositsSummary {
     next: Array<{ id: string; accountNumber: string; memberName: string; principal: number; maturityDate: string; rollover: string }>;
   };
   breakRequests: number;
+  /** Interest payouts waiting for approval. */
+  payoutRequests?: number;
   placedThisMonth: { count: number; amount: number };
   holding: { principal: number; interest: number };
 }

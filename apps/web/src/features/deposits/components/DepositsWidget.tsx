@@ -116,6 +116,15 @@ export default function DepositsWidget() {
                 label={`${t('widget.breakRequests')}: ${f.number(s.breakRequests)}`}
                 {...link('/transactions/deposits')}
               />
+              {Boolean(s.payoutRequests) && (
+                <Chip
+                  size="small"
+                  color="warning"
+                  label={`${t('widget.payoutRequests')}: ${f.number(s.payoutRequests ?? 0)}`}
+                  data-testid="deposits-payout-requests-chip"
+                  {...link('/transactions/deposits/holding')}
+                />
+              )}
               <Chip
                 size="small"
                 color={holding ? 'info' : 'default'}

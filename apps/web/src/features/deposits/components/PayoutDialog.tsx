@@ -25,7 +25,15 @@ import { useTranslation } from 'react-i18next';
 import { MoneyText } from '../../../components/money/MoneyText';
 import { useFormat } from '../../../lib/format';
 import { useSubmissionKeys } from '../../../lib/submission';
-import { type PayoutBody, type PayoutResult, useHolding, useMemberSavings, usePayout } from '../api/deposits';
+import {
+  type PayoutBody,
+  type PayoutRequest,
+  type PayoutResult,
+  useHolding,
+  useMemberSavings,
+  usePayout,
+  usePayoutDecision,
+} from '../api/deposits';
 
 type Kind = 'PRINCIPAL' | 'INTEREST';
 
@@ -139,7 +147,12 @@ export function PayoutDialog({ depositId, memberId, onClose }: { depositId: stri
               : t('holding.confirmSaving', { amount: f.money(amount), account: savingNumber })}
           </Alert>
         )}
-        {step === 'done' && result && (
+        {step === 'done' && result?.status === 'WAITING_APPROVAL' && (
+          <Alert severity="info" data-testid="payout-waiting">
+            {t('holding.waitingApproval', { amount: f.money(result.amount) })}
+          </Alert>
+        )}
+        {step === 'done' && result && result.status !== 'WAITING_APPROVAL' && (
           <Alert severity="success" data-testid="payout-done">
             {t('holding.done', { amount: f.money(result.amount), journal: result.journalNumber ?? '-' })}
           </Alert>
@@ -170,6 +183,44 @@ export function PayoutDialog({ depositId, memberId, onClose }: { depositId: stri
             </Button>
           </>
         )}
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** Another user approves (the payout is posted once) or rejects (a reason is required) a payout waiting for approval. */
+export function PayoutDecisionDialog({ depositId, request, onClose }: { depositId: string; request: PayoutRequest; onClose: () => void }) {
+  const { t } = useTranslation('deposits');
+  const f = useFormat();
+  const decide = usePayoutDecision(depositId);
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const go = (status: 'APPROVED' | 'REJECTED') =>
+    decide.mutateAsync({ status, reason: reason || undefined }).then(onClose, (e) => setError((e as Error).message));
+  return (
+    <Dialog open onClose={onClose} maxWidth="sm" fullWidth data-testid="payout-decision-dialog">
+      <DialogTitle>{t('holding.decide')}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          <Typography>
+            {t('holding.requestWaiting', {
+              amount: f.money(request.amount),
+              interest: f.money(request.interest),
+              user: request.requestedByName ?? '-',
+            })}
+          </Typography>
+          <TextField label={t('holding.rejectReason')} value={reason} onChange={(e) => setReason(e.target.value)} multiline minRows={2} />
+          {error && <Alert severity="error">{error}</Alert>}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('common.cancel')}</Button>
+        <Button onClick={() => go('REJECTED')} disabled={decide.isPending || !reason} data-testid="payout-reject">
+          {t('holding.reject')}
+        </Button>
+        <Button variant="contained" onClick={() => go('APPROVED')} disabled={decide.isPending} data-testid="payout-approve">
+          {t('holding.approve')}
+        </Button>
       </DialogActions>
     </Dialog>
   );

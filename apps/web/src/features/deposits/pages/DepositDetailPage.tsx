@@ -43,12 +43,12 @@ import {
   useSetupInterest,
   useWithdraw,
 } from '../api/deposits';
-import { PayoutDialog } from '../components/PayoutDialog';
+import { PayoutDecisionDialog, PayoutDialog } from '../components/PayoutDialog';
 import { ScheduleTable } from '../components/ScheduleTable';
 import { StatusChip } from '../components/StatusChip';
 import { Fact } from './PlacementPage';
 
-type DialogKind = 'break' | 'withdraw' | 'position' | 'decision' | 'payout' | null;
+type DialogKind = 'break' | 'withdraw' | 'position' | 'decision' | 'payout' | 'payoutDecision' | null;
 
 export default function DepositDetailPage() {
   const { id = '' } = useParams();
@@ -59,6 +59,7 @@ export default function DepositDetailPage() {
   const mutations = useMutations(id);
   const holding = useHolding(id);
   const waiting = holding.data?.open.total ?? 0;
+  const request = holding.data?.pendingRequest ?? null;
   const [open, setOpen] = useState<DialogKind>(null);
   const d = setup.data?.deposit;
   const today = new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 10);
@@ -98,6 +99,11 @@ export default function DepositDetailPage() {
               {d.breakRequested && can('member_transaction', 'update') && (
                 <Button variant="contained" color="warning" onClick={() => setOpen('decision')} data-testid="break-decide">
                   {t('break.decide')}
+                </Button>
+              )}
+              {request && can('member_transaction', 'update') && (
+                <Button variant="contained" color="warning" onClick={() => setOpen('payoutDecision')} data-testid="payout-decide">
+                  {t('holding.decide')}
                 </Button>
               )}
               {waiting > 0 && can('member_transaction', 'add') && (
@@ -144,6 +150,15 @@ export default function DepositDetailPage() {
                     {t('holding.waiting', {
                       principal: f.money(holding.data?.open.principal ?? 0),
                       interest: f.money(holding.data?.open.interest ?? 0),
+                    })}
+                  </Alert>
+                )}
+                {request && (
+                  <Alert severity="warning" sx={{ mt: 2 }} data-testid="payout-request-waiting">
+                    {t('holding.requestWaiting', {
+                      amount: f.money(request.amount),
+                      interest: f.money(request.interest),
+                      user: request.requestedByName ?? '-',
                     })}
                   </Alert>
                 )}
@@ -223,6 +238,7 @@ export default function DepositDetailPage() {
       {d && open === 'break' && <BreakDialog id={id} principal={d.principal} terms={setup.data!.terms} onClose={() => setOpen(null)} />}
       {d && open === 'withdraw' && <WithdrawDialog id={id} principal={d.principal} onClose={() => setOpen(null)} />}
       {d && open === 'decision' && <DecisionDialog id={id} onClose={() => setOpen(null)} />}
+      {d && open === 'payoutDecision' && request && <PayoutDecisionDialog depositId={id} request={request} onClose={() => setOpen(null)} />}
       {d && open === 'payout' && <PayoutDialog depositId={id} memberId={d.memberId} onClose={() => setOpen(null)} />}
       {d && open === 'position' && (
         <PositionDialog
