@@ -15,7 +15,7 @@ import { ReportView } from '../components/ReportView';
 import { RecapitulationPage } from '../pages/RecapitulationPage';
 
 beforeAll(async () => {
-  await i18n.loadNamespaces(['loan-portfolio']);
+  await i18n.loadNamespaces(['loan-portfolio', 'loans']);
   await loadFullCatalog();
   await i18n.changeLanguage('en');
 });
@@ -103,6 +103,7 @@ describe('RecapitulationPage', () => {
     await screen.findByTestId('recap');
     expect(screen.getByText('PJ.000001 · Siti Aminah')).toBeTruthy();
     expect(screen.getByTestId('recap-tenorInMonth').textContent).toBe('3 months');
+    expect(screen.getByTestId('recap-status').textContent).toBe('Running');
     expect(screen.getByText('Schedule (3 installments)')).toBeTruthy();
     expect(screen.getByText('Payments (1)')).toBeTruthy();
     const inst = screen.getByTestId('recap-installments');
@@ -111,6 +112,7 @@ describe('RecapitulationPage', () => {
     const pays = screen.getByTestId('recap-payments');
     expect(within(pays).getAllByTestId('report-row')).toHaveLength(1);
     expect(within(pays).getByText('JU.000009')).toBeTruthy();
+    expect(within(pays).getByText('Installment')).toBeTruthy();
     expect(calls.every((c) => c.url.pathname.startsWith('/api/report/loan/'))).toBe(true);
     expect((screen.getByTestId('recap-excel') as HTMLButtonElement).disabled).toBe(false);
   });

@@ -12,7 +12,6 @@ import Card from '@mui/material/Card';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Skeleton from '@mui/material/Skeleton';
-import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -79,8 +78,9 @@ export function PortfolioSettingCard() {
         <Skeleton variant="rounded" height={56} data-testid="portfolio-setting-loading" />
       ) : (
         <Box component="form" onSubmit={submit} noValidate>
-          <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'center' }, flexWrap: 'wrap', rowGap: 2 }}>
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}>
             <FormControlLabel
+              sx={{ mt: 0.5 }}
               control={
                 <Switch
                   checked={form.autoDebitPartial}
@@ -103,9 +103,10 @@ export function PortfolioSettingCard() {
               error={daysBad || !!fieldError('reminderDays')}
               helperText={daysBad ? t('setting.daysRange') : (fieldError('reminderDays') ?? t('setting.days', { count: dayNumber }))}
               slotProps={{ htmlInput: { min: 0, max: 60, step: 1, 'data-testid': 'setting-days' } }}
-              sx={{ width: 200 }}
+              sx={{ width: 240 }}
             />
             <FormControlLabel
+              sx={{ mt: 0.5 }}
               control={
                 <Switch
                   checked={form.reminderOverdue}
@@ -123,26 +124,29 @@ export function PortfolioSettingCard() {
               value={form.reminderChannel}
               disabled={!editable}
               onChange={(e) => setForm({ ...form, reminderChannel: e.target.value as PortfolioSetting['reminderChannel'] })}
-              sx={{ minWidth: 150 }}
+              sx={{ minWidth: 160 }}
             >
               <MenuItem value="SMS">SMS</MenuItem>
               <MenuItem value="EMAIL">{t('setting.email')}</MenuItem>
             </TextField>
-            <Box sx={{ flex: 1 }} />
+          </Box>
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', justifyContent: 'space-between', mt: 1 }}>
+            <Box>
+              <Typography id="portfolio-setting-partial-help" variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                {form.autoDebitPartial ? t('setting.partialOn') : t('setting.partialOff')}
+              </Typography>
+              {!editable && (
+                <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 0.5 }} data-testid="setting-readonly">
+                  {t('setting.readOnly')}
+                </Typography>
+              )}
+            </Box>
             {editable && (
               <Button type="submit" variant="contained" disabled={!changed || daysBad} loading={save.isPending} data-testid="setting-save">
                 {t('setting.save')}
               </Button>
             )}
-          </Stack>
-          <Typography id="portfolio-setting-partial-help" variant="caption" color="text.secondary" sx={{ display: 'block', mt: 1 }}>
-            {form.autoDebitPartial ? t('setting.partialOn') : t('setting.partialOff')}
-          </Typography>
-          {!editable && (
-            <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 0.5 }} data-testid="setting-readonly">
-              {t('setting.readOnly')}
-            </Typography>
-          )}
+          </Box>
           {error && (
             <Alert severity="error" sx={{ mt: 2 }} onClose={() => setError(null)} data-testid="setting-error">
               {error.message}

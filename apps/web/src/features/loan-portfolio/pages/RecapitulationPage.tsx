@@ -63,9 +63,12 @@ const TERMS: Array<[string, 'money' | 'date' | 'text' | 'months' | 'rate']> = [
 
 export function RecapitulationPage() {
   const { id = '' } = useParams();
-  const { t } = useTranslation('loan-portfolio');
+  const { t } = useTranslation(['loan-portfolio', 'loans']);
   const fmt = useFormat();
   const q = useRecapitulation(id);
+  // The loan's and payments' codes in the user's language (the loans texts), the code itself when unknown.
+  const code = (prefix: string, v: unknown) => (v ? t(`loans:${prefix}.${String(v)}`, { defaultValue: String(v) }) : v);
+  const payments = (q.data?.payments ?? []).map((p) => ({ ...p, kind: code('pay.kinds', p.kind), source: code('source', p.source) }));
   const [busy, setBusy] = useState(false);
   const loan = q.data?.loan;
   const value = (key: string, kind: (typeof TERMS)[number][1]) => {
@@ -74,6 +77,7 @@ export function RecapitulationPage() {
     if (kind === 'money') return fmt.money(v as number);
     if (kind === 'date') return fmt.date(v as string);
     if (kind === 'months') return t('recap.months', { count: Number(v) });
+    if (key === 'status') return String(code('status', v));
     if (kind === 'rate') return `${fmt.percent(Number(v))}${loan?.interestMethod ? ` (${String(loan.interestMethod)})` : ''}`;
     return String(v);
   };
@@ -158,13 +162,13 @@ export function RecapitulationPage() {
             <DataTable columns={INSTALLMENTS} rows={q.data.installments} totals={q.data.installmentTotals} totalLabelKey="dueDate" />
           </Box>
           <Typography variant="h6" sx={{ mb: 1 }}>
-            {t('recap.payments', { count: q.data.payments.length })}
+            {t('recap.payments', { count: payments.length })}
           </Typography>
           <Box data-testid="recap-payments">
             <DataTable
               columns={PAYMENTS}
-              rows={q.data.payments}
-              totals={q.data.payments.length ? q.data.paymentTotals : undefined}
+              rows={payments}
+              totals={payments.length ? q.data.paymentTotals : undefined}
               totalLabelKey="paymentDate"
             />
           </Box>
