@@ -25,7 +25,7 @@ import { DataTable } from '../components/ReportView';
 import type { Column } from '../lib/reports';
 
 const INSTALLMENTS: Column[] = [
-  { key: 'number', kind: 'int' },
+  { key: 'installmentNo', kind: 'int' },
   { key: 'dueDate', kind: 'date' },
   { key: 'principal', kind: 'money' },
   { key: 'interest', kind: 'money' },
@@ -68,6 +68,7 @@ export function RecapitulationPage() {
   const q = useRecapitulation(id);
   // The loan's and payments' codes in the user's language (the loans texts), the code itself when unknown.
   const code = (prefix: string, v: unknown) => (v ? t(`loans:${prefix}.${String(v)}`, { defaultValue: String(v) }) : v);
+  const installments = (q.data?.installments ?? []).map((r) => ({ ...r, installmentNo: r.number }));
   const payments = (q.data?.payments ?? []).map((p) => ({ ...p, kind: code('pay.kinds', p.kind), source: code('source', p.source) }));
   const [busy, setBusy] = useState(false);
   const loan = q.data?.loan;
@@ -159,7 +160,7 @@ export function RecapitulationPage() {
             {t('recap.installments', { count: q.data.installments.length })}
           </Typography>
           <Box sx={{ mb: 3 }} data-testid="recap-installments">
-            <DataTable columns={INSTALLMENTS} rows={q.data.installments} totals={q.data.installmentTotals} totalLabelKey="dueDate" />
+            <DataTable columns={INSTALLMENTS} rows={installments} totals={q.data.installmentTotals} totalLabelKey="dueDate" />
           </Box>
           <Typography variant="h6" sx={{ mb: 1 }}>
             {t('recap.payments', { count: payments.length })}
