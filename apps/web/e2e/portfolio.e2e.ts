@@ -5,13 +5,16 @@
  * 2026-02-15 (13 days), KURANG LANCAR on 2026-04-15 (72 days) and worse
  * today; on each of those days the NPL report's non-performing outstanding
  * equals the KURANG LANCAR + DIRAGUKAN + MACET outstanding of the
- * collectibility report. Screenshots: docs/screens/issue-14/portfolio-*.
+ * collectibility report; the loan's recapitulation opened from its
+ * realization row. Screenshots: docs/screens/issue-14/portfolio-* (the
+ * recapitulation and the settings card in id/en, light/dark: portfolio-recap-*).
  */
 import { copyFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { apiToken, closeBrowser, DEMO, newPage, REPO_DIR, screenshot, screenshotOnFailure, signIn, url } from './harness';
+import { VARIANTS, variantOptions, waitIdle } from './screens-kit';
 
 const DOCS = path.join(REPO_DIR, 'docs/screens/issue-14');
 let admin = '';
@@ -30,6 +33,12 @@ async function api<T>(path: string, init: { method?: string; body?: unknown } = 
   const json = (await res.json()) as { status: boolean; message: string; data: T };
   if (!json.status) throw new Error(`${path}: ${json.message}`);
   return json.data;
+}
+
+async function copyShot(p: Page, name: string) {
+  const file = await screenshot(p, name);
+  mkdirSync(DOCS, { recursive: true });
+  copyFileSync(file, path.join(DOCS, `${name}.png`));
 }
 
 async function shot(name: string) {
@@ -174,4 +183,29 @@ describe('loan portfolio', () => {
     expect(runs.content.find((r) => r.loanId === loan.id)?.status).toMatch(/^(PAID|PARTIAL|FAILED)$/);
     await shot('portfolio-auto-debit');
   }, 90_000);
+
+  it("opens a loan's recapitulation from the realization report, and the portfolio settings (id/en, light/dark)", async () => {
+    await page.goto(url('/reports/loans?tab=realization'));
+    await page
+      .getByTestId('report-filters')
+      .getByLabel(/Dari tanggal|From/)
+      .fill('2026-01-01');
+    await page.getByTestId('report-row').filter({ hasText: loan.loanNumber }).getByTestId('recap-link').click();
+    await page.waitForURL(`**/reports/loans/${loan.id}/recapitulation`);
+    await page.getByTestId('recap-installments').getByTestId('report-row').first().waitFor();
+    expect(await page.getByTestId('recap-installments').getByTestId('report-row').count()).toBe(12);
+    for (const v of VARIANTS) {
+      const p = await newPage(variantOptions(v));
+      await signIn(p, DEMO.email, DEMO.password);
+      await p.goto(url(`/reports/loans/${loan.id}/recapitulation`));
+      await p.getByTestId('recap').waitFor();
+      await waitIdle(p);
+      await copyShot(p, `portfolio-recap-${v.lang}-${v.mode}`);
+      await p.goto(url('/transactions/loan-auto-debit'));
+      await p.getByTestId('setting-save').waitFor();
+      await waitIdle(p);
+      await copyShot(p, `portfolio-recap-settings-${v.lang}-${v.mode}`);
+      await p.close();
+    }
+  }, 240_000);
 });

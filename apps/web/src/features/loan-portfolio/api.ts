@@ -133,3 +133,45 @@ export function useRunAutoDebit() {
     meta: { errorToast: false },
   });
 }
+
+export interface Recapitulation {
+  loan: Record<string, unknown> & { loanId: string; loanNumber: string; memberName: string };
+  installments: Record<string, unknown>[];
+  installmentTotals: Record<string, unknown>;
+  payments: Record<string, unknown>[];
+  paymentTotals: Record<string, unknown>;
+}
+
+/** One loan's recapitulation (GET report/loan/{id}/recapitulation). */
+export function useRecapitulation(id: string) {
+  return useQuery({
+    queryKey: [...KEY, 'recapitulation', id],
+    queryFn: ({ signal }) => api<Recapitulation>(`/api/report/loan/${id}/recapitulation`, { signal }),
+    meta: { errorToast: false },
+  });
+}
+
+export interface PortfolioSetting {
+  autoDebitPartial: boolean;
+  reminderDays: number;
+  reminderOverdue: boolean;
+  reminderChannel: 'SMS' | 'EMAIL';
+}
+
+/** The cooperative's auto debit and reminder settings (GET/PUT loan/portfolio-setting). */
+export function usePortfolioSetting() {
+  return useQuery({
+    queryKey: [...KEY, 'portfolio-setting'],
+    queryFn: ({ signal }) => api<PortfolioSetting>('/api/loan/portfolio-setting', { signal }),
+    meta: { errorToast: false },
+  });
+}
+
+export function useSavePortfolioSetting() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PortfolioSetting) => apiEnvelope<PortfolioSetting>('/api/loan/portfolio-setting', { method: 'PUT', body }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: [...KEY, 'portfolio-setting'] }),
+    meta: { errorToast: false },
+  });
+}

@@ -3,7 +3,9 @@
  * report: realization, interest paid per member, by period, loan loss
  * provision with its monthly postings), Kolektibilitas, NPL and Jaminan
  * (/reports/collectability, /reports/npl, /reports/collateral), and the loan
- * auto debit results with run and retry (/transactions/loan-auto-debit).
+ * auto debit results with run and retry and the portfolio settings card
+ * (/transactions/loan-auto-debit), one loan's recapitulation
+ * (/reports/loans/:id/recapitulation, linked from the reports' rows).
  */
 import { lazy } from 'react';
 import type { FeatureRoute } from '../../lib/routing';
@@ -12,9 +14,16 @@ const pages = () => import('./pages');
 const LoanReportsPage = lazy(() => pages().then((m) => ({ default: m.LoanReportsPage })));
 const SingleReportPage = lazy(() => pages().then((m) => ({ default: m.SingleReportPage })));
 const AutoDebitPage = lazy(() => pages().then((m) => ({ default: m.LoanAutoDebitPage })));
+const RecapitulationPage = lazy(() => import('./pages/RecapitulationPage').then((m) => ({ default: m.RecapitulationPage })));
 
 export const routes: FeatureRoute[] = [
   { path: '/reports/loans', element: <LoanReportsPage />, permission: 'report', title: 'nav.report.loans' },
+  {
+    path: '/reports/loans/:id/recapitulation',
+    element: <RecapitulationPage />,
+    permission: 'report',
+    title: 'loan-portfolio:recap.title',
+  },
   {
     path: '/reports/collectability',
     element: <SingleReportPage report="collectibility" />,

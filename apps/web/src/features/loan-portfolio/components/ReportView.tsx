@@ -5,6 +5,7 @@
  */
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import PrintOutlined from '@mui/icons-material/PrintOutlined';
+import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -19,6 +20,7 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 import { EmptyState } from '../../../components/EmptyState';
 import type { QueryParams } from '../../../lib/api/client';
 import { useFormat } from '../../../lib/format';
@@ -146,10 +148,36 @@ export function ReportView({ report, extra }: { report: ReportKey; extra?: (data
       ) : (
         <Box sx={{ opacity: q.isFetching ? 0.6 : 1 }} data-testid={`report-${report}`}>
           {extra?.(q.data)}
-          <DataTable columns={def.columns} rows={rows} totals={totals} totalLabelKey={def.totalLabelKey} />
+          <DataTable
+            columns={def.columns}
+            rows={rows}
+            totals={totals}
+            totalLabelKey={def.totalLabelKey}
+            rowAction={
+              report === 'realization' || report === 'collectibility' || report === 'collateral' ? (r) => <RecapLink row={r} /> : undefined
+            }
+          />
         </Box>
       )}
     </>
+  );
+}
+
+/** The "Rekapitulasi" action of a loan's row: a link by URL to its recapitulation screen. */
+function RecapLink({ row }: { row: Record<string, unknown> }) {
+  const { t } = useTranslation('loan-portfolio');
+  if (!row.loanId) return null;
+  return (
+    <Button
+      component={RouterLink}
+      to={`/reports/loans/${String(row.loanId)}/recapitulation`}
+      size="small"
+      startIcon={<ReceiptLongOutlined />}
+      aria-label={t('recap.open', { loan: String(row.loanNumber ?? '') })}
+      data-testid="recap-link"
+    >
+      {t('recap.action')}
+    </Button>
   );
 }
 
@@ -158,11 +186,14 @@ export function DataTable({
   rows,
   totals,
   totalLabelKey,
+  rowAction,
 }: {
   columns: Column[];
   rows: Record<string, unknown>[];
   totals?: Record<string, unknown>;
   totalLabelKey?: string;
+  /** A last cell per row (not printed), e.g. the link to the loan's recapitulation. */
+  rowAction?: (row: Record<string, unknown>) => ReactNode;
 }) {
   const { t } = useTranslation('loan-portfolio');
   const fmt = useFormat();
@@ -190,6 +221,7 @@ export function DataTable({
                     {t(`col.${c.key}`)}
                   </TableCell>
                 ))}
+                {rowAction && <TableCell sx={{ displayPrint: 'none' }} />}
               </TableRow>
             </TableHead>
             <TableBody>
@@ -200,6 +232,11 @@ export function DataTable({
                       {cell(c, r[c.key])}
                     </TableCell>
                   ))}
+                  {rowAction && (
+                    <TableCell align="right" sx={{ whiteSpace: 'nowrap', displayPrint: 'none', py: 0 }}>
+                      {rowAction(r)}
+                    </TableCell>
+                  )}
                 </TableRow>
               ))}
               {totals && (
@@ -209,6 +246,7 @@ export function DataTable({
                       {c.key === totalLabelKey ? t('total') : c.kind && c.kind !== 'text' && c.key in totals ? cell(c, totals[c.key]) : ''}
                     </TableCell>
                   ))}
+                  {rowAction && <TableCell sx={{ displayPrint: 'none' }} />}
                 </TableRow>
               )}
             </TableBody>

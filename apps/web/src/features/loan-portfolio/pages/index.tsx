@@ -1,4 +1,4 @@
-/** The portfolio pages (one chunk): Laporan Pinjaman with tabs, the single reports, the auto debit results. */
+/** The portfolio pages (one chunk): Laporan Pinjaman with tabs, the single reports, the auto debit results with the settings card. */
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -18,6 +18,7 @@ import { useAuth } from '../../../lib/auth/AuthProvider';
 import { useFormat } from '../../../lib/format';
 import { notifyError } from '../../../lib/notify';
 import { useAutoDebit, useRunAutoDebit } from '../api';
+import { PortfolioSettingCard } from '../components/PortfolioSettingCard';
 import { PpapPanel } from '../components/PpapPanel';
 import { DataTable, ReportView } from '../components/ReportView';
 import { type ReportKey, todayWib } from '../lib/reports';
@@ -172,6 +173,7 @@ export function LoanAutoDebitPage() {
           )
         }
       />
+      {can('settings') && <PortfolioSettingCard />}
       <Card sx={{ mb: 2, p: 2, display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center' }}>
         <TextField
           fullWidth={false}
