@@ -125,7 +125,7 @@ async function seedTenant(n: number, count: number): Promise<BenchTenant> {
                                        amount, balance_after, channel, group_id, created_by, approved_by)
        SELECT app_tenant(), n.seq, 'TRX' || to_char($1::date, 'YYMMDD') || lpad(n.seq::text, 8, '0'), $1::date, s.member_id, s.product_id, 'SAVING',
               s.id, 'TOPUP', 'OPENING_BALANCE', 1000000, 1000000, 'SYSTEM', $2, $3, $3
-       FROM (SELECT id, nextval('member_transaction_seq') AS seq FROM member_saving WHERE tenant_id = app_tenant()) n
+       FROM (SELECT id, tenant_sequence_next('member_transaction_seq') AS seq FROM member_saving WHERE tenant_id = app_tenant()) n
        JOIN member_saving s ON s.tenant_id = app_tenant() AND s.id = n.id`,
       [today, group, info.adminUserId],
     );
