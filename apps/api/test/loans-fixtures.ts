@@ -26,11 +26,11 @@ registerInnerCheck(
    ) x ON true
    WHERE l.tenant_id = app_tenant() AND l.status IN ('RUNNING', 'PAID_OFF') AND l.remaining_principal <> coalesce(x.unpaid, 0)
    UNION ALL
-   SELECT 'loan ' || l.loan_number || ': payments ' || coalesce(p.pr, 0) || ' <> principal paid ' || l.principal_paid
+   SELECT 'loan ' || l.loan_number || ': payments ' || coalesce(p.pr, 0) || ' + before migration ' || l.principal_paid_before_migration || ' <> principal paid ' || l.principal_paid
    FROM loan l LEFT JOIN LATERAL (
      SELECT sum(principal) AS pr FROM loan_payment WHERE tenant_id = l.tenant_id AND loan_id = l.id AND status = 'POSTED'
    ) p ON true
-   WHERE l.tenant_id = app_tenant() AND coalesce(p.pr, 0) <> l.principal_paid`,
+   WHERE l.tenant_id = app_tenant() AND coalesce(p.pr, 0) + l.principal_paid_before_migration <> l.principal_paid`,
 );
 
 export interface LoanSetup {

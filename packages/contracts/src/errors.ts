@@ -208,6 +208,7 @@ export const ERROR_CODES = {
   MIGRATION_MEMBER_MISSING: { status: 422, key: 'migration.member_missing' },
   MIGRATION_MOVED: { status: 409, key: 'migration.moved_since' },
   MIGRATION_NERACA_INVALID: { status: 400, key: 'migration.neraca_invalid' },
+  MIGRATION_NERACA_MOVED: { status: 409, key: 'migration.neraca_moved_since' },
   MIGRATION_NERACA_UNBALANCED: { status: 422, key: 'migration.neraca_unbalanced' },
   MIGRATION_NOTHING: { status: 422, key: 'migration.nothing_to_confirm' },
   MIGRATION_NOT_CONFIRMED: { status: 409, key: 'migration.not_confirmed' },

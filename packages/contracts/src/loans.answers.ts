@@ -77,7 +77,10 @@ export const loanView = z.object({
   /** Paid out to the member (amount less fees deducted). */
   netDisbursed: z.number(),
   remainingPrincipal: z.number(),
+  /** Principal paid in total: before a data migration (old books) and in this system; amount − principalPaid = remainingPrincipal. */
   principalPaid: z.number(),
+  /** Of principalPaid, what was paid in the old books before the data migration (docs/migration.md). */
+  principalPaidBeforeMigration: z.number(),
   interestPaid: z.number(),
   finePaid: z.number(),
   collectability: z.enum(COLLECTABILITY_GRADES),
@@ -143,6 +146,8 @@ export const loanMutationView = z.object({
 export const outstandingView = z.object({
   loanId: z.string(),
   date: z.string(),
+  amount: z.number(),
+  principalPaidBeforeMigration: z.number(),
   remainingPrincipal: z.number(),
   /** Interest due: past-due installments' unpaid interest plus interest to the day per method. */
   interest: z.number(),
@@ -157,6 +162,10 @@ export type OutstandingView = z.infer<typeof outstandingView>;
 /** {id}/remaining-loan. */
 export const remainingLoanView = z.object({
   loanId: z.string(),
+  /** Amount lent; amount − principalPaid = remainingPrincipal while running. */
+  amount: z.number(),
+  principalPaid: z.number(),
+  principalPaidBeforeMigration: z.number(),
   remainingPrincipal: z.number(),
   remainingInterest: z.number(),
   remainingInstallments: z.number(),

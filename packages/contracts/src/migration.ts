@@ -27,7 +27,15 @@ export const migrationListQuery = z.object({
 
 export const migrationConfirmQuery = z.object({ type: migrationStepTypeField });
 export const migrationTemplateParams = z.object({ type: migrationDataTypeField });
-export const migrationResetParams = z.object({ type: migrationStepTypeField, n: z.coerce.number().int().min(1).max(3) });
+/** {type}/reset-confirm-step-{n}: n is the wizard step to go back to (1 upload data, 2 adjust account recording, 3 review and process). */
+export const migrationResetParams = z.object({
+  type: migrationStepTypeField,
+  n: z.coerce
+    .number({ message: 'migration.reset_step_invalid' })
+    .int('migration.reset_step_invalid')
+    .min(1, 'migration.reset_step_invalid')
+    .max(3, 'migration.reset_step_invalid'),
+});
 /** type: json (default, the accounts with their uploaded balances) or xlsx (the template to fill). */
 export const migrationNeracaQuery = z.object({ type: z.string().optional(), format: z.string().optional() });
 

@@ -4,7 +4,8 @@
  *
  * Rules (docs/loans.md "Schedules"):
  *  - Rates come in as an ANNUAL percent (a product's monthly percent × 12).
- *  - FLAT: principal = amount / tenor; interest = amount × rate / 12 every month.
+ *  - FLAT: principal = amount / tenor; interest = amount × rate / 12 every month
+ *    (`flatInterestBase` instead of the amount when given: a migrated loan's remaining schedule).
  *    EFEKTIF_BULAN: equal principal; interest = remaining × rate / 12.
  *    EFEKTIF (daily): equal principal; interest = remaining × rate × days of
  *    the period / 365 (actual days between the previous due date, or the
@@ -41,6 +42,12 @@ export interface ScheduleInput {
   firstDueDate?: string;
   /** Day of month of the later due dates (default: the first due date's day, or the start date's when no first due date is given). */
   dueDay?: number | null;
+  /**
+   * FLAT only: the amount the flat interest is computed on (default `amount`). A loan taken over
+   * mid-term (data migration) schedules its outstanding principal but keeps the flat interest on
+   * the amount originally lent.
+   */
+  flatInterestBase?: DecInput;
 }
 
 export interface ScheduleRow {
@@ -142,6 +149,7 @@ export function schedule(input: ScheduleInput): Schedule {
   const firstDue = input.firstDueDate ?? plusMonths(input.startDate, 1);
   const day = input.dueDay ?? ymd(input.firstDueDate ?? input.startDate)[2];
   const basePrincipal = amount.div(n);
+  const flatBase = dec(input.flatInterestBase ?? amount);
   const annuity = input.method === 'ANUITAS' ? annuityPayment(amount, monthly, n) : ZERO;
 
   const rows: ScheduleRow[] = [];
@@ -151,7 +159,7 @@ export function schedule(input: ScheduleInput): Schedule {
     const dueDate = dueDateOf(firstDue, k, day);
     let interest: Dec;
     if (component === 'POKOK') interest = ZERO;
-    else if (input.method === 'FLAT') interest = cent(amount.times(monthly));
+    else if (input.method === 'FLAT') interest = cent(flatBase.times(monthly));
     else if (input.method === 'EFEKTIF')
       interest = cent(
         remaining

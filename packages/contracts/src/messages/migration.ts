@@ -126,6 +126,18 @@ export const migrationMessages = {
     id: 'Tidak dapat dibatalkan: sudah ada transaksi setelah migrasi pada {accounts}',
     en: 'Cannot be undone: there were movements after the migration on {accounts}',
   },
+  'migration.neraca_moved_since': {
+    id: 'Neraca awal tidak dapat dibatalkan: sudah ada jurnal lain setelahnya ({journals})',
+    en: 'The opening balance sheet cannot be undone: other journals were posted after it ({journals})',
+  },
+  'migration.reset_step_invalid': {
+    id: 'Langkah harus 1 (Unggah Data), 2 (Penyesuaian Pencatatan Akun) atau 3 (Tinjau dan Proses Migrasi)',
+    en: 'The step must be 1 (upload data), 2 (adjust account recording) or 3 (review and process migration)',
+  },
+  'migration.loan_paid_without_installment': {
+    id: 'Pokok terbayar diisi tetapi belum ada angsuran sebelum migrasi (Jangka Waktu − Sisa Angsuran harus minimal 1)',
+    en: 'Principal paid is given but no installment fell due before the migration (term − remaining installments must be at least 1)',
+  },
   'migration.not_confirmed': { id: 'Langkah {type} belum dikonfirmasi', en: 'The {type} step is not confirmed' },
   'migration.uploaded': { id: 'Data berhasil diunggah dan diperiksa', en: 'Data uploaded and checked' },
   'migration.neraca_uploaded': { id: 'Neraca awal berhasil diunggah', en: 'Opening balance sheet uploaded' },

@@ -87,7 +87,8 @@ export async function gradedLoans(tx: Tx, tenantId: string, q: PortfolioFilter):
      ), base AS (
        SELECT l.id, l.loan_number, l.member_id, m.full_name AS member_name, m.cif_number, l.product_id, pr.name AS product_name,
               m.branch_id, b.name AS branch_name, l.amount, l.release_date::text AS release_date, l.schedule_no,
-              coalesce(pd.principal, 0) AS principal_paid, coalesce(pd.pi, 0) AS pi_paid
+              coalesce(pd.principal, 0) + l.principal_paid_before_migration AS principal_paid,
+              coalesce(pd.pi, 0) + l.principal_paid_before_migration AS pi_paid
        FROM loan l
        JOIN member m ON m.tenant_id = l.tenant_id AND m.id = l.member_id
        JOIN product pr ON pr.tenant_id = l.tenant_id AND pr.id = l.product_id

@@ -127,6 +127,9 @@ export async function remaining(ctx: Ctx, id: string) {
     const s = summarize(f, date);
     return {
       loanId: l.id,
+      amount: l.amount,
+      principalPaid: l.principal_paid,
+      principalPaidBeforeMigration: l.principal_paid_before_migration,
       remainingPrincipal: l.status === 'RUNNING' ? l.remaining_principal : ZERO,
       remainingInterest: l.status === 'RUNNING' ? s.remainingInterest : ZERO,
       remainingInstallments: l.status === 'RUNNING' ? s.remainingInstallments : 0,
@@ -232,6 +235,8 @@ export async function outstanding(ctx: Ctx, id: string, date?: string) {
     return {
       loanId: l.id,
       date: asOf,
+      amount: l.amount,
+      principalPaidBeforeMigration: l.principal_paid_before_migration,
       remainingPrincipal: p.principal,
       interest: p.interest,
       fine: p.fine,

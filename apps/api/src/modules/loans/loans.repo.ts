@@ -42,6 +42,8 @@ export interface LoanRow {
   net_disbursed: Dec;
   remaining_principal: Dec;
   principal_paid: Dec;
+  /** Principal paid in the old books before a data migration (part of principal_paid; no payment rows). */
+  principal_paid_before_migration: Dec;
   interest_paid: Dec;
   fine_paid: Dec;
   fine_waived: Dec;

@@ -48,6 +48,7 @@ export function loanView(l: LoanRow, f?: InstallmentFigures[], asOf?: string, gr
     netDisbursed: l.net_disbursed,
     remainingPrincipal: l.remaining_principal,
     principalPaid: l.principal_paid,
+    principalPaidBeforeMigration: l.principal_paid_before_migration,
     interestPaid: l.interest_paid,
     finePaid: l.fine_paid,
     collectability: gradeLoan({ daysLate, overdueCount: s?.overdueCount ?? 0 }, grading).grade,

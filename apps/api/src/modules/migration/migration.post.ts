@@ -49,7 +49,7 @@ export async function missingHolders(tx: Tx, type: string) {
  * The rows of a type with the member they belong to and their account number
  * (<product code>.<sequence>, the product's sequence advanced once per product).
  */
-const NUMBERED = `
+export const NUMBERED = `
   src0 AS (
     SELECT r.row_number, r.value, r.amount, gen_random_uuid() AS id, m.id AS member_id, (r.value->>'product_id')::uuid AS product_id,
            row_number() OVER (PARTITION BY r.value->>'product_id' ORDER BY r.row_number) AS k
@@ -66,7 +66,7 @@ const NUMBERED = `
     FROM src0 s JOIN seqs q ON q.id = s.product_id
   )`;
 
-const MARK_POSTED = `UPDATE migration_row r SET status = 'POSTED', entity_id = src.id
+export const MARK_POSTED = `UPDATE migration_row r SET status = 'POSTED', entity_id = src.id
   FROM src WHERE r.tenant_id = app_tenant() AND r.type = $1 AND r.row_number = src.row_number`;
 
 /** Savings accounts with their opening balances, and one opening movement per account with a balance. */
@@ -126,60 +126,6 @@ export async function postDeposits(tx: Tx, date: string, journalId: string, user
      ${MARK_POSTED}`,
     ['DEPOSITS', date, journalId, userId],
   );
-}
-
-/**
- * Loans with their outstanding principal: one installment holding the arrears
- * (due the month before the next due date) and the remaining installments,
- * principal spread evenly (the last takes the rounding), flat interest.
- */
-export async function postLoans(tx: Tx, journalId: string, userId: string | null): Promise<number> {
-  const n = await tx.exec(
-    `WITH ${NUMBERED},
-     ins AS (
-       INSERT INTO loan (tenant_id, id, loan_number, member_id, product_id, terms_version, status, amount, tenor, interest_rate, interest_method,
-                         installment_method, remaining_principal, receivable_coa_id, installment_amount, application_date, approved_date,
-                         release_date, release_journal_id, first_installment_date, maturity_date, description, created_by)
-       SELECT app_tenant(), s.id, s.number, s.member_id, s.product_id, coalesce((s.value->>'terms_version')::int, 1), 'RUNNING',
-              (s.value->>'amount')::numeric, (s.value->>'tenor')::int, (s.value->>'rate')::numeric, 'FLAT', 'POKOK & JASA',
-              s.amount, (s.value->>'receivable_coa_id')::uuid,
-              trunc((s.amount - (s.value->>'arrears_principal')::numeric) / greatest((s.value->>'remaining_tenor')::int, 1), 2)
-                + round((s.value->>'amount')::numeric * (s.value->>'rate')::numeric / 100, 2),
-              (s.value->>'release_date')::date, (s.value->>'release_date')::date, (s.value->>'release_date')::date, $2::uuid,
-              (s.value->>'next_due_date')::date,
-              ((s.value->>'next_due_date')::date + make_interval(months => greatest((s.value->>'remaining_tenor')::int - 1, 0)))::date,
-              left('Migrasi ' || coalesce(s.value->>'old_number', '') || ' pokok terbayar ' || (s.value->>'principal_paid'), 500), $3
-       FROM src s ORDER BY s.row_number
-       RETURNING id
-     )
-     ${MARK_POSTED} AND (SELECT count(*) FROM ins) >= 0`,
-    ['LOANS', journalId, userId],
-  );
-  await tx.exec(
-    `WITH l AS (
-       SELECT r.entity_id AS loan_id, (r.value->>'amount')::numeric AS amount, r.amount AS outstanding, (r.value->>'rate')::numeric AS rate,
-              (r.value->>'arrears_principal')::numeric AS ap, (r.value->>'arrears_interest')::numeric AS ai,
-              (r.value->>'remaining_tenor')::int AS rem, (r.value->>'first_number')::int AS first, (r.value->>'next_due_date')::date AS next
-       FROM migration_row r WHERE r.tenant_id = app_tenant() AND r.type = 'LOANS' AND r.status = 'POSTED'
-         AND NOT EXISTS (SELECT 1 FROM loan_installment i WHERE i.tenant_id = r.tenant_id AND i.loan_id = r.entity_id)
-     ), parts AS (
-       SELECT l.loan_id, l.first AS number, (l.next - interval '1 month')::date AS due, l.ap AS principal, l.ai AS interest,
-              l.outstanding - l.ap AS remaining
-       FROM l WHERE l.ap > 0 OR l.ai > 0
-       UNION ALL
-       SELECT l.loan_id, l.first + (CASE WHEN l.ap > 0 OR l.ai > 0 THEN 1 ELSE 0 END) + g.k - 1,
-              (l.next + make_interval(months => g.k - 1))::date,
-              CASE WHEN g.k = l.rem THEN (l.outstanding - l.ap) - trunc((l.outstanding - l.ap) / l.rem, 2) * (l.rem - 1)
-                   ELSE trunc((l.outstanding - l.ap) / l.rem, 2) END,
-              round(l.amount * l.rate / 100, 2),
-              CASE WHEN g.k = l.rem THEN 0 ELSE (l.outstanding - l.ap) - trunc((l.outstanding - l.ap) / l.rem, 2) * g.k END
-       FROM l CROSS JOIN LATERAL generate_series(1, l.rem) AS g(k)
-       WHERE l.rem > 0 AND l.outstanding - l.ap > 0
-     )
-     INSERT INTO loan_installment (tenant_id, loan_id, schedule_no, number, due_date, principal, interest, remaining_principal)
-     SELECT app_tenant(), loan_id, 1, number, due, principal, interest, remaining FROM parts`,
-  );
-  return n;
 }
 
 /** Why a confirmed step cannot be undone: something moved on its records since (rows of (what)). */

@@ -313,3 +313,18 @@ export async function dropStaged(tx: Tx, type: string | null): Promise<number> {
   }
   return n;
 }
+
+/**
+ * Journals other than the migration's own posted since the given (opening balance sheet) journal: anything
+ * that moved after it blocks its undo. Named by number (or description while not numbered yet), at most 5.
+ */
+export async function journalsAfter(tx: Tx, journalId: string | null) {
+  if (!journalId) return [];
+  return tx.query<{ what: string }>(
+    `SELECT coalesce(nullif(j.number, ''), left(j.description, 60)) AS what FROM journal j
+     JOIN journal o ON o.tenant_id = j.tenant_id AND o.id = $1
+     WHERE j.tenant_id = app_tenant() AND j.source_module <> 'MIGRATION' AND j.posted_at >= o.posted_at AND j.id <> o.id
+     ORDER BY j.posted_at, j.id LIMIT 5`,
+    [journalId],
+  );
+}

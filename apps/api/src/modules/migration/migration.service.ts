@@ -14,7 +14,8 @@ import { type JournalLineInput, post, reverse } from '../ledger/posting.ts';
 import { cellText } from '../members/members.xlsx.ts';
 import { audit, withTx } from '../money/index.ts';
 import { headerMap, type MigrationType, moneyCell, NERACA_COLUMNS } from './migration.columns.ts';
-import { missingHolders, movedSince, postDeposits, postLoans, postMembers, postSavings, undoRecords } from './migration.post.ts';
+import { postLoans } from './migration.loans.ts';
+import { missingHolders, movedSince, postDeposits, postMembers, postSavings, undoRecords } from './migration.post.ts';
 import * as repo from './migration.repo.ts';
 import { readRows, sheetRows } from './migration.stage.ts';
 import { failedWorkbook, neracaWorkbook, templateWorkbook } from './migration.templates.ts';
@@ -345,35 +346,60 @@ export async function resetData(ctx: Ctx) {
 const ORDER: StepType[] = ['MEMBERS', 'SAVINGS', 'DEPOSITS', 'LOANS'];
 
 /**
- * POST migration/{type}/reset-confirm-step-{n}: undoes a confirmed step while
- * nothing moved on its records since (its journal reversed; savings and
- * deposits closed by a reversing movement, loans and members removed); step 1
- * also drops the staged rows, steps 2 and 3 keep them for a new confirm.
+ * The wizard's steps (spec section 2): 1 upload data, 2 adjust account
+ * recording, 3 review and process migration. Each step owns records: step 1
+ * the staged rows of members, savings, deposits and loans; step 2 the
+ * uploaded opening balance sheet (neraca); step 3 the posting (confirm).
+ * Going back to step n for a type undoes that type's records of steps n..3.
+ */
+export const WIZARD_STEPS = { UPLOAD: 1, ACCOUNT_RECORDING: 2, REVIEW_AND_PROCESS: 3 } as const;
+
+/** Does going back to step n drop the type's input (staged rows, or the uploaded opening balance sheet)? */
+export function dropsInput(type: StepType, n: number): boolean {
+  return type === 'NERACA' ? n <= WIZARD_STEPS.ACCOUNT_RECORDING : n === WIZARD_STEPS.UPLOAD;
+}
+
+/**
+ * POST migration/{type}/reset-confirm-step-{n}: the wizard goes back to step
+ * n for the type. Its posting (step 3) is undone while nothing moved on its
+ * records since (the journal reversed; savings and deposits closed by a
+ * reversing movement, loans and members removed; the opening balance sheet
+ * only while no journal but the migration's was posted after it); going back
+ * to the step that uploads the type's input (1 for members, savings,
+ * deposits, loans; 2 for neraca) also drops that input.
  */
 export async function resetConfirmStep(ctx: Ctx, type: StepType, n: number) {
   return withTx(ctx, async (tx) => {
     await tx.exec('SELECT pg_advisory_xact_lock(hashtext(app_tenant()::text || $1))', ['migration']);
     const step = await repo.stepOf(tx, type, true);
+    const drop = dropsInput(type, n);
+    if (!step && !drop) throw conflict('MIGRATION_NOT_CONFIRMED', 'migration.not_confirmed', { type });
     if (step) {
       if (type === 'MEMBERS') {
         const later = (await repo.steps(tx)).filter((s) => ORDER.indexOf(s.type as StepType) > 0).map((s) => s.type);
         if (later.length) throw conflict('MIGRATION_RESET_ORDER', 'migration.reset_order', { types: later.join(', ') });
       }
-      const moved = await movedSince(tx, type);
-      if (moved.length) throw conflict('MIGRATION_MOVED', 'migration.moved_since', { accounts: moved.map((m) => m.what).join(', ') });
+      if (type === 'NERACA') {
+        const later = await repo.journalsAfter(tx, step.journal_id);
+        if (later.length)
+          throw conflict('MIGRATION_NERACA_MOVED', 'migration.neraca_moved_since', { journals: later.map((j) => j.what).join(', ') });
+      } else {
+        const moved = await movedSince(tx, type);
+        if (moved.length) throw conflict('MIGRATION_MOVED', 'migration.moved_since', { accounts: moved.map((m) => m.what).join(', ') });
+      }
       const date = todayJakarta();
       let reversalId: string | null = null;
       if (step.journal_id) reversalId = (await reverse(tx, ctx, step.journal_id, 'Pembatalan migrasi', { date })).id;
       await undoRecords(tx, type, date, reversalId, ctx.userId);
       await tx.exec('DELETE FROM migration_step WHERE tenant_id = app_tenant() AND type = $1', [type]);
-    } else if (n !== 1) throw conflict('MIGRATION_NOT_CONFIRMED', 'migration.not_confirmed', { type });
-    if (n === 1) await repo.dropStaged(tx, type);
+    }
+    if (drop) await repo.dropStaged(tx, type);
     await audit(tx, ctx, {
       action: 'migration.reset_step',
       entity: 'migration',
       entityId: type,
-      after: { step: n, undone: Boolean(step) },
+      after: { step: n, undone: Boolean(step), dropped: drop },
     });
-    return { type, step: n, undone: Boolean(step) };
+    return { type, step: n, undone: Boolean(step), dropped: drop };
   });
 }

@@ -176,6 +176,7 @@ function loansRow(today: string): RowCheck {
     const hasArrears = arrP.gt(0) || arrI.gt(0);
     const first = tenor - remaining - (hasArrears ? 1 : 0) + 1;
     if (first < 1) err('Sisa Angsuran', 'migration.loan_tenor_exceeded', { tenor });
+    else if (first === 1 && paid.gt(0) && paid.lte(amount)) err('Pokok Terbayar', 'migration.loan_paid_without_installment', {});
     if (String(t.nextDueDate) <= today) err('Jatuh Tempo Berikutnya', 'migration.date_not_future', { field: 'Jatuh Tempo Berikutnya' });
     if (String(t.releaseDate) > today) err('Tanggal Pencairan', 'migration.date_future', { field: 'Tanggal Pencairan' });
     const rate = t.rate ?? p.loanRate;

@@ -74,7 +74,7 @@ export async function paidInterestByMember(tx: Tx, q: LoanReportFilter): Promise
 
 /**
  * Per month of the period: loans released (count, amount), principal, interest and fines received, and the
- * outstanding principal at the month's end (released by then less the principal of posted payments by then).
+ * outstanding principal at the month's end (released by then less principal paid before a data migration and the principal of posted payments by then).
  */
 export async function byPeriode(tx: Tx, q: LoanReportFilter): Promise<Row[]> {
   const params: unknown[] = [q.start, q.end];
@@ -84,7 +84,7 @@ export async function byPeriode(tx: Tx, q: LoanReportFilter): Promise<Row[]> {
        SELECT to_char(d, 'YYYY-MM') AS period, d::date AS first, (d + interval '1 month - 1 day')::date AS last
        FROM generate_series(date_trunc('month', $1::date), date_trunc('month', $2::date), interval '1 month') AS d
      ), loans AS (
-       SELECT l.id, l.amount, l.release_date ${FROM}
+       SELECT l.id, l.amount, l.principal_paid_before_migration AS pre, l.release_date ${FROM}
        WHERE l.tenant_id = app_tenant() AND l.release_date IS NOT NULL AND l.status IN ('RUNNING', 'PAID_OFF') ${f}
      ), pays AS (
        SELECT p.payment_date, p.principal, p.interest, p.fine FROM loan_payment p JOIN loans ON loans.id = p.loan_id
@@ -96,7 +96,7 @@ export async function byPeriode(tx: Tx, q: LoanReportFilter): Promise<Row[]> {
             (SELECT coalesce(sum(principal), 0) FROM pays WHERE payment_date BETWEEN mo.first AND mo.last) AS principal,
             (SELECT coalesce(sum(interest), 0) FROM pays WHERE payment_date BETWEEN mo.first AND mo.last) AS interest,
             (SELECT coalesce(sum(fine), 0) FROM pays WHERE payment_date BETWEEN mo.first AND mo.last) AS fine,
-            (SELECT coalesce(sum(amount), 0) FROM loans WHERE release_date <= mo.last)
+            (SELECT coalesce(sum(amount - pre), 0) FROM loans WHERE release_date <= mo.last)
               - (SELECT coalesce(sum(principal), 0) FROM pays WHERE payment_date <= mo.last) AS outstanding
      FROM months mo ORDER BY mo.period`,
     params,
@@ -107,7 +107,8 @@ export async function recapLoan(tx: Tx, id: string): Promise<Row | undefined> {
   return tx.one(
     `SELECT ${LOAN_COLS}, l.status, l.amount, l.tenor AS "tenorInMonth", l.interest_rate AS "interestRate", l.interest_method AS "interestMethod",
             l.release_date::text AS "releaseDate", l.maturity_date::text AS "maturityDate", l.paid_off_date::text AS "paidOffDate",
-            l.remaining_principal AS "remainingPrincipal", l.principal_paid AS "principalPaid", l.interest_paid AS "interestPaid",
+            l.remaining_principal AS "remainingPrincipal", l.principal_paid AS "principalPaid",
+            l.principal_paid_before_migration AS "principalPaidBeforeMigration", l.interest_paid AS "interestPaid",
             l.fine_paid AS "finePaid", l.fine_waived AS "fineWaived", l.admin_fee AS "adminFee", l.provision_fee AS "provisionFee",
             l.net_disbursed AS "netDisbursed", l.schedule_no AS "scheduleNo"
      ${FROM} WHERE l.tenant_id = app_tenant() AND l.id = $1`,
@@ -118,7 +119,8 @@ export async function recapLoan(tx: Tx, id: string): Promise<Row | undefined> {
 export async function recapInstallments(tx: Tx, id: string): Promise<Row[]> {
   return tx.query(
     `SELECT i.number, i.due_date::text AS "dueDate", i.principal, i.interest, i.principal + i.interest AS total,
-            i.principal_paid AS "principalPaid", i.interest_paid AS "interestPaid", i.fine_paid AS "finePaid", i.paid_date::text AS "paidDate"
+            i.principal_paid AS "principalPaid", i.interest_paid AS "interestPaid", i.fine_paid AS "finePaid", i.paid_date::text AS "paidDate",
+            i.notes
      FROM loan_installment i JOIN loan l ON l.tenant_id = i.tenant_id AND l.id = i.loan_id AND l.schedule_no = i.schedule_no
      WHERE i.tenant_id = app_tenant() AND i.loan_id = $1 AND NOT i.superseded ORDER BY i.number`,
     [id],

@@ -121,6 +121,7 @@ export function runningLoan(over: Partial<LoanDetailView> = {}): LoanDetailView 
     netDisbursed: 4_900_000,
     remainingPrincipal: 4_166_600,
     principalPaid: 833_400,
+    principalPaidBeforeMigration: 0,
     interestPaid: 75_000,
     finePaid: 0,
     collectability: 'LANCAR',

@@ -1,0 +1,188 @@
+/**
+ * Posting staged loans (POST migration/confirm?type=loans): RUNNING loans with
+ * their product's interest method, payment component and installment rounding
+ * (the terms version staged), and their schedule:
+ *
+ *  1. installments paid before the migration (numbers 1 .. first − 1, only
+ *     when principal was paid in the old books): the principal paid split
+ *     evenly (the last takes the rounding), interest 0 (interest paid in the
+ *     old books is in their profit, not a receivable), marked paid on their
+ *     due date with the note `MIGRATION_PAID_NOTE`; no payment row, no
+ *     journal (they predate the books);
+ *  2. the arrears, if any, as one overdue installment due the month before
+ *     the next due date (its principal and interest as staged);
+ *  3. the remaining installments: exactly what `schedule()` of
+ *     packages/finance computes for the outstanding principal not in arrears
+ *     over the remaining tenor from the next due date (the release's engine:
+ *     loans.money.ts); FLAT keeps its interest on the amount lent.
+ *
+ * The loan's principal_paid and principal_paid_before_migration are the
+ * principal paid before the migration, so amount − principal_paid =
+ * remaining_principal = the outstanding principal, and the schedule's
+ * principal adds up to the amount lent.
+ */
+import { Dec, dec, monthDay, schedule, ZERO } from '@koperasi/finance';
+import type { Tx } from '../../db/db.ts';
+import type { NewInstallment } from '../loans/loans.repo.ts';
+import { MARK_POSTED, NUMBERED } from './migration.post.ts';
+
+/** The note of the installments paid before the migration (loan detail, recapitulation). */
+export const MIGRATION_PAID_NOTE = 'Dibayar sebelum migrasi';
+export const MIGRATION_ARREARS_NOTE = 'Tunggakan saat migrasi';
+
+export interface StagedLoan {
+  amount: string;
+  principal_paid: string;
+  outstanding: string;
+  arrears_principal: string;
+  arrears_interest: string;
+  tenor: number;
+  remaining_tenor: number;
+  first_number: number;
+  rate: string | number;
+  next_due_date: string;
+}
+
+export interface LoanTermsOfRow {
+  interest_method: 'FLAT' | 'EFEKTIF' | 'EFEKTIF_BULAN' | 'ANUITAS';
+  installment_method: 'POKOK & JASA' | 'POKOK' | 'JASA';
+  rounding_multiple: Dec | string;
+}
+
+/** The whole schedule of a migrated loan (paid before the migration, arrears, remaining) and its installment amount. */
+export function migratedSchedule(v: StagedLoan, t: LoanTermsOfRow): { rows: NewInstallment[]; installmentAmount: Dec; maturity: string } {
+  const amount = dec(v.amount);
+  const paid = dec(v.principal_paid);
+  const outstanding = dec(v.outstanding);
+  const ap = dec(v.arrears_principal);
+  const ai = dec(v.arrears_interest);
+  const next = v.next_due_date;
+  const day = Number(next.slice(8, 10));
+  const hasArrears = ap.gt(0) || ai.gt(0);
+  const first = v.first_number;
+  const rows: NewInstallment[] = [];
+  // 1. Paid before the migration.
+  const before = first - 1;
+  if (paid.gt(0) && before > 0) {
+    const each = paid.div(before).toDecimalPlaces(2, Dec.ROUND_DOWN);
+    let left = amount;
+    for (let k = 1; k <= before; k++) {
+      const p = k === before ? paid.minus(each.times(before - 1)) : each;
+      left = left.minus(p);
+      rows.push({
+        number: k,
+        dueDate: monthDay(next, -(first + (hasArrears ? 1 : 0) - k), day),
+        principal: p,
+        interest: ZERO,
+        remainingPrincipal: left,
+        notes: MIGRATION_PAID_NOTE,
+      });
+    }
+  }
+  // 2. Arrears: one overdue installment.
+  const rest = outstanding.minus(ap);
+  if (hasArrears)
+    rows.push({
+      number: first,
+      dueDate: monthDay(next, -1, day),
+      principal: ap,
+      interest: ai,
+      remainingPrincipal: rest,
+      notes: MIGRATION_ARREARS_NOTE,
+    });
+  let installmentAmount = hasArrears ? ap.plus(ai) : ZERO;
+  // 3. The remaining schedule, as the finance package computes it.
+  if (rest.gt(0) && v.remaining_tenor > 0) {
+    const s = schedule({
+      amount: rest,
+      tenor: v.remaining_tenor,
+      annualRate: dec(v.rate).times(12),
+      method: t.interest_method,
+      roundingMultiple: t.rounding_multiple,
+      component: t.installment_method,
+      startDate: monthDay(next, -1, day),
+      firstDueDate: next,
+      dueDay: day,
+      flatInterestBase: t.interest_method === 'FLAT' ? amount : undefined,
+    });
+    const offset = first + (hasArrears ? 1 : 0) - 1;
+    for (const r of s.installments)
+      rows.push({
+        number: offset + r.number,
+        dueDate: r.dueDate,
+        principal: r.principal,
+        interest: r.interest,
+        remainingPrincipal: r.remainingPrincipal,
+      });
+    installmentAmount = s.installmentAmount;
+  }
+  return { rows, installmentAmount, maturity: rows.at(-1)!.dueDate };
+}
+
+const CHUNK = 2_000;
+
+/** Loans of the staged rows (set-based), then their schedules (computed here, written in chunks). */
+export async function postLoans(tx: Tx, journalId: string, userId: string | null): Promise<number> {
+  const n = await tx.exec(
+    `WITH ${NUMBERED},
+     ins AS (
+       INSERT INTO loan (tenant_id, id, loan_number, member_id, product_id, terms_version, status, amount, tenor, interest_rate, interest_method,
+                         installment_method, rounding_multiple, due_day, first_installment_rule, fine, fine_method, fine_grace_days,
+                         remaining_principal, principal_paid, principal_paid_before_migration, receivable_coa_id, application_date,
+                         approved_date, release_date, release_journal_id, first_installment_date, description, created_by)
+       SELECT app_tenant(), s.id, s.number, s.member_id, s.product_id, coalesce((s.value->>'terms_version')::int, 1), 'RUNNING',
+              (s.value->>'amount')::numeric, (s.value->>'tenor')::int, (s.value->>'rate')::numeric,
+              coalesce(t.loan_interest_method, 'FLAT'), coalesce(t.loan_installment_method, 'POKOK & JASA'),
+              coalesce(t.loan_rounding_multiple, 1), t.loan_due_day, coalesce(t.loan_first_installment_rule, 'ONE_MONTH'),
+              coalesce(t.loan_fine, 0), coalesce(t.loan_fine_method, 'NOMINAL'), coalesce(t.loan_fine_grace_days, 0),
+              s.amount, (s.value->>'principal_paid')::numeric, (s.value->>'principal_paid')::numeric, (s.value->>'receivable_coa_id')::uuid,
+              (s.value->>'release_date')::date, (s.value->>'release_date')::date, (s.value->>'release_date')::date, $2::uuid,
+              (s.value->>'next_due_date')::date, left('Migrasi ' || coalesce(s.value->>'old_number', ''), 500), $3
+       FROM src s
+       LEFT JOIN product_terms t ON t.tenant_id = app_tenant() AND t.product_id = s.product_id
+                                 AND t.version = coalesce((s.value->>'terms_version')::int, 1)
+       ORDER BY s.row_number
+       RETURNING id
+     )
+     ${MARK_POSTED} AND (SELECT count(*) FROM ins) >= 0`,
+    ['LOANS', journalId, userId],
+  );
+  const loans = await tx.query<{ id: string; value: StagedLoan } & LoanTermsOfRow>(
+    `SELECT l.id, r.value, l.interest_method, l.installment_method, l.rounding_multiple::text AS rounding_multiple
+     FROM migration_row r JOIN loan l ON l.tenant_id = r.tenant_id AND l.id = r.entity_id
+     WHERE r.tenant_id = app_tenant() AND r.type = 'LOANS' AND r.status = 'POSTED'
+       AND NOT EXISTS (SELECT 1 FROM loan_installment i WHERE i.tenant_id = r.tenant_id AND i.loan_id = r.entity_id)`,
+  );
+  for (let i = 0; i < loans.length; i += CHUNK) {
+    const part = loans.slice(i, i + CHUNK).map((l) => ({ id: l.id, ...migratedSchedule(l.value, l) }));
+    await insertSchedules(tx, part);
+  }
+  return n;
+}
+
+/** Every schedule of a chunk in one statement, paid-before-migration rows marked paid; then the loans' installment amount and maturity. */
+async function insertSchedules(tx: Tx, part: Array<{ id: string; rows: NewInstallment[]; installmentAmount: Dec; maturity: string }>) {
+  const all = part.flatMap((p) => p.rows.map((r) => ({ ...r, loanId: p.id })));
+  await tx.exec(
+    `INSERT INTO loan_installment (tenant_id, loan_id, schedule_no, number, due_date, principal, interest, remaining_principal,
+                                   principal_paid, paid_date, notes)
+     SELECT app_tenant(), x.l, 1, x.n, x.d, x.p, x.i, x.r, CASE WHEN x.notes = $8 THEN x.p ELSE 0 END,
+            CASE WHEN x.notes = $8 THEN x.d END, x.notes
+     FROM unnest($1::uuid[], $2::int[], $3::date[], $4::numeric[], $5::numeric[], $6::numeric[], $7::text[]) AS x(l, n, d, p, i, r, notes)`,
+    [
+      all.map((r) => r.loanId),
+      all.map((r) => r.number),
+      all.map((r) => r.dueDate),
+      all.map((r) => r.principal.toFixed(2)),
+      all.map((r) => r.interest.toFixed(2)),
+      all.map((r) => r.remainingPrincipal.toFixed(2)),
+      all.map((r) => r.notes ?? null),
+      MIGRATION_PAID_NOTE,
+    ],
+  );
+  await tx.exec(
+    `UPDATE loan l SET installment_amount = x.a, maturity_date = x.m
+     FROM unnest($1::uuid[], $2::numeric[], $3::date[]) AS x(id, a, m) WHERE l.tenant_id = app_tenant() AND l.id = x.id`,
+    [part.map((p) => p.id), part.map((p) => p.installmentAmount.toFixed(2)), part.map((p) => p.maturity)],
+  );
+}
