@@ -222,8 +222,22 @@ describe('migrated loans', () => {
     ).data;
     expect(n(byPeriode.rows.at(-1)!.outstanding)).toBe(n(outstanding));
 
+    // Nothing moved yet: the loans step can be undone (schedules removed) and confirmed again, the same.
+    const undoLoans = await t.admin.post('/api/migration/loans/reset-confirm-step-3');
+    expect(undoLoans.statusCode, undoLoans.body).toBe(200);
+    await assertReconciled(t.tenantId);
+    expect((await t.admin.post('/api/migration/confirm?type=loans')).statusCode).toBe(200);
+    const again = body<{ content: Array<{ entityId: string; data: Record<string, string> }> }>(
+      await t.admin.get('/api/migration/data-loans'),
+    ).data.content;
+    staged.splice(0, staged.length, ...again);
+    expect((await detail('E-1')).installments.map((i) => [i.number, n(i.principal), n(i.interest)])).toEqual(
+      e.installments.map((i) => [i.number, n(i.principal), n(i.interest)]),
+    );
+
     // A payment after the migration, through the loans payment API: the arrears first, then the next installment.
-    const p1 = await t.admin.post(`${L}/payment-installment`, { loanId: e.id, count: 2 });
+    const eId = loanOf('E-1');
+    const p1 = await t.admin.post(`${L}/payment-installment`, { loanId: eId, count: 2 });
     expect(p1.statusCode, p1.body).toBe(200);
     const paid = body<{ payment: { principal: number; interest: number } }>(p1).data.payment;
     expect([n(paid.principal), n(paid.interest)]).toEqual([
@@ -238,12 +252,15 @@ describe('migrated loans', () => {
       n(dec(6_000_000).minus(left)),
       '1800000.00',
     ]);
-    const p2 = await t.admin.post(`${L}/payment-partial`, { loanId: a.id, amount: 100_000 });
+    const p2 = await t.admin.post(`${L}/payment-partial`, { loanId: loanOf('A-1'), amount: 100_000 });
     expect(p2.statusCode, p2.body).toBe(200);
     const sheet = await balanceSheet(t.tenantId);
     const loans = await Promise.all(['A-1', 'E-1', 'F-1'].map(detail));
     expect(sheet[receivable]).toBe(n(loans.reduce((s, l) => s.plus(l.remainingPrincipal), dec(0))));
     await assertReconciled(t.tenantId);
+    // Paid since the migration: the loans step can no longer be undone.
+    const undo = await t.admin.post('/api/migration/loans/reset-confirm-step-3');
+    expect(body(undo).errorCode).toBe('MIGRATION_MOVED');
   });
 
   it('names a loan with more paid than lent, and principal paid with no installment before the migration', async () => {

@@ -229,3 +229,28 @@ describe('properties', () => {
     );
   }, 60_000);
 });
+
+describe('flatInterestBase (a migrated FLAT loan)', () => {
+  it('keeps the flat interest on the amount lent while scheduling the outstanding principal', () => {
+    const s = schedule({
+      amount: 6_000_000,
+      tenor: 6,
+      annualRate: 12,
+      method: 'FLAT',
+      startDate: '2026-01-10',
+      flatInterestBase: 12_000_000,
+    });
+    expect(rows(s)[0]).toEqual([1_000_000, 120_000, 1_120_000, 5_000_000]);
+    expect(n(s.totalPrincipal)).toBe(6_000_000);
+    // Other methods ignore it.
+    const e = schedule({
+      amount: 6_000_000,
+      tenor: 6,
+      annualRate: 12,
+      method: 'EFEKTIF_BULAN',
+      startDate: '2026-01-10',
+      flatInterestBase: 1,
+    });
+    expect(n(e.installments[0].interest)).toBe(60_000);
+  });
+});

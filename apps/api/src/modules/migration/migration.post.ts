@@ -142,7 +142,9 @@ export async function movedSince(tx: Tx, type: string) {
     LOANS: `SELECT l.loan_number FROM migration_row r JOIN loan l ON l.tenant_id = r.tenant_id AND l.id = r.entity_id
             WHERE r.tenant_id = app_tenant() AND r.type = 'LOANS' AND r.status = 'POSTED'
               AND (l.remaining_principal <> r.amount OR l.status <> 'RUNNING' OR l.interest_paid > 0 OR l.schedule_no <> 1
-                   OR EXISTS (SELECT 1 FROM loan_payment p WHERE p.tenant_id = l.tenant_id AND p.loan_id = l.id))`,
+                   OR EXISTS (SELECT 1 FROM loan_payment p WHERE p.tenant_id = l.tenant_id AND p.loan_id = l.id)
+                   OR EXISTS (SELECT 1 FROM loan_event e WHERE e.tenant_id = l.tenant_id AND e.loan_id = l.id)
+                   OR EXISTS (SELECT 1 FROM loan_collateral c WHERE c.tenant_id = l.tenant_id AND c.loan_id = l.id))`,
     MEMBERS: `SELECT m.cif_number FROM migration_row r JOIN member m ON m.tenant_id = r.tenant_id AND m.id = r.entity_id
               WHERE r.tenant_id = app_tenant() AND r.type = 'MEMBERS' AND r.status = 'POSTED'
                 AND (m.status <> 'ACTIVE' OR EXISTS (SELECT 1 FROM member_saving s WHERE s.tenant_id = m.tenant_id AND s.member_id = m.id)
@@ -187,9 +189,10 @@ export async function undoRecords(tx: Tx, type: string, date: string, reversalId
         [date, userId],
       );
   } else if (type === 'LOANS') {
-    const ids = `SELECT entity_id FROM migration_row WHERE tenant_id = app_tenant() AND type = 'LOANS' AND status = 'POSTED'`;
-    await tx.exec(`DELETE FROM loan_installment WHERE tenant_id = app_tenant() AND loan_id IN (${ids})`);
-    await tx.exec(`DELETE FROM loan WHERE tenant_id = app_tenant() AND id IN (${ids})`);
+    // The application role may not delete loans: migration_drop_loans (SECURITY DEFINER) removes only untouched migrated loans.
+    await tx.exec(
+      `SELECT migration_drop_loans(array(SELECT entity_id FROM migration_row WHERE tenant_id = app_tenant() AND type = 'LOANS' AND status = 'POSTED'))`,
+    );
   } else if (type === 'MEMBERS') {
     await tx.exec(
       `SELECT migration_drop_members(array(SELECT entity_id FROM migration_row WHERE tenant_id = app_tenant() AND type = 'MEMBERS' AND status = 'POSTED'))`,

@@ -163,7 +163,8 @@ export async function migrationRoutes(appBase: FastifyInstance) {
       config: UPDATE,
       schema: {
         tags: TAG,
-        summary: 'Undo a confirmed step while nothing moved on its records (n=1 also drops the staged rows). Time-out 300000 ms.',
+        summary:
+          'Go back to wizard step n (1 upload data, 2 adjust account recording, 3 review and process) for the type: its posting undone while nothing moved since; the input of step n..3 dropped. Time-out 300000 ms.',
         params: migrationResetParams,
       },
     },
