@@ -139,6 +139,31 @@ describe('migration wizard', () => {
     await assertReconciled(t.tenantId);
     const members = body<{ content: Array<{ status: string }> }>(await t.admin.get('/api/migration/data-members')).data.content;
     expect(members.every((m) => m.status === 'POSTED')).toBe(true);
+    // Members with their own CIF numbers and join dates; the deposit with its remaining tenor and next interest date.
+    const db = await (await import('./helpers.ts')).testDb();
+    const posted = await db.tenant(t.tenantId, (tx) =>
+      tx.query<{ cif_number: string; join_date: string; registration_channel: string }>(
+        `SELECT cif_number, join_date::text, registration_channel FROM member WHERE tenant_id = app_tenant() ORDER BY cif_number`,
+      ),
+    );
+    expect(posted).toEqual([
+      { cif_number: 'AGT-0001', join_date: '2019-03-01', registration_channel: 'MIGRATION' },
+      { cif_number: 'AGT-0002', join_date: '2019-03-01', registration_channel: 'MIGRATION' },
+    ]);
+    const dep = await db.tenant(t.tenantId, (tx) =>
+      tx.one<{ start_date: string; maturity_date: string; paid_through: string; status: string; principal: string }>(
+        `SELECT start_date::text, maturity_date::text, paid_through::text, status, principal::text FROM deposit WHERE tenant_id = app_tenant()`,
+      ),
+    );
+    expect({ ...dep, paid_through: undefined }).toEqual({
+      start_date: monthsFromToday(-2),
+      maturity_date: monthsFromToday(10),
+      paid_through: undefined,
+      status: 'ACTIVE',
+      principal: '5000000.00',
+    });
+    // Paid through the month before the next interest date (next month): the next release pays from there.
+    expect(dep!.paid_through > monthsFromToday(-1) && dep!.paid_through <= monthsFromToday(0)).toBe(true);
   });
 
   it('names bad rows by row and column and posts nothing of them; a fixed file replaces them', async () => {
