@@ -25,6 +25,9 @@ export const migrationListQuery = z.object({
   format: z.string().optional(),
 });
 
+/** The note of a migrated loan's installments paid in the old books before the migration (no payment, no journal). */
+export const MIGRATION_PAID_NOTE = 'Dibayar sebelum migrasi';
+
 export const migrationConfirmQuery = z.object({ type: migrationStepTypeField });
 export const migrationTemplateParams = z.object({ type: migrationDataTypeField });
 /** {type}/reset-confirm-step-{n}: n is the wizard step to go back to (1 upload data, 2 adjust account recording, 3 review and process). */

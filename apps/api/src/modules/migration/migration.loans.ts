@@ -21,13 +21,12 @@
  * remaining_principal = the outstanding principal, and the schedule's
  * principal adds up to the amount lent.
  */
+import { MIGRATION_PAID_NOTE } from '@koperasi/contracts';
 import { Dec, dec, monthDay, schedule, ZERO } from '@koperasi/finance';
 import type { Tx } from '../../db/db.ts';
 import type { NewInstallment } from '../loans/loans.repo.ts';
 import { MARK_POSTED, NUMBERED } from './migration.post.ts';
 
-/** The note of the installments paid before the migration (loan detail, recapitulation). */
-export const MIGRATION_PAID_NOTE = 'Dibayar sebelum migrasi';
 export const MIGRATION_ARREARS_NOTE = 'Tunggakan saat migrasi';
 
 export interface StagedLoan {

@@ -4,8 +4,10 @@
  * A loan's installments add what was paid and their state (paid, partly
  * paid, overdue with its fine). Sticky header; scrolls sideways on a phone.
  */
+import { MIGRATION_PAID_NOTE } from '@koperasi/contracts/migration';
 import { dec } from '@koperasi/finance/money';
 import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -92,7 +94,14 @@ export function ScheduleTable({
                 <>
                   {fines && cell(<MoneyText value={inst.fineDue} />)}
                   {cell(<MoneyText value={paidOf(inst)} />)}
-                  {cell(<InstallmentStatusChip status={inst.status} daysLate={inst.daysLate} />, false)}
+                  {cell(
+                    inst.notes === MIGRATION_PAID_NOTE ? (
+                      <Chip size="small" variant="outlined" label={t('installment.paidBeforeMigration')} data-testid="installment-status" />
+                    ) : (
+                      <InstallmentStatusChip status={inst.status} daysLate={inst.daysLate} />
+                    ),
+                    false,
+                  )}
                 </>
               )}
               {cell(<MoneyText value={r.remainingPrincipal} />)}

@@ -87,6 +87,12 @@ function LoanCard({ loan }: { loan: LoanDetailView }) {
           loan.otherCosts > 0 && { label: t('fees.other'), value: <MoneyText value={loan.otherCosts} /> },
           running && { label: t('fees.net'), value: <MoneyText value={loan.netDisbursed} /> },
           running && { label: t('loan.principalPaid'), value: <MoneyText value={loan.principalPaid} />, testId: 'loan-principal-paid' },
+          running &&
+            loan.principalPaidBeforeMigration > 0 && {
+              label: t('loan.principalPaidBeforeMigration'),
+              value: <MoneyText value={loan.principalPaidBeforeMigration} />,
+              testId: 'loan-principal-paid-before-migration',
+            },
           running && { label: t('loan.interestPaid'), value: <MoneyText value={loan.interestPaid} /> },
           running && loan.finePaid > 0 && { label: t('loan.finePaid'), value: <MoneyText value={loan.finePaid} /> },
           { label: t('loan.applicationDate'), value: f.date(loan.applicationDate, 'long') },
