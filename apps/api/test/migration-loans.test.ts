@@ -222,6 +222,10 @@ describe('migrated loans', () => {
     ).data;
     expect(n(byPeriode.rows.at(-1)!.outstanding)).toBe(n(outstanding));
 
+    // A migrated loan has no release of its own: cancel-release refuses it (undo the step instead).
+    const cancel = await t.admin.post(`${L}/cancel-release`, { loanId: e.id, reason: 'salah input' });
+    expect(cancel.statusCode, cancel.body).toBe(422);
+    expect(n(e.amount)).toBe('6000000.00');
     // Nothing moved yet: the loans step can be undone (schedules removed) and confirmed again, the same.
     const undoLoans = await t.admin.post('/api/migration/loans/reset-confirm-step-3');
     expect(undoLoans.statusCode, undoLoans.body).toBe(200);

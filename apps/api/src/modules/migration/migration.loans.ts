@@ -16,6 +16,9 @@
  *     over the remaining tenor from the next due date (the release's engine:
  *     loans.money.ts); FLAT keeps its interest on the amount lent.
  *
+ * No release journal (release_journal_id NULL: the step's one journal is not
+ * the loan's, so cancel-release and transaction/cancel refuse a migrated
+ * loan; undo the step instead); net_disbursed is the amount lent.
  * The loan's principal_paid and principal_paid_before_migration are the
  * principal paid before the migration, so amount − principal_paid =
  * remaining_principal = the outstanding principal, and the schedule's
@@ -121,22 +124,23 @@ export function migratedSchedule(v: StagedLoan, t: LoanTermsOfRow): { rows: NewI
 const CHUNK = 2_000;
 
 /** Loans of the staged rows (set-based), then their schedules (computed here, written in chunks). */
-export async function postLoans(tx: Tx, journalId: string, userId: string | null): Promise<number> {
+export async function postLoans(tx: Tx, userId: string | null): Promise<number> {
   const n = await tx.exec(
     `WITH ${NUMBERED},
      ins AS (
        INSERT INTO loan (tenant_id, id, loan_number, member_id, product_id, terms_version, status, amount, tenor, interest_rate, interest_method,
                          installment_method, rounding_multiple, due_day, first_installment_rule, fine, fine_method, fine_grace_days,
-                         remaining_principal, principal_paid, principal_paid_before_migration, receivable_coa_id, application_date,
-                         approved_date, release_date, release_journal_id, first_installment_date, description, created_by)
+                         remaining_principal, principal_paid, principal_paid_before_migration, net_disbursed, receivable_coa_id,
+                         application_date, approved_date, release_date, first_installment_date, description, created_by)
        SELECT app_tenant(), s.id, s.number, s.member_id, s.product_id, coalesce((s.value->>'terms_version')::int, 1), 'RUNNING',
               (s.value->>'amount')::numeric, (s.value->>'tenor')::int, (s.value->>'rate')::numeric,
               coalesce(t.loan_interest_method, 'FLAT'), coalesce(t.loan_installment_method, 'POKOK & JASA'),
               coalesce(t.loan_rounding_multiple, 1), t.loan_due_day, coalesce(t.loan_first_installment_rule, 'ONE_MONTH'),
               coalesce(t.loan_fine, 0), coalesce(t.loan_fine_method, 'NOMINAL'), coalesce(t.loan_fine_grace_days, 0),
-              s.amount, (s.value->>'principal_paid')::numeric, (s.value->>'principal_paid')::numeric, (s.value->>'receivable_coa_id')::uuid,
-              (s.value->>'release_date')::date, (s.value->>'release_date')::date, (s.value->>'release_date')::date, $2::uuid,
-              (s.value->>'next_due_date')::date, left('Migrasi ' || coalesce(s.value->>'old_number', ''), 500), $3
+              s.amount, (s.value->>'principal_paid')::numeric, (s.value->>'principal_paid')::numeric, (s.value->>'amount')::numeric,
+              (s.value->>'receivable_coa_id')::uuid, (s.value->>'release_date')::date, (s.value->>'release_date')::date,
+              (s.value->>'release_date')::date,
+              (s.value->>'next_due_date')::date, left('Migrasi ' || coalesce(s.value->>'old_number', ''), 500), $2
        FROM src s
        LEFT JOIN product_terms t ON t.tenant_id = app_tenant() AND t.product_id = s.product_id
                                  AND t.version = coalesce((s.value->>'terms_version')::int, 1)
@@ -144,7 +148,7 @@ export async function postLoans(tx: Tx, journalId: string, userId: string | null
        RETURNING id
      )
      ${MARK_POSTED} AND (SELECT count(*) FROM ins) >= 0`,
-    ['LOANS', journalId, userId],
+    ['LOANS', userId],
   );
   const loans = await tx.query<{ id: string; value: StagedLoan } & LoanTermsOfRow>(
     `SELECT l.id, r.value, l.interest_method, l.installment_method, l.rounding_multiple::text AS rounding_multiple

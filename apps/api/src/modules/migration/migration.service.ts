@@ -320,7 +320,7 @@ export async function confirm(ctx: Ctx, type: StepType) {
           ? await postSavings(tx, date, journalId, ctx.userId)
           : type === 'DEPOSITS'
             ? await postDeposits(tx, date, journalId!, ctx.userId)
-            : await postLoans(tx, journalId!, ctx.userId);
+            : await postLoans(tx, ctx.userId);
     }
     if (!rows) throw unprocessable('MIGRATION_NOTHING', 'migration.nothing_to_confirm');
     await tx.exec(

@@ -23,6 +23,9 @@ import { ApiError } from '../../../lib/api/errors';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { downloadNeraca, migrationKey, uploadNeraca, useNeraca } from '../api/migration';
 
+/** The sub-ledger column: under the account's name on a phone. */
+const HIDE_ON_PHONE = { display: { xs: 'none', sm: 'table-cell' } } as const;
+
 export function NeracaStep() {
   const { t } = useTranslation('migration');
   const qc = useQueryClient();
@@ -85,7 +88,13 @@ export function NeracaStep() {
         </Alert>
       )}
       {q.data && (
-        <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }} data-testid="neraca-totals">
+        <Stack
+          direction="row"
+          spacing={2}
+          useFlexGap
+          sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}
+          data-testid="neraca-totals"
+        >
           <Typography variant="body2">
             {t('debit')}: <MoneyText value={q.data.totalDebit} />
           </Typography>
@@ -105,7 +114,7 @@ export function NeracaStep() {
             <TableHead>
               <TableRow>
                 <TableCell>{t('account')}</TableCell>
-                <TableCell>{t('subLedger')}</TableCell>
+                <TableCell sx={HIDE_ON_PHONE}>{t('subLedger')}</TableCell>
                 <TableCell align="right">{t('debit')}</TableCell>
                 <TableCell align="right">{t('credit')}</TableCell>
               </TableRow>
@@ -118,8 +127,13 @@ export function NeracaStep() {
                       {a.code}
                     </Box>
                     {a.name}
+                    {a.subLedger && (
+                      <Typography variant="caption" color="text.secondary" sx={{ display: { xs: 'block', sm: 'none' } }}>
+                        {t(`types.${a.subLedger}`)}
+                      </Typography>
+                    )}
                   </TableCell>
-                  <TableCell>{a.subLedger ? t(`types.${a.subLedger}`) : ''}</TableCell>
+                  <TableCell sx={HIDE_ON_PHONE}>{a.subLedger ? t(`types.${a.subLedger}`) : ''}</TableCell>
                   <TableCell align="right">
                     <MoneyText value={Number(a.debit) ? a.debit : null} empty="" />
                   </TableCell>
