@@ -80,8 +80,10 @@ const codes = await db.tenant(info.tenantId, async (tx) => {
     kind: 'LOAN',
     code: 'PJM',
     name: 'Pinjaman Bench',
-    interestMethod: 'FLAT',
+    // ANUITAS with rounding to 100: the remaining schedules come from packages/finance per loan.
+    interestMethod: 'ANUITAS',
     interestRate: 1,
+    roundingMultiple: 100,
     minTenor: 1,
     maxTenor: 60,
     minAmount: 100000,
