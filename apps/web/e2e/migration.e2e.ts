@@ -1,5 +1,6 @@
 /**
- * The data migration wizard in a real browser (issue 17): upload members with
+ * The data migration wizard in a real browser (issue 17): download a template,
+ * stage a file and reset it, upload members with
  * an error, see it named and highlighted, upload the fixed file again, upload
  * savings, deposits and loans, the opening balance sheet (built from the
  * review's figures as the old books would give them), review with no
@@ -120,6 +121,16 @@ describe('migration wizard', () => {
     const loan = await productCode('LOAN');
     await page.goto(url('/settings/migration'));
     await page.getByRole('heading', { name: 'Migrasi Data' }).waitFor();
+
+    // Template download: the members' .xlsx (choices of the cooperative's branches and areas inside).
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Unduh template' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/template-migrasi-members.*\.xlsx$/);
+    // A staged file, then Reset data (asked first): the staged rows are dropped.
+    await upload('file-members', 'anggota-awal.xlsx', await xlsx(MEMBER_HEADER, [member(9, 'Sementara Migrasi')]));
+    await expect.poll(() => page.getByTestId('rows-members').textContent()).toContain(cif(9));
+    await page.getByRole('button', { name: 'Reset data' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Reset data' }).click();
+    await expect.poll(() => page.getByTestId('rows-members').count()).toBe(0);
 
     // Members: the second row repeats the first's CIF — named with its row and column, highlighted.
     await upload(
