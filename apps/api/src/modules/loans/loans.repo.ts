@@ -3,7 +3,7 @@
  * collateral and online requests. Money columns come back as `Dec`.
  */
 import type { Dec } from '@koperasi/finance';
-import type { Tx } from '../../db/db.ts';
+import { sqlLiteral, type Tx } from '../../db/db.ts';
 import { agentMemberCondition } from '../users/agent-scope.ts';
 
 export interface LoanRow {
@@ -341,4 +341,39 @@ export async function nextLoanNumber(tx: Tx, productId: string): Promise<string>
     [productId],
   );
   return `${r!.code}.${String(r!.last_account_seq).padStart(6, '0')}`;
+}
+
+/** Loans by id (the answers of a batch of payments). */
+export async function findLoans(tx: Tx, ids: string[]): Promise<LoanRow[]> {
+  return tx.query<LoanRow>(`${LOAN_SELECT} WHERE l.tenant_id = app_tenant() AND l.id = ANY($1::uuid[])`, [ids]);
+}
+
+/** Payments by id, with their journal numbers (the answers of a batch of payments). */
+export async function findPayments(tx: Tx, ids: string[]): Promise<PaymentRow[]> {
+  return tx.query<PaymentRow>(`${PAYMENT_SELECT} WHERE p.tenant_id = app_tenant() AND p.id = ANY($1::uuid[])`, [ids]);
+}
+
+/** One row of loan_pay_many's answer (src/db/functions/loan_pay_many.sql). */
+export interface PayRow {
+  ord: number;
+  outcome: 'POSTED' | 'REFUSED' | 'JOURNAL_REFUSED' | 'RETRY';
+  refusal: string | null;
+  refusal_detail: string | null;
+  refusal_line: number | null;
+  payment_id: string | null;
+  journal_id: string | null;
+  journal_number: string | null;
+  saving_transaction_id: string | null;
+  days_late: number | null;
+  overdue_count: number | null;
+}
+
+/**
+ * Payments in one call of loan_pay_many (values as literals: without parameters the statement travels with
+ * BEGIN, one round trip). `items` as loans.pay.ts builds them.
+ */
+export async function payMany(tx: Tx, date: string, agentId: string | null, items: unknown[]): Promise<PayRow[]> {
+  return tx.query<PayRow>(
+    `SELECT * FROM loan_pay_many(${sqlLiteral(date)}::date, ${sqlLiteral(agentId)}::uuid, true, ${sqlLiteral(JSON.stringify(items))}::jsonb)`,
+  );
 }

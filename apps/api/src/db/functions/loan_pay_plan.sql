@@ -1,0 +1,108 @@
+-- loan_pay_plan: the live definition (docs/contributing.md "SQL functions").
+--
+-- THE allocation rule of a loan payment (docs/loans.md "Payments"), for every payment of a batch at once
+-- (p_items: [{ord, loan, kind INSTALLMENT | PARTIAL | OPEN_AMOUNT | PAYOFF, cnt, amount}]), on the loan's
+-- current schedule as it is now (loan_pay_many locks the loans first). Writes nothing.
+--  - Fines counted to p_date on every unpaid installment (fine_new): from max(due + grace days, counted to)
+--    to the day, NOMINAL rupiah or PERCENT of the unpaid principal + interest per day, to the sen
+--    (packages/finance fineFor; loan_portfolio_day counts the same).
+--  - Targets: every open installment (unpaid principal + interest + fine > 0); INSTALLMENT the first `cnt`
+--    of them; PAYOFF every installment with its interest to the day: due ones as scheduled, the current
+--    period's pro rata to the day (days since the previous due date, or the release, over the period's days),
+--    later ones none (loans.engine.ts payoffTargets, which the outstanding views use).
+--  - The amount: INSTALLMENT and PAYOFF the targets' sum; otherwise the one asked. It is spread over the
+--    targets oldest first, each fine → interest → principal: a running sum of the targets before decides
+--    what is left for each bucket (the same as paying them one by one).
+--  - After: fines materialised, paid figures, a payoff's unearned interest dropped ("Pelunasan dipercepat"),
+--    paid_date when principal, interest and fines are settled.
+-- Item-level figures repeat on each of its rows: open installments, owed (all open), due (open and due by the
+-- day; the first open one when none is due), the amount. loan_pay_plan_check.test.ts proves this function and
+-- loans.engine.ts allocate the same on random loans.
+CREATE OR REPLACE FUNCTION loan_pay_plan(p_date date, p_items jsonb)
+ RETURNS SETOF loan_pay_inst
+ LANGUAGE sql
+ STABLE
+AS $function$
+  WITH x AS (
+    SELECT x.ord, x.loan, x.kind, coalesce(x.cnt, 1) AS cnt, x.amount
+      FROM jsonb_to_recordset(p_items) AS x(ord integer, loan uuid, kind text, cnt integer, amount numeric)
+  ), r AS (
+    SELECT x.ord, x.kind, x.cnt, x.amount AS asked, i.id, i.loan_id, i.number, i.due_date, i.principal, i.interest, i.principal_paid,
+           i.interest_paid, i.fine_accrued, i.fine_counted_to, i.fine_paid, i.fine_waived, i.paid_date, i.notes,
+           l.fine AS rate, l.fine_method,
+           i.principal - i.principal_paid AS up, i.interest - i.interest_paid AS ui,
+           greatest(i.due_date + l.fine_grace_days, coalesce(i.fine_counted_to, i.due_date + l.fine_grace_days)) AS fine_from,
+           lag(i.due_date, 1, coalesce(l.release_date, l.application_date)) OVER w AS prev_due,
+           count(*) FILTER (WHERE i.due_date > p_date) OVER w AS future_no
+      FROM x
+      JOIN loan l ON l.tenant_id = app_tenant() AND l.id = x.loan
+      JOIN loan_installment i ON i.tenant_id = l.tenant_id AND i.loan_id = l.id AND i.schedule_no = l.schedule_no AND NOT i.superseded
+    WINDOW w AS (PARTITION BY x.ord ORDER BY i.number ROWS UNBOUNDED PRECEDING)
+  ), f AS (
+    SELECT r.*,
+           CASE WHEN r.paid_date IS NULL AND r.up + r.ui > 0 AND r.rate > 0 AND p_date > r.fine_from
+                THEN round(CASE WHEN r.fine_method = 'PERCENT' THEN (r.up + r.ui) * r.rate / 100 ELSE r.rate END * (p_date - r.fine_from), 2)
+                ELSE 0 END AS fine_new,
+           greatest(1, r.due_date - r.prev_due) AS period
+      FROM r
+  ), t AS (
+    SELECT f.*, f.fine_accrued - f.fine_paid - f.fine_waived + f.fine_new AS tf,
+           CASE WHEN f.kind <> 'PAYOFF' OR f.due_date <= p_date THEN f.ui
+                WHEN f.future_no = 1
+                  THEN greatest(round(f.interest * greatest(0, least(f.period, p_date - f.prev_due)) / f.period, 2) - f.interest_paid, 0)
+                ELSE 0 END AS ti
+      FROM f
+  ), o AS (
+    SELECT t.*, t.up + t.ui + t.tf > 0 AS is_open FROM t
+  ), k AS (
+    SELECT o.*, count(*) FILTER (WHERE o.is_open) OVER (PARTITION BY o.ord ORDER BY o.number ROWS UNBOUNDED PRECEDING) AS open_rank
+      FROM o
+  ), g AS (
+    SELECT k.*,
+           CASE k.kind WHEN 'INSTALLMENT' THEN k.is_open AND k.open_rank <= k.cnt
+                       WHEN 'PAYOFF' THEN k.up + k.ti + k.tf > 0
+                       ELSE k.is_open END AS is_target
+      FROM k
+  ), s AS (
+    SELECT g.*,
+           (count(*) FILTER (WHERE g.is_open) OVER p)::integer AS open_count,
+           coalesce(sum(g.up + g.ui + g.tf) FILTER (WHERE g.is_open) OVER p, 0) AS owed,
+           coalesce(sum(g.up + g.ui + g.tf) FILTER (WHERE g.is_open AND g.due_date <= p_date) OVER p, 0) AS due_sum,
+           coalesce(sum(g.up + g.ui + g.tf) FILTER (WHERE g.is_open AND g.open_rank = 1) OVER p, 0) AS first_open,
+           coalesce(sum(g.up + g.ti + g.tf) FILTER (WHERE g.is_target) OVER p, 0) AS target_sum,
+           coalesce(sum(g.up + g.ti + g.tf) FILTER (WHERE g.is_target) OVER (PARTITION BY g.ord ORDER BY g.number
+                                                                           ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0) AS before
+      FROM g
+    WINDOW p AS (PARTITION BY g.ord)
+  ), a AS (
+    SELECT s.*, CASE WHEN s.kind IN ('INSTALLMENT', 'PAYOFF') THEN s.target_sum ELSE s.asked END AS amount
+      FROM s
+  ), al AS (
+    SELECT a.*,
+           CASE WHEN a.is_target THEN least(greatest(a.amount - a.before, 0), a.tf) ELSE 0 END AS pay_fine,
+           CASE WHEN a.is_target THEN least(greatest(a.amount - a.before - a.tf, 0), a.ti) ELSE 0 END AS pay_interest,
+           CASE WHEN a.is_target THEN least(greatest(a.amount - a.before - a.tf - a.ti, 0), a.up) ELSE 0 END AS pay_principal
+      FROM a
+  ), n AS (
+    SELECT al.*,
+           CASE WHEN al.kind = 'PAYOFF' AND al.due_date > p_date AND al.interest <> al.interest_paid + al.pay_interest
+                THEN al.interest_paid + al.pay_interest ELSE al.interest END AS new_interest
+      FROM al
+  )
+  SELECT n.ord, n.id, n.loan_id, n.number, n.due_date, n.principal, n.interest, n.principal_paid, n.interest_paid, n.fine_accrued,
+         n.fine_counted_to, n.fine_paid, n.fine_waived, n.paid_date, n.notes,
+         n.fine_new, n.is_open, n.is_target,
+         n.open_count, n.owed, CASE WHEN n.due_sum = 0 AND n.open_count > 0 THEN n.first_open ELSE n.due_sum END, n.amount,
+         n.pay_fine, n.pay_interest, n.pay_principal,
+         n.new_interest, CASE WHEN n.new_interest <> n.interest THEN 'Pelunasan dipercepat' ELSE n.notes END,
+         CASE WHEN n.paid_date IS NULL AND n.principal_paid + n.pay_principal = n.principal AND n.interest_paid + n.pay_interest = n.new_interest
+                   AND n.fine_accrued + n.fine_new - n.fine_paid - n.pay_fine - n.fine_waived <= 0
+              THEN p_date ELSE n.paid_date END,
+         n.fine_new > 0 OR n.pay_fine > 0 OR n.pay_interest > 0 OR n.pay_principal > 0 OR n.new_interest <> n.interest
+           OR (n.paid_date IS NULL AND n.principal_paid + n.pay_principal = n.principal AND n.interest_paid + n.pay_interest = n.new_interest
+               AND n.fine_accrued + n.fine_new - n.fine_paid - n.pay_fine - n.fine_waived <= 0)
+    FROM n
+   ORDER BY n.ord, n.number
+$function$;
+REVOKE ALL ON FUNCTION loan_pay_plan(date, jsonb) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION loan_pay_plan(date, jsonb) TO koperasi_app;
