@@ -63,7 +63,11 @@ export class PayBatcher {
       const rest: Item[] = [];
       const seen = new Set<string>();
       for (const it of q) {
-        const marks = [`l:${it.input.loanId}`, it.input.memberSavingId ? `s:${it.input.memberSavingId}` : '', it.ctx.idem ? `k:${it.ctx.idem.key}` : ''];
+        const marks = [
+          `l:${it.input.loanId}`,
+          it.input.memberSavingId ? `s:${it.input.memberSavingId}` : '',
+          it.ctx.idem ? `k:${it.ctx.idem.key}` : '',
+        ];
         if (batch.length < MAX_BATCH && !marks.some((m) => m && seen.has(m))) {
           batch.push(it);
           for (const m of marks) if (m) seen.add(m);

@@ -13,11 +13,12 @@
  * by withTx); `submitPayment` queues it for the next batch (loans.batch.ts),
  * which falls back to `pay` for what a batch cannot decide.
  */
-import { AppError } from '../../lib/errors.ts';
-import { type Ctx, withTx } from '../../lib/context.ts';
-import type { Tx } from '../../db/db.ts';
-import { uuidv7 } from '../../lib/uuid7.ts';
+
 import { dec } from '@koperasi/finance';
+import type { Tx } from '../../db/db.ts';
+import { type Ctx, withTx } from '../../lib/context.ts';
+import { AppError } from '../../lib/errors.ts';
+import { uuidv7 } from '../../lib/uuid7.ts';
 import { periodLabel } from '../ledger/dates.ts';
 import { isRefusalCode, refusalError } from '../money/refusals.ts';
 import { channelOf, isAgentCtx, today } from '../savings/savings.core.ts';
@@ -99,7 +100,14 @@ export function payRefusal(ctx: Ctx, r: PayRow, date: string): AppError {
 export async function payAnswers(tx: Tx, tenantId: string, date: string, rows: PayRow[]): Promise<Map<number, PayAnswer>> {
   const out = new Map<number, PayAnswer>();
   if (!rows.length) return out;
-  const pays = new Map((await findPayments(tx, rows.map((r) => r.payment_id!))).map((p) => [p.id, p]));
+  const pays = new Map(
+    (
+      await findPayments(
+        tx,
+        rows.map((r) => r.payment_id!),
+      )
+    ).map((p) => [p.id, p]),
+  );
   const loans = new Map((await findLoans(tx, [...new Set([...pays.values()].map((p) => p.loan_id))])).map((l) => [l.id, l]));
   const grading = await loadGrading(tx, tenantId);
   for (const r of rows) {

@@ -43,10 +43,10 @@ import { ok } from '../../lib/http.ts';
 import { readUpload } from '../members/members.routes.ts';
 import { documented, passthrough } from '../products/products.http.ts';
 import * as apply from './loans.apply.ts';
+import { submitPayment } from './loans.batch.ts';
 import * as cancel from './loans.cancel.ts';
 import * as changes from './loans.changes.ts';
 import * as money from './loans.money.ts';
-import { submitPayment } from './loans.batch.ts';
 import * as photos from './loans.photos.ts';
 import * as reads from './loans.reads.ts';
 
