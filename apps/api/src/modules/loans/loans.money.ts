@@ -17,30 +17,15 @@ import { type Ctx, withTx } from '../../lib/context.ts';
 import { AppError, notFound, unprocessable } from '../../lib/errors.ts';
 import { accountIdByKey, post } from '../ledger/posting.ts';
 import { assertCanReleaseLoan } from '../roles/limits.ts';
-import { assertCanMove, assertCanWithdraw, channelOf, isAgentCtx, move, resolveCash, rupiah, today } from '../savings/savings.core.ts';
+import { assertCanMove, channelOf, isAgentCtx, move, resolveCash, rupiah, today } from '../savings/savings.core.ts';
 import { type LockedAccount, lockAccounts } from '../savings/savings.repo.ts';
-import { allocate, figures, payoffTargets, scheduleTargets, type Target } from './loans.engine.ts';
-import { loadGrading } from './loans.portfolio.ts';
-import {
-  findLoan,
-  findPayment,
-  type InstallmentRow,
-  insertEvent,
-  insertInstallments,
-  installments,
-  type LoanRow,
-  lockLoan,
-  type PaymentSnapshot,
-  productGl,
-  saveInstallments,
-  saveLoanTotals,
-} from './loans.repo.ts';
-import { loanDetail, loanView, paymentView } from './loans.views.ts';
+import { findLoan, insertEvent, insertInstallments, type LoanRow, lockLoan, productGl } from './loans.repo.ts';
+import { loanDetail, loanView } from './loans.views.ts';
 
 const agentOf = (ctx: Ctx) => (isAgentCtx(ctx) ? ctx.userId : null);
-const sum = (xs: Dec[]) => xs.reduce((s, v) => s.plus(v), ZERO);
+const _sum = (xs: Dec[]) => xs.reduce((s, v) => s.plus(v), ZERO);
 
-async function lockRunning(tx: Tx, ctx: Ctx, id: string): Promise<LoanRow> {
+async function _lockRunning(tx: Tx, ctx: Ctx, id: string): Promise<LoanRow> {
   const l = await lockLoan(tx, id, isAgentCtx(ctx) ? ctx.userId : null);
   if (!l) throw notFound('loan.not_found');
   if (l.status !== 'RUNNING') throw unprocessable('LOAN_NOT_RUNNING', 'loan.not_running', { number: l.loan_number, status: l.status });
