@@ -10,7 +10,7 @@
 import { translate } from '@koperasi/contracts';
 import { describe, expect, it } from 'vitest';
 import { type LoanRefusalCode, type RefusalCode, refusalError } from '../src/modules/money/refusals.ts';
-import { body, newTenant } from './helpers.ts';
+import { body, type newTenant } from './helpers.ts';
 import { loanSetup, runningLoan } from './loans-fixtures.ts';
 import { createActiveMember } from './members-fixtures.ts';
 import { assertReconciled, defaultProducts } from './reconcile.ts';
@@ -39,7 +39,12 @@ describe('loan payment refusals, each through every route', () => {
     const loan = await runningLoan(s, { amount: 2_000_000, tenorInMonth: 2 });
     const closed = await runningLoan(s, { amount: 1_000_000, tenorInMonth: 1 });
     expect((await t.admin.post(`${L}/payment-full`, { loanId: closed.id })).statusCode).toBe(200);
-    const cases: Array<{ code: RefusalCode | LoanRefusalCode; route: Route; req: Record<string, unknown>; params?: Record<string, unknown> }> = [];
+    const cases: Array<{
+      code: RefusalCode | LoanRefusalCode;
+      route: Route;
+      req: Record<string, unknown>;
+      params?: Record<string, unknown>;
+    }> = [];
     for (const route of ROUTES) {
       cases.push({ code: 'LOAN_NOT_FOUND', route, req: { loanId: crypto.randomUUID(), ...own(route) } });
       cases.push({
@@ -128,7 +133,9 @@ describe('loan payment refusals, each through every route', () => {
       ),
     );
     const own5m = await t.app.db.tenant(t.tenantId, (tx) =>
-      tx.one<{ account_number: string }>('SELECT account_number FROM member_saving WHERE tenant_id = app_tenant() AND id = $1', [s.savingId]),
+      tx.one<{ account_number: string }>('SELECT account_number FROM member_saving WHERE tenant_id = app_tenant() AND id = $1', [
+        s.savingId,
+      ]),
     );
     for (const route of ROUTES) {
       const amountOk = own(route);
@@ -142,8 +149,15 @@ describe('loan payment refusals, each through every route', () => {
       if (equity) cases.push(['SAVING_NOT_VOLUNTARY', fromSaving(equity.id), { number: equity.account_number }]);
       if (route === 'payment-full' || route === 'payment-installment') {
         // 10.000.000 + 200.000 due from an account holding 5.000.000 less its minimum.
-        const r = await t.admin.post(`${L}/${route}`, { ...fromSaving(s.savingId), ...(route === 'payment-installment' ? { count: 2 } : {}) });
-        expect({ route, status: r.statusCode, errorCode: body(r).errorCode }).toEqual({ route, status: 422, errorCode: 'INSUFFICIENT_BALANCE' });
+        const r = await t.admin.post(`${L}/${route}`, {
+          ...fromSaving(s.savingId),
+          ...(route === 'payment-installment' ? { count: 2 } : {}),
+        });
+        expect({ route, status: r.statusCode, errorCode: body(r).errorCode }).toEqual({
+          route,
+          status: 422,
+          errorCode: 'INSUFFICIENT_BALANCE',
+        });
         expect(body(r).message).toContain(own5m!.account_number);
       }
       for (const [code, req, params] of cases) {
