@@ -377,3 +377,36 @@ export async function payMany(tx: Tx, date: string, agentId: string | null, item
     `SELECT * FROM loan_pay_many(${sqlLiteral(date)}::date, ${sqlLiteral(agentId)}::uuid, true, ${sqlLiteral(JSON.stringify(items))}::jsonb)`,
   );
 }
+
+/** A collateral photo put in storage (loans.photos.ts), until it is saved on a collateral or cleaned up. */
+export async function recordUpload(
+  tx: Tx,
+  u: { photoId: string; loanId: string; key: string; url: string; userId: string | null },
+): Promise<void> {
+  await tx.exec(
+    `INSERT INTO loan_collateral_upload (tenant_id, photo_id, loan_id, storage_key, url, uploaded_by)
+     VALUES (app_tenant(), $1, $2, $3, $4, $5)`,
+    [u.photoId, u.loanId, u.key, u.url, u.userId],
+  );
+}
+
+/**
+ * Uploads older than `before` that no collateral of their loan names, locked (SKIP LOCKED: two servers never
+ * take the same file); with the photos a collateral names, their rows are dropped as done.
+ */
+export async function orphanUploads(tx: Tx, before: Date, limit: number): Promise<Array<{ photo_id: string; storage_key: string }>> {
+  await tx.exec(
+    `DELETE FROM loan_collateral_upload u WHERE u.tenant_id = app_tenant() AND u.uploaded_at < $1
+       AND EXISTS (SELECT 1 FROM loan_collateral c WHERE c.tenant_id = u.tenant_id AND c.loan_id = u.loan_id AND c.photos ? u.url)`,
+    [before],
+  );
+  return tx.query(
+    `SELECT u.photo_id, u.storage_key FROM loan_collateral_upload u WHERE u.tenant_id = app_tenant() AND u.uploaded_at < $1
+     ORDER BY u.uploaded_at LIMIT $2 FOR UPDATE SKIP LOCKED`,
+    [before, limit],
+  );
+}
+
+export async function dropUploads(tx: Tx, photoIds: string[]): Promise<void> {
+  await tx.exec('DELETE FROM loan_collateral_upload WHERE tenant_id = app_tenant() AND photo_id = ANY($1::uuid[])', [photoIds]);
+}
