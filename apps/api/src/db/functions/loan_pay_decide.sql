@@ -13,8 +13,12 @@
 -- Locks the savings accounts (saving_lock_accounts, after the loans).
 CREATE OR REPLACE FUNCTION loan_pay_decide(p_date date, p_agent uuid, p_items jsonb, p_ins loan_pay_inst[])
  RETURNS loan_pay_item[]
- LANGUAGE sql
+ LANGUAGE plpgsql
+ SET plan_cache_mode TO 'force_generic_plan'
 AS $function$
+#variable_conflict use_column
+BEGIN
+  RETURN (
   WITH x AS (
     SELECT x.* FROM jsonb_to_recordset(p_items) AS x(ord integer, loan uuid, kind text, cnt integer, amount numeric, source text, coa uuid,
                                                     saving uuid, usr uuid, holder_ok uuid, channel text, description text, grp uuid,
@@ -29,7 +33,7 @@ AS $function$
       FROM loan l
       JOIN member m ON m.tenant_id = l.tenant_id AND m.id = l.member_id
       JOIN product p ON p.tenant_id = l.tenant_id AND p.id = l.product_id
-     WHERE l.tenant_id = app_tenant() AND l.id IN (SELECT x.loan FROM x)
+     WHERE l.tenant_id = app_tenant() AND l.id = ANY (ARRAY(SELECT x.loan FROM x))
   ), pl AS (
     SELECT u.ord, max(u.open_count) AS open_count, max(u.owed) AS owed, max(u.due) AS due, max(u.amount) AS amount,
            sum(u.pay_principal) AS principal, sum(u.pay_interest) AS interest, sum(u.pay_fine) AS fine,
@@ -128,7 +132,8 @@ AS $function$
            coalesce(p_date - d.oldest, 0), coalesce(d.overdue, 0), d.channel, d.request_id, d.ip, d.user_agent, d.idem_key,
            d.a_member, d.a_product_id, d.a_kind, d.terms_version, d.member_branch_id
          )::loan_pay_item ORDER BY d.ord), '{}')
-    FROM d
+    FROM d);
+END
 $function$;
 REVOKE ALL ON FUNCTION loan_pay_decide(date, uuid, jsonb, loan_pay_inst[]) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION loan_pay_decide(date, uuid, jsonb, loan_pay_inst[]) TO koperasi_app;

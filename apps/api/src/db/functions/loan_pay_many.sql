@@ -85,7 +85,7 @@ BEGIN
 
   -- 2. The loans locked, in id order (the savings accounts are locked by saving_lock_accounts below).
   PERFORM 1 FROM loan l
-   WHERE l.tenant_id = v_tenant AND l.id IN (SELECT (e.i ->> 'loan')::uuid FROM jsonb_array_elements(v_go) e(i))
+   WHERE l.tenant_id = v_tenant AND l.id = ANY (ARRAY(SELECT (e.i ->> 'loan')::uuid FROM jsonb_array_elements(v_go) e(i)))
    ORDER BY l.id FOR UPDATE;
 
   -- 3. The allocation.

@@ -20,9 +20,13 @@
 -- loans.engine.ts allocate the same on random loans.
 CREATE OR REPLACE FUNCTION loan_pay_plan(p_date date, p_items jsonb)
  RETURNS SETOF loan_pay_inst
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE
+ SET plan_cache_mode TO 'force_generic_plan'
 AS $function$
+#variable_conflict use_column
+BEGIN
+  RETURN QUERY
   WITH x AS (
     SELECT x.ord, x.loan, x.kind, coalesce(x.cnt, 1) AS cnt, x.amount
       FROM jsonb_to_recordset(p_items) AS x(ord integer, loan uuid, kind text, cnt integer, amount numeric)
@@ -35,7 +39,7 @@ AS $function$
            lag(i.due_date, 1, coalesce(l.release_date, l.application_date)) OVER w AS prev_due,
            count(*) FILTER (WHERE i.due_date > p_date) OVER w AS future_no
       FROM x
-      JOIN loan l ON l.tenant_id = app_tenant() AND l.id = x.loan
+      JOIN loan l ON l.tenant_id = app_tenant() AND l.id = x.loan AND l.id = ANY (ARRAY(SELECT x.loan FROM x))
       JOIN loan_installment i ON i.tenant_id = l.tenant_id AND i.loan_id = l.id AND i.schedule_no = l.schedule_no AND NOT i.superseded
     WINDOW w AS (PARTITION BY x.ord ORDER BY i.number ROWS UNBOUNDED PRECEDING)
   ), f AS (
@@ -102,7 +106,8 @@ AS $function$
            OR (n.paid_date IS NULL AND n.principal_paid + n.pay_principal = n.principal AND n.interest_paid + n.pay_interest = n.new_interest
                AND n.fine_accrued + n.fine_new - n.fine_paid - n.pay_fine - n.fine_waived <= 0)
     FROM n
-   ORDER BY n.ord, n.number
+   ORDER BY n.ord, n.number;
+END
 $function$;
 REVOKE ALL ON FUNCTION loan_pay_plan(date, jsonb) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION loan_pay_plan(date, jsonb) TO koperasi_app;
