@@ -101,7 +101,10 @@ describe('loan_pay_plan agrees with the TypeScript engine', () => {
           ]),
         ]);
         const ctx = { round, kind, cnt, shift };
-        expect({ ...ctx, rows: got.length }).toEqual({ ...ctx, rows: f.length });
+        // The function reads the unpaid installments only (a paid one takes nothing).
+        expect({ ...ctx, rows: got.length }).toEqual({ ...ctx, rows: f.filter((x) => !x.row.paid_date).length });
+        expect([...want.keys()].every((n) => got.some((g) => g.number === n))).toBe(true);
+        if (!got.length) return;
         expect({ ...ctx, owed: dec(got[0].owed).toFixed(2), due: dec(got[0].due).toFixed(2), open: got[0].open_count }).toEqual({
           ...ctx,
           owed: owed.toFixed(2),
@@ -109,6 +112,7 @@ describe('loan_pay_plan agrees with the TypeScript engine', () => {
           open: open.length,
         });
         if (kind === 'INSTALLMENT' && open.length < cnt) return;
+        if (!got.length) return;
         expect({ ...ctx, amount: dec(got[0].amount).toFixed(2) }).toEqual({ ...ctx, amount: amount.toFixed(2) });
         for (const g of got) {
           const x = f.find((y) => y.row.number === g.number)!;

@@ -15,7 +15,8 @@
 --    what is left for each bucket (the same as paying them one by one).
 --  - After: fines materialised, paid figures, a payoff's unearned interest dropped ("Pelunasan dipercepat"),
 --    paid_date when principal, interest and fines are settled.
--- Item-level figures repeat on each of its rows: open installments, owed (all open), due (open and due by the
+-- Only the unpaid installments are read (a paid one takes nothing and stays paid); `due_only` items read only those
+-- due by the day (the auto debit's due amount). Item-level figures repeat on each of its rows: open installments, owed (all open), due (open and due by the
 -- day; the first open one when none is due), the amount. loan_pay_plan_check.test.ts proves this function and
 -- loans.engine.ts allocate the same on random loans.
 CREATE OR REPLACE FUNCTION loan_pay_plan(p_date date, p_items jsonb)
@@ -28,26 +29,39 @@ AS $function$
 BEGIN
   RETURN QUERY
   WITH x AS (
-    SELECT x.ord, x.loan, x.kind, coalesce(x.cnt, 1) AS cnt, x.amount
-      FROM jsonb_to_recordset(p_items) AS x(ord integer, loan uuid, kind text, cnt integer, amount numeric)
+    SELECT x.ord, x.loan, x.kind, coalesce(x.cnt, 1) AS cnt, x.amount, coalesce(x.due_only, false) AS due_only
+      FROM jsonb_to_recordset(p_items) AS x(ord integer, loan uuid, kind text, cnt integer, amount numeric, due_only boolean)
+  ), lx AS (
+    SELECT x.*, l.schedule_no, l.fine AS rate, l.fine_method, l.fine_grace_days, coalesce(l.release_date, l.application_date) AS start_date
+      FROM x JOIN loan l ON l.tenant_id = app_tenant() AND l.id = x.loan AND l.id = ANY (ARRAY(SELECT x.loan FROM x))
+  ), cur AS (
+    -- A payoff's current period: the first installment due after the day (paid or not) and the due date before it.
+    SELECT lx.ord, c.number AS cur_no,
+           coalesce((SELECT q.due_date FROM loan_installment q WHERE q.tenant_id = app_tenant() AND q.loan_id = lx.loan
+                       AND q.schedule_no = lx.schedule_no AND NOT q.superseded AND q.number = c.number - 1), lx.start_date) AS cur_prev
+      FROM lx CROSS JOIN LATERAL (SELECT min(q.number) AS number FROM loan_installment q
+                                   WHERE q.tenant_id = app_tenant() AND q.loan_id = lx.loan AND q.schedule_no = lx.schedule_no
+                                     AND NOT q.superseded AND q.due_date > p_date) c
+     WHERE lx.kind = 'PAYOFF'
   ), r AS (
-    SELECT x.ord, x.kind, x.cnt, x.amount AS asked, i.id, i.loan_id, i.number, i.due_date, i.principal, i.interest, i.principal_paid,
+    -- Only the unpaid installments: a paid one takes nothing and stays paid.
+    SELECT lx.ord, lx.kind, lx.cnt, lx.amount AS asked, i.id, i.loan_id, i.number, i.due_date, i.principal, i.interest, i.principal_paid,
            i.interest_paid, i.fine_accrued, i.fine_counted_to, i.fine_paid, i.fine_waived, i.paid_date, i.notes,
-           l.fine AS rate, l.fine_method,
+           lx.rate, lx.fine_method,
            i.principal - i.principal_paid AS up, i.interest - i.interest_paid AS ui,
-           greatest(i.due_date + l.fine_grace_days, coalesce(i.fine_counted_to, i.due_date + l.fine_grace_days)) AS fine_from,
-           lag(i.due_date, 1, coalesce(l.release_date, l.application_date)) OVER w AS prev_due,
-           count(*) FILTER (WHERE i.due_date > p_date) OVER w AS future_no
-      FROM x
-      JOIN loan l ON l.tenant_id = app_tenant() AND l.id = x.loan AND l.id = ANY (ARRAY(SELECT x.loan FROM x))
-      JOIN loan_installment i ON i.tenant_id = l.tenant_id AND i.loan_id = l.id AND i.schedule_no = l.schedule_no AND NOT i.superseded
-    WINDOW w AS (PARTITION BY x.ord ORDER BY i.number ROWS UNBOUNDED PRECEDING)
+           greatest(i.due_date + lx.fine_grace_days, coalesce(i.fine_counted_to, i.due_date + lx.fine_grace_days)) AS fine_from,
+           cur.cur_prev AS prev_due,
+           CASE WHEN i.number = cur.cur_no THEN 1 ELSE 0 END AS future_no
+      FROM lx
+      JOIN loan_installment i ON i.tenant_id = app_tenant() AND i.loan_id = lx.loan AND i.schedule_no = lx.schedule_no AND NOT i.superseded
+                             AND i.paid_date IS NULL AND (NOT lx.due_only OR i.due_date <= p_date)
+      LEFT JOIN cur ON cur.ord = lx.ord
   ), f AS (
     SELECT r.*,
            CASE WHEN r.paid_date IS NULL AND r.up + r.ui > 0 AND r.rate > 0 AND p_date > r.fine_from
                 THEN round(CASE WHEN r.fine_method = 'PERCENT' THEN (r.up + r.ui) * r.rate / 100 ELSE r.rate END * (p_date - r.fine_from), 2)
                 ELSE 0 END AS fine_new,
-           greatest(1, r.due_date - r.prev_due) AS period
+           greatest(1, r.due_date - coalesce(r.prev_due, r.due_date)) AS period
       FROM r
   ), t AS (
     SELECT f.*, f.fine_accrued - f.fine_paid - f.fine_waived + f.fine_new AS tf,
