@@ -90,7 +90,7 @@ const rows = LOANS * TENOR;
 // never all in memory at once). Computing and storing are timed apart.
 const CHUNK = 200;
 let computeMs = 0;
-let t0 = performance.now();
+const t0 = performance.now();
 const loanIds: string[] = await db.tenant(info.tenantId, async (tx) => {
   const gl = Object.fromEntries(
     (
