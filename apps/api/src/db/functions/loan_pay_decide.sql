@@ -36,12 +36,8 @@ BEGIN
      WHERE l.tenant_id = app_tenant() AND l.id = ANY (ARRAY(SELECT x.loan FROM x))
   ), pl AS (
     SELECT u.ord, max(u.open_count) AS open_count, max(u.owed) AS owed, max(u.due) AS due, max(u.amount) AS amount,
-           sum(u.pay_principal) AS principal, sum(u.pay_interest) AS interest, sum(u.pay_fine) AS fine,
-           bool_and(u.new_paid_date IS NOT NULL) AS all_paid,
-           count(*) FILTER (WHERE u.due_date < p_date AND u.principal - u.principal_paid - u.pay_principal
-                                                          + u.new_interest - u.interest_paid - u.pay_interest > 0)::integer AS overdue,
-           min(u.due_date) FILTER (WHERE u.due_date < p_date AND u.principal - u.principal_paid - u.pay_principal
-                                                              + u.new_interest - u.interest_paid - u.pay_interest > 0) AS oldest,
+           max(u.sum_principal) AS principal, max(u.sum_interest) AS interest, max(u.sum_fine) AS fine,
+           bool_and(u.all_paid) AS all_paid, max(u.overdue) AS overdue, max(u.oldest) AS oldest,
            coalesce(jsonb_agg(jsonb_build_object('id', u.id, 'principal_paid', u.principal_paid::text, 'interest_paid', u.interest_paid::text,
                                                  'fine_accrued', u.fine_accrued::text, 'fine_counted_to', u.fine_counted_to,
                                                  'fine_paid', u.fine_paid::text, 'paid_date', u.paid_date, 'interest', u.interest::text)

@@ -16,7 +16,8 @@
 --  - After: fines materialised, paid figures, a payoff's unearned interest dropped ("Pelunasan dipercepat"),
 --    paid_date when principal, interest and fines are settled.
 -- Only the unpaid installments are read (a paid one takes nothing and stays paid); `due_only` items read only those
--- due by the day (the auto debit's due amount). Item-level figures repeat on each of its rows: open installments, owed (all open), due (open and due by the
+-- due by the day (the auto debit's due amount). Answers the rows the payment changes and each payment's first row;
+-- the payment's figures repeat on each of its rows (totals allocated, paid off, in arrears after it, and): open installments, owed (all open), due (open and due by the
 -- day; the first open one when none is due), the amount. loan_pay_plan_check.test.ts proves this function and
 -- loans.engine.ts allocate the same on random loans.
 CREATE OR REPLACE FUNCTION loan_pay_plan(p_date date, p_items jsonb)
@@ -106,21 +107,35 @@ BEGIN
            CASE WHEN al.kind = 'PAYOFF' AND al.due_date > p_date AND al.interest <> al.interest_paid + al.pay_interest
                 THEN al.interest_paid + al.pay_interest ELSE al.interest END AS new_interest
       FROM al
+  ), d AS (
+    SELECT n.*,
+           n.paid_date IS NULL AND n.principal_paid + n.pay_principal = n.principal AND n.interest_paid + n.pay_interest = n.new_interest
+             AND n.fine_accrued + n.fine_new - n.fine_paid - n.pay_fine - n.fine_waived <= 0 AS settles,
+           n.due_date < p_date AND n.principal - n.principal_paid - n.pay_principal + n.new_interest - n.interest_paid - n.pay_interest > 0 AS late
+      FROM n
+  ), z AS (
+    SELECT d.*,
+           bool_and(d.paid_date IS NOT NULL OR d.settles) OVER p AS all_paid,
+           (count(*) FILTER (WHERE d.late) OVER p)::integer AS overdue,
+           min(d.due_date) FILTER (WHERE d.late) OVER p AS oldest,
+           sum(d.pay_fine) OVER p AS sum_fine, sum(d.pay_interest) OVER p AS sum_interest, sum(d.pay_principal) OVER p AS sum_principal,
+           row_number() OVER (PARTITION BY d.ord ORDER BY d.number) AS rn
+      FROM d
+    WINDOW p AS (PARTITION BY d.ord)
   )
-  SELECT n.ord, n.id, n.loan_id, n.number, n.due_date, n.principal, n.interest, n.principal_paid, n.interest_paid, n.fine_accrued,
-         n.fine_counted_to, n.fine_paid, n.fine_waived, n.paid_date, n.notes,
-         n.fine_new, n.is_open, n.is_target,
-         n.open_count, n.owed, CASE WHEN n.due_sum = 0 AND n.open_count > 0 THEN n.first_open ELSE n.due_sum END, n.amount,
-         n.pay_fine, n.pay_interest, n.pay_principal,
-         n.new_interest, CASE WHEN n.new_interest <> n.interest THEN 'Pelunasan dipercepat' ELSE n.notes END,
-         CASE WHEN n.paid_date IS NULL AND n.principal_paid + n.pay_principal = n.principal AND n.interest_paid + n.pay_interest = n.new_interest
-                   AND n.fine_accrued + n.fine_new - n.fine_paid - n.pay_fine - n.fine_waived <= 0
-              THEN p_date ELSE n.paid_date END,
-         n.fine_new > 0 OR n.pay_fine > 0 OR n.pay_interest > 0 OR n.pay_principal > 0 OR n.new_interest <> n.interest
-           OR (n.paid_date IS NULL AND n.principal_paid + n.pay_principal = n.principal AND n.interest_paid + n.pay_interest = n.new_interest
-               AND n.fine_accrued + n.fine_new - n.fine_paid - n.pay_fine - n.fine_waived <= 0)
-    FROM n
-   ORDER BY n.ord, n.number;
+  -- The rows the payment changes, and each payment's first row (its figures even when it changes nothing).
+  SELECT z.ord, z.id, z.loan_id, z.number, z.due_date, z.principal, z.interest, z.principal_paid, z.interest_paid, z.fine_accrued,
+         z.fine_counted_to, z.fine_paid, z.fine_waived, z.paid_date, z.notes,
+         z.fine_new, z.is_open, z.is_target,
+         z.open_count, z.owed, CASE WHEN z.due_sum = 0 AND z.open_count > 0 THEN z.first_open ELSE z.due_sum END, z.amount,
+         z.pay_fine, z.pay_interest, z.pay_principal,
+         z.new_interest, CASE WHEN z.new_interest <> z.interest THEN 'Pelunasan dipercepat' ELSE z.notes END,
+         CASE WHEN z.settles THEN p_date ELSE z.paid_date END,
+         z.fine_new > 0 OR z.pay_fine > 0 OR z.pay_interest > 0 OR z.pay_principal > 0 OR z.new_interest <> z.interest OR z.settles,
+         z.all_paid, z.overdue, z.oldest, z.sum_fine, z.sum_interest, z.sum_principal
+    FROM z
+   WHERE z.rn = 1 OR z.fine_new > 0 OR z.pay_fine > 0 OR z.pay_interest > 0 OR z.pay_principal > 0 OR z.new_interest <> z.interest OR z.settles
+   ORDER BY z.ord, z.number;
 END
 $function$;
 REVOKE ALL ON FUNCTION loan_pay_plan(date, jsonb) FROM PUBLIC;

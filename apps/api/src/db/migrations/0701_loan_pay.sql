@@ -4,7 +4,8 @@
 -- journals, installments, totals, savings legs, payment, history and audit rows) pass between
 -- their statements. The functions live in src/db/functions/.
 
--- One installment of one payment of a batch: as it was, what the payment puts on it, and as it is after.
+-- One installment of one payment of a batch: as it was, what the payment puts on it, and as it is after; the payment's
+-- own figures (open installments, owed, due, amount, totals, paid off, in arrears after it) repeat on each of its rows.
 CREATE TYPE loan_pay_inst AS (
   ord integer, id uuid, loan_id uuid, number integer, due_date date,
   principal numeric, interest numeric, principal_paid numeric, interest_paid numeric, fine_accrued numeric,
@@ -12,7 +13,8 @@ CREATE TYPE loan_pay_inst AS (
   fine_new numeric, is_open boolean, is_target boolean,
   open_count integer, owed numeric, due numeric, amount numeric,
   pay_fine numeric, pay_interest numeric, pay_principal numeric,
-  new_interest numeric, new_notes text, new_paid_date date, changed boolean
+  new_interest numeric, new_notes text, new_paid_date date, changed boolean,
+  all_paid boolean, overdue integer, oldest date, sum_fine numeric, sum_interest numeric, sum_principal numeric
 );
 
 -- One payment of a batch as loan_pay_many decides and writes it.

@@ -200,8 +200,7 @@ export async function autoDebitPlan(tx: Tx, date: string, loanIds: string[]): Pr
        SELECT a.id, a.status, greatest(a.balance - (a.min_balance + a.block_amount + a.blocked_amount + a.pledged_amount), 0) AS available
        FROM saving_lock_accounts((SELECT array_agg(DISTINCT saving_id) FROM src WHERE saving_id IS NOT NULL), $1::date, NULL) a
      ), due AS (
-       SELECT p.loan_id, sum(p.principal - p.principal_paid + p.interest - p.interest_paid + p.fine_accrued + p.fine_new - p.fine_paid - p.fine_waived)
-                FILTER (WHERE p.is_open AND p.due_date <= $1::date) AS due
+       SELECT p.loan_id, max(p.due) AS due
        FROM loan_pay_plan($1::date, (SELECT jsonb_agg(jsonb_build_object('ord', n, 'loan', id, 'kind', 'PARTIAL', 'amount', 0, 'due_only', true))
                                      FROM (SELECT lk.id, row_number() OVER (ORDER BY lk.id) AS n FROM lk WHERE lk.status = 'RUNNING') q)) p
        GROUP BY p.loan_id
