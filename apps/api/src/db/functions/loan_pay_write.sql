@@ -2,8 +2,8 @@
 --
 -- Step 6 of loan_pay_many, after the journals were posted (p_jid, p_num: their ids and numbers): for each POSTED
 -- payment of p_items, its changed installments (p_ins: fines materialised, paid figures, a payoff's unearned
--- interest dropped, paid dates), the loan's totals and status, the savings leg (saving_insert_movement: balance
--- and movement row on the payment's journal), the payment row with the snapshot a cancel restores, the loan's
+-- interest dropped, paid dates), the loan's totals and status, the savings leg (balance and movement row on the
+-- payment's journal, as saving_insert_movement writes them), the payment row with the snapshot a cancel restores, the loan's
 -- history row and the audit entry. Answers each written payment's id and savings movement.
 CREATE OR REPLACE FUNCTION loan_pay_write(p_date date, p_ins loan_pay_inst[], p_items loan_pay_item[], p_jid uuid[], p_num text[])
  RETURNS TABLE(ord integer, payment_id uuid, saving_transaction_id uuid)
@@ -13,10 +13,8 @@ AS $function$
 #variable_conflict use_column
 DECLARE
   v_tenant uuid := app_tenant();
-  v record;
-  s_ord integer[] := '{}';
-  s_id uuid[] := '{}';
-  v_id uuid;
+  s_ord integer[];
+  s_id uuid[];
 BEGIN
   UPDATE loan_installment AS i
      SET fine_accrued = u.fine_accrued + u.fine_new,
@@ -37,14 +35,32 @@ BEGIN
     FROM unnest(p_items) x
    WHERE x.outcome = 'POSTED' AND l.tenant_id = v_tenant AND l.id = x.loan_id;
 
-  FOR v IN SELECT * FROM unnest(p_items) x WHERE x.outcome = 'POSTED' AND x.source = 'SAVING' ORDER BY x.saving_id LOOP
-    SELECT m.id INTO v_id
-      FROM saving_insert_movement(v.saving_id, -v.amount, p_date, v.member_id, v.product_id, v.product_kind, 'WITHDRAW', 'LOAN_PAYMENT',
-                                  v.amount, v.channel, NULL, v.grp, 'Pembayaran pinjaman ' || v.loan_number, NULL, NULL,
-                                  v.terms_version, v.branch_id, v.usr, v.usr, NULL, v.journal) m;
-    s_ord := s_ord || v.ord;
-    s_id := s_id || v_id;
-  END LOOP;
+  -- The savings legs, set-based (as saving_move_many; one payment per account in a call): balances, then the
+  -- movement rows with their codes, on the payment's journal.
+  WITH upd AS (
+    UPDATE member_saving AS ms
+       SET balance = ms.balance - x.amount, total_debit = ms.total_debit + x.amount,
+           last_transaction_date = greatest(coalesce(ms.last_transaction_date, p_date), p_date), updated_by = x.usr
+      FROM unnest(p_items) x
+     WHERE x.outcome = 'POSTED' AND x.source = 'SAVING' AND ms.tenant_id = v_tenant AND ms.id = x.saving_id
+    RETURNING ms.id, ms.balance
+  ), sq AS (
+    SELECT x.ord, x.saving_id, x.member_id, x.product_id, x.product_kind, x.amount, x.channel, x.grp, x.loan_number, x.terms_version,
+           x.branch_id, x.usr, x.journal, upd.balance, tenant_sequence_next('member_transaction_seq') AS seq
+      FROM unnest(p_items) x JOIN upd ON upd.id = x.saving_id
+     WHERE x.outcome = 'POSTED' AND x.source = 'SAVING'
+     ORDER BY x.ord
+  ), ins AS (
+    INSERT INTO member_transaction AS t (tenant_id, seq, code, transaction_date, member_id, product_id, product_kind, saving_id, kind, activity,
+                                         amount, balance_after, channel, cash_coa_id, group_id, description, request_id, terms_version,
+                                         branch_id, created_by, approved_by, journal_id)
+    SELECT v_tenant, sq.seq, 'TRX' || to_char(p_date, 'YYMMDD') || lpad(sq.seq::text, 8, '0'), p_date, sq.member_id, sq.product_id,
+           sq.product_kind, sq.saving_id, 'WITHDRAW', 'LOAN_PAYMENT', sq.amount, sq.balance, sq.channel, NULL, sq.grp,
+           'Pembayaran pinjaman ' || sq.loan_number, NULL, sq.terms_version, sq.branch_id, sq.usr, sq.usr, sq.journal
+      FROM sq
+    RETURNING t.id, t.seq
+  )
+  SELECT array_agg(sq.ord), array_agg(ins.id) INTO s_ord, s_id FROM ins JOIN sq ON sq.seq = ins.seq;
 
   RETURN QUERY
   WITH pay AS (
