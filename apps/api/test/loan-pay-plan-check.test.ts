@@ -13,6 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { allocate, figures, payoffTargets, scheduleTargets, type Target } from '../src/modules/loans/loans.engine.ts';
 import { findLoan, installments } from '../src/modules/loans/loans.repo.ts';
 import { loanSetup, runningLoan, todayWib } from './loans-fixtures.ts';
+import { assertReconciled } from './reconcile.ts';
 
 /** A small seeded generator, so a failure can be replayed. */
 function rng(seed: number) {
@@ -144,5 +145,7 @@ describe('loan_pay_plan agrees with the TypeScript engine', () => {
     // The cases are not trivial: fines counted and paid, amounts spread over several installments.
     expect(withFines).toBeGreaterThan(20);
     expect(spread).toBeGreaterThan(50);
+    // Nothing was posted: the books still reconcile.
+    await assertReconciled(s.t.tenantId);
   }, 300_000);
 });
