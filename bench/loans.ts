@@ -23,6 +23,7 @@ import { buildApp } from '../apps/api/src/app.ts';
 import { systemCtx } from '../apps/api/src/lib/context.ts';
 import { todayJakarta } from '../apps/api/src/modules/ledger/dates.ts';
 import { post } from '../apps/api/src/modules/ledger/posting.ts';
+import { payBatchStats } from '../apps/api/src/modules/loans/loans.batch.ts';
 import { defaultGl } from '../apps/api/src/modules/products/products.seed.ts';
 import { createProductTx } from '../apps/api/src/modules/products/products.service.ts';
 import { createTenant } from '../apps/api/src/modules/tenants/tenants.service.ts';
@@ -240,14 +241,17 @@ const meter = postgresCpuMeter(async () =>
 await meter.start();
 const node0 = process.cpuUsage();
 const load0 = loadavg()[0];
+const batch0 = payBatchStats(db);
 const r = await run(SECONDS);
+const batch1 = payBatchStats(db);
 const node = process.cpuUsage(node0);
 const pgCpu = await meter.stop();
 const ok = r['2xx'];
 const perPayment = (s: number) => (ok ? ((s * 1000) / ok).toFixed(2) : '-');
 console.log(
   `payments: ${(ok / SECONDS).toFixed(0)} /s sustained over ${SECONDS} s on ${LOANS} running loans, ${CONNECTIONS} connections; ` +
-    `latency p50 ${r.latency.p50} ms, p90 ${r.latency.p90} ms, p99 ${r.latency.p99} ms, max ${r.latency.max} ms; non-2xx ${r.non2xx}, errors ${r.errors}`,
+    `latency p50 ${r.latency.p50} ms, p90 ${r.latency.p90} ms, p99 ${r.latency.p99} ms, max ${r.latency.max} ms; non-2xx ${r.non2xx}, errors ${r.errors}; ` +
+    `${batch1.batches - batch0.batches} batches, ${((batch1.payments - batch0.payments) / Math.max(1, batch1.batches - batch0.batches)).toFixed(1)} payments each`,
 );
 console.log(
   `CPU per payment: PostgreSQL ${perPayment(pgCpu)} ms, Node (server and load generator, one process) ` +

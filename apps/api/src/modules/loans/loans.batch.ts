@@ -36,6 +36,8 @@ const v = sqlLiteral;
 export class PayBatcher {
   private queues = new Map<string, Item[]>();
   private running = 0;
+  /** Batches run and payments they took (the bench prints the mean batch). */
+  readonly stats = { batches: 0, payments: 0 };
 
   constructor(
     private db: Db,
@@ -76,6 +78,8 @@ export class PayBatcher {
       if (rest.length) this.queues.set(pick, rest);
       else this.queues.delete(pick);
       this.running++;
+      this.stats.batches++;
+      this.stats.payments += batch.length;
       this.run(batch).finally(() => {
         this.running--;
         this.pump();
@@ -185,12 +189,21 @@ function runAlone(it: Item): void {
 
 const batchers = new WeakMap<Db, PayBatcher>();
 
+function batcherOf(db: Db): PayBatcher {
+  let b = batchers.get(db);
+  if (!b) {
+    b = new PayBatcher(db);
+    batchers.set(db, b);
+  }
+  return b;
+}
+
 /** A payment from a route: into the next batch of its cooperative. */
 export function submitPayment(ctx: Ctx, input: PayInput): Promise<PayAnswer> {
-  let b = batchers.get(ctx.db);
-  if (!b) {
-    b = new PayBatcher(ctx.db);
-    batchers.set(ctx.db, b);
-  }
-  return b.submit(ctx, input);
+  return batcherOf(ctx.db).submit(ctx, input);
+}
+
+/** Batches run so far on a database and the payments they took. */
+export function payBatchStats(db: Db): { batches: number; payments: number } {
+  return { ...batcherOf(db).stats };
 }
