@@ -23,6 +23,7 @@ import { buildApp } from '../apps/api/src/app.ts';
 import { systemCtx } from '../apps/api/src/lib/context.ts';
 import { todayJakarta } from '../apps/api/src/modules/ledger/dates.ts';
 import { post } from '../apps/api/src/modules/ledger/posting.ts';
+import { payBatchStats } from '../apps/api/src/modules/loans/loans.batch.ts';
 import { defaultGl } from '../apps/api/src/modules/products/products.seed.ts';
 import { createProductTx } from '../apps/api/src/modules/products/products.service.ts';
 import { createTenant } from '../apps/api/src/modules/tenants/tenants.service.ts';
@@ -85,17 +86,12 @@ const product = await db.tenant(info.tenantId, async (tx) => {
 });
 
 const amounts = Array.from({ length: LOANS }, (_, i) => dec(5_000_000 + (i % 50) * 1_000_000));
-let t0 = performance.now();
-const schedules = amounts.map((a) =>
-  schedule({ amount: a, tenor: TENOR, annualRate: 12, method: 'FLAT', roundingMultiple: 100, startDate: today }),
-);
-const computeMs = performance.now() - t0;
 const rows = LOANS * TENOR;
-console.log(
-  `computed ${LOANS} schedules of ${TENOR} months (${rows.toLocaleString('en')} installments) in ${(computeMs / 1000).toFixed(2)} s`,
-);
-
-t0 = performance.now();
+// Computed and stored in chunks of 200 loans (the full scale, 100,000 loans x 120 months, is 12 million installments:
+// never all in memory at once). Computing and storing are timed apart.
+const CHUNK = 200;
+let computeMs = 0;
+const t0 = performance.now();
 const loanIds: string[] = await db.tenant(info.tenantId, async (tx) => {
   const gl = Object.fromEntries(
     (
@@ -105,51 +101,62 @@ const loanIds: string[] = await db.tenant(info.tenantId, async (tx) => {
       )
     ).map((r) => [r.role, r.coa_id]),
   );
-  const ids = await tx.query<{ id: string }>(
-    `WITH m AS (SELECT id, row_number() OVER (ORDER BY cif_number) AS i FROM member WHERE tenant_id = app_tenant())
-     INSERT INTO loan (tenant_id, loan_number, member_id, product_id, terms_version, status, amount, tenor, interest_rate, interest_method,
-                       installment_method, rounding_multiple, fine, fine_method, remaining_principal, receivable_coa_id, installment_amount,
-                       application_date, approved_date, release_date, first_installment_date, maturity_date, net_disbursed)
-     SELECT app_tenant(), 'PJB.' || lpad(m.i::text, 8, '0'), m.id, $1, 1, 'RUNNING', a.amount, $2, 1, 'FLAT', 'POKOK & JASA', 100, 0.1, 'PERCENT',
-            a.amount, $3, a.inst, $4, $4, $4, a.first, a.last, a.amount
-     FROM m JOIN unnest($5::numeric[], $6::numeric[], $7::date[], $8::date[]) WITH ORDINALITY AS a(amount, inst, first, last, i) ON a.i = m.i
-     RETURNING id, loan_number`,
-    [
-      product,
-      TENOR,
-      gl.RECEIVABLE,
-      today,
-      amounts.map((a) => a.toFixed(2)),
-      schedules.map((s) => s.installmentAmount.toFixed(2)),
-      schedules.map((s) => s.installments[0].dueDate),
-      schedules.map((s) => s.installments.at(-1)!.dueDate),
-    ],
+  const members = (await tx.query<{ id: string }>('SELECT id FROM member WHERE tenant_id = app_tenant() ORDER BY cif_number')).map(
+    (m) => m.id,
   );
-  const byNumber = ids.map((r) => r.id);
-  // Installments in chunks of 200 loans (one statement each).
-  for (let start = 0; start < LOANS; start += 200) {
+  const byNumber: string[] = [];
+  for (let start = 0; start < LOANS; start += CHUNK) {
+    const end = Math.min(LOANS, start + CHUNK);
+    const c0 = performance.now();
+    const schedules = amounts
+      .slice(start, end)
+      .map((a) => schedule({ amount: a, tenor: TENOR, annualRate: 12, method: 'FLAT', roundingMultiple: 100, startDate: today }));
+    computeMs += performance.now() - c0;
+    const ids = await tx.query<{ id: string }>(
+      `INSERT INTO loan (tenant_id, loan_number, member_id, product_id, terms_version, status, amount, tenor, interest_rate, interest_method,
+                         installment_method, rounding_multiple, fine, fine_method, remaining_principal, receivable_coa_id, installment_amount,
+                         application_date, approved_date, release_date, first_installment_date, maturity_date, net_disbursed)
+       SELECT app_tenant(), 'PJB.' || lpad(a.n::text, 8, '0'), a.m, $1, 1, 'RUNNING', a.amount, $2, 1, 'FLAT', 'POKOK & JASA', 100, 0.1, 'PERCENT',
+              a.amount, $3, a.inst, $4, $4, $4, a.first, a.last, a.amount
+       FROM unnest($5::int[], $6::uuid[], $7::numeric[], $8::numeric[], $9::date[], $10::date[]) WITH ORDINALITY AS a(n, m, amount, inst, first, last, i)
+       ORDER BY a.i
+       RETURNING id`,
+      [
+        product,
+        TENOR,
+        gl.RECEIVABLE,
+        today,
+        schedules.map((_, k) => start + k + 1),
+        members.slice(start, end),
+        amounts.slice(start, end).map((a) => a.toFixed(2)),
+        schedules.map((x) => x.installmentAmount.toFixed(2)),
+        schedules.map((x) => x.installments[0].dueDate),
+        schedules.map((x) => x.installments.at(-1)!.dueDate),
+      ],
+    );
     const loan: string[] = [];
     const num: number[] = [];
     const due: string[] = [];
     const pr: string[] = [];
     const it: string[] = [];
     const rem: string[] = [];
-    for (let k = start; k < Math.min(LOANS, start + 200); k++) {
-      for (const r of schedules[k].installments) {
-        loan.push(byNumber[k]);
+    schedules.forEach((x, k) => {
+      for (const r of x.installments) {
+        loan.push(ids[k].id);
         num.push(r.number);
         due.push(r.dueDate);
         pr.push(r.principal.toFixed(2));
         it.push(r.interest.toFixed(2));
         rem.push(r.remainingPrincipal.toFixed(2));
       }
-    }
+    });
     await tx.exec(
       `INSERT INTO loan_installment (tenant_id, loan_id, schedule_no, number, due_date, principal, interest, remaining_principal)
        SELECT app_tenant(), x.l, 1, x.n, x.d, x.p, x.i, x.r FROM unnest($1::uuid[], $2::int[], $3::date[], $4::numeric[], $5::numeric[], $6::numeric[])
          AS x(l, n, d, p, i, r)`,
       [loan, num, due, pr, it, rem],
     );
+    byNumber.push(...ids.map((r) => r.id));
   }
   const total = amounts.reduce((s: Dec, a) => s.plus(a), dec(0));
   const equity = (await tx.one<{ id: string }>(`SELECT id FROM coa_account WHERE tenant_id = app_tenant() AND code = '30901'`))!.id;
@@ -164,7 +171,10 @@ const loanIds: string[] = await db.tenant(info.tenantId, async (tx) => {
   });
   return byNumber;
 });
-const storeMs = performance.now() - t0;
+console.log(
+  `computed ${LOANS} schedules of ${TENOR} months (${rows.toLocaleString('en')} installments) in ${(computeMs / 1000).toFixed(2)} s`,
+);
+const storeMs = performance.now() - t0 - computeMs;
 await db.owner((tx) => tx.exec('ANALYZE'));
 console.log(
   `stored ${LOANS} loans and ${rows.toLocaleString('en')} installments in ${(storeMs / 1000).toFixed(1)} s (${Math.round(rows / (storeMs / 1000)).toLocaleString('en')} rows/s)`,
@@ -231,14 +241,17 @@ const meter = postgresCpuMeter(async () =>
 await meter.start();
 const node0 = process.cpuUsage();
 const load0 = loadavg()[0];
+const batch0 = payBatchStats(db);
 const r = await run(SECONDS);
+const batch1 = payBatchStats(db);
 const node = process.cpuUsage(node0);
 const pgCpu = await meter.stop();
 const ok = r['2xx'];
 const perPayment = (s: number) => (ok ? ((s * 1000) / ok).toFixed(2) : '-');
 console.log(
   `payments: ${(ok / SECONDS).toFixed(0)} /s sustained over ${SECONDS} s on ${LOANS} running loans, ${CONNECTIONS} connections; ` +
-    `latency p50 ${r.latency.p50} ms, p90 ${r.latency.p90} ms, p99 ${r.latency.p99} ms, max ${r.latency.max} ms; non-2xx ${r.non2xx}, errors ${r.errors}`,
+    `latency p50 ${r.latency.p50} ms, p90 ${r.latency.p90} ms, p99 ${r.latency.p99} ms, max ${r.latency.max} ms; non-2xx ${r.non2xx}, errors ${r.errors}; ` +
+    `${batch1.batches - batch0.batches} batches, ${((batch1.payments - batch0.payments) / Math.max(1, batch1.batches - batch0.batches)).toFixed(1)} payments each`,
 );
 console.log(
   `CPU per payment: PostgreSQL ${perPayment(pgCpu)} ms, Node (server and load generator, one process) ` +

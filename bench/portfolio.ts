@@ -24,7 +24,7 @@ import { defaultGl } from '../apps/api/src/modules/products/products.seed.ts';
 import { createProductTx } from '../apps/api/src/modules/products/products.service.ts';
 import { createTenant } from '../apps/api/src/modules/tenants/tenants.service.ts';
 import { dec, schedule } from '../packages/finance/src/index.ts';
-import { benchDatabaseUrl } from './_pg.ts';
+import { benchDatabaseUrl, postgresCpuMeter } from './_pg.ts';
 
 const LOANS = Number(process.env.PORTFOLIO_BENCH_LOANS ?? 20_000);
 const TENOR = Number(process.env.PORTFOLIO_BENCH_TENOR ?? 12);
@@ -267,12 +267,26 @@ console.log(
 );
 
 // ---------------------------------------------------------------- auto debit, twice
+// PostgreSQL's CPU (the bench database's backends and the WAL writer, checkpointer and background writer) as the loans bench reads it.
+const meter = postgresCpuMeter(async () =>
+  (
+    await db.owner((tx) =>
+      tx.query<{ pid: number }>(
+        `SELECT pid FROM pg_stat_activity WHERE datname = current_database() OR backend_type IN ('walwriter', 'checkpointer', 'background writer')`,
+      ),
+    )
+  ).map((x) => x.pid),
+);
+await meter.start();
 t0 = performance.now();
 c0 = cpu();
 const ad = await runAutoDebit(db, tenantId, day);
 const adMs = performance.now() - t0;
+const adNode = cpu() - c0;
+const adPg = (await meter.stop()) * 1000;
+const debited = Math.max(1, ad.paid + ad.partial + ad.failed);
 console.log(
-  `auto debit: ${ad.paid} paid, ${ad.partial} partial, ${ad.failed} failed, Rp ${ad.amount.toFixed(2)} in ${(adMs / 1000).toFixed(1)} s (${(adMs / Math.max(1, AUTO)).toFixed(1)} ms/loan wall, node CPU ${((cpu() - c0) / Math.max(1, AUTO)).toFixed(1)} ms/loan); ${load()}`,
+  `auto debit: ${ad.paid} paid, ${ad.partial} partial, ${ad.failed} failed, Rp ${ad.amount.toFixed(2)} in ${(adMs / 1000).toFixed(1)} s (${(adMs / debited).toFixed(2)} ms/loan wall; CPU per loan: PostgreSQL ${(adPg / debited).toFixed(2)} ms, Node ${(adNode / debited).toFixed(2)} ms); ${load()}`,
 );
 t0 = performance.now();
 const again = await runAutoDebit(db, tenantId, day);

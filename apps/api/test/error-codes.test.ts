@@ -11,7 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ERROR_CODES, type ErrorCode, errorStatus, isErrorCode, messages } from '@koperasi/contracts';
 import { describe, expect, it } from 'vitest';
-import { REFUSALS } from '../src/modules/money/refusals.ts';
+import { LOAN_REFUSALS, REFUSALS } from '../src/modules/money/refusals.ts';
 
 const src = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src');
 const CODE = "'([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*)'";
@@ -59,7 +59,7 @@ export function scanCodes(): Site[] {
       sites.push({ code: m[1] ?? m[2], status: null, where: at(m.index) });
     }
   }
-  for (const [code, spec] of Object.entries(REFUSALS)) {
+  for (const [code, spec] of Object.entries({ ...REFUSALS, ...LOAN_REFUSALS })) {
     sites.push({ code: (spec as { errorCode?: string }).errorCode ?? code, status: spec.status, where: `money/refusals.ts ${code}` });
   }
   return sites;

@@ -1,6 +1,7 @@
 import { defineModule } from '../types.ts';
 import { registerLoanHooks } from './loans.home.ts';
 import { loanHomeRoutes } from './loans.home-routes.ts';
+import { cleanOrphanPhotos } from './loans.photos.ts';
 import { loanRoutes } from './loans.routes.ts';
 import { seedLoansDemo } from './loans.seed.ts';
 
@@ -20,4 +21,10 @@ export default defineModule({
     await loanHomeRoutes(app);
   },
   seedDemo: seedLoansDemo,
+  // Collateral photos uploaded but never saved on a collateral: deleted daily at 02:30 local time.
+  async startJobs(app, runner) {
+    await runner.daily('loans.photo-cleanup', { hour: 2, minute: 30 }, async (tenantId) => {
+      await cleanOrphanPhotos(app.db, app.storage, tenantId);
+    });
+  },
 });

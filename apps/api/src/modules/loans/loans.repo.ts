@@ -3,7 +3,7 @@
  * collateral and online requests. Money columns come back as `Dec`.
  */
 import type { Dec } from '@koperasi/finance';
-import type { Tx } from '../../db/db.ts';
+import { sqlLiteral, type Tx } from '../../db/db.ts';
 import { agentMemberCondition } from '../users/agent-scope.ts';
 
 export interface LoanRow {
@@ -343,4 +343,72 @@ export async function nextLoanNumber(tx: Tx, productId: string): Promise<string>
     [productId],
   );
   return `${r!.code}.${String(r!.last_account_seq).padStart(6, '0')}`;
+}
+
+/** Loans by id (the answers of a batch of payments). */
+export async function findLoans(tx: Tx, ids: string[]): Promise<LoanRow[]> {
+  return tx.query<LoanRow>(`${LOAN_SELECT} WHERE l.tenant_id = app_tenant() AND l.id = ANY($1::uuid[])`, [ids]);
+}
+
+/** Payments by id, with their journal numbers (the answers of a batch of payments). */
+export async function findPayments(tx: Tx, ids: string[]): Promise<PaymentRow[]> {
+  return tx.query<PaymentRow>(`${PAYMENT_SELECT} WHERE p.tenant_id = app_tenant() AND p.id = ANY($1::uuid[])`, [ids]);
+}
+
+/** One row of loan_pay_many's answer (src/db/functions/loan_pay_many.sql). */
+export interface PayRow {
+  ord: number;
+  outcome: 'POSTED' | 'REFUSED' | 'JOURNAL_REFUSED' | 'RETRY';
+  refusal: string | null;
+  refusal_detail: string | null;
+  refusal_line: number | null;
+  payment_id: string | null;
+  journal_id: string | null;
+  journal_number: string | null;
+  saving_transaction_id: string | null;
+  days_late: number | null;
+  overdue_count: number | null;
+}
+
+/**
+ * Payments in one call of loan_pay_many (values as literals: without parameters the statement travels with
+ * BEGIN, one round trip). `items` as loans.pay.ts builds them.
+ */
+export async function payMany(tx: Tx, date: string, agentId: string | null, items: unknown[]): Promise<PayRow[]> {
+  return tx.query<PayRow>(
+    `SELECT * FROM loan_pay_many(${sqlLiteral(date)}::date, ${sqlLiteral(agentId)}::uuid, true, ${sqlLiteral(JSON.stringify(items))}::jsonb)`,
+  );
+}
+
+/** A collateral photo put in storage (loans.photos.ts), until it is saved on a collateral or cleaned up. */
+export async function recordUpload(
+  tx: Tx,
+  u: { photoId: string; loanId: string; key: string; url: string; userId: string | null },
+): Promise<void> {
+  await tx.exec(
+    `INSERT INTO loan_collateral_upload (tenant_id, photo_id, loan_id, storage_key, url, uploaded_by)
+     VALUES (app_tenant(), $1, $2, $3, $4, $5)`,
+    [u.photoId, u.loanId, u.key, u.url, u.userId],
+  );
+}
+
+/**
+ * Uploads older than `before` that no collateral of their loan names, locked (SKIP LOCKED: two servers never
+ * take the same file); with the photos a collateral names, their rows are dropped as done.
+ */
+export async function orphanUploads(tx: Tx, before: Date, limit: number): Promise<Array<{ photo_id: string; storage_key: string }>> {
+  await tx.exec(
+    `DELETE FROM loan_collateral_upload u WHERE u.tenant_id = app_tenant() AND u.uploaded_at < $1
+       AND EXISTS (SELECT 1 FROM loan_collateral c WHERE c.tenant_id = u.tenant_id AND c.loan_id = u.loan_id AND c.photos ? u.url)`,
+    [before],
+  );
+  return tx.query(
+    `SELECT u.photo_id, u.storage_key FROM loan_collateral_upload u WHERE u.tenant_id = app_tenant() AND u.uploaded_at < $1
+     ORDER BY u.uploaded_at LIMIT $2 FOR UPDATE SKIP LOCKED`,
+    [before, limit],
+  );
+}
+
+export async function dropUploads(tx: Tx, photoIds: string[]): Promise<void> {
+  await tx.exec('DELETE FROM loan_collateral_upload WHERE tenant_id = app_tenant() AND photo_id = ANY($1::uuid[])', [photoIds]);
 }

@@ -43,6 +43,7 @@ import { ok } from '../../lib/http.ts';
 import { readUpload } from '../members/members.routes.ts';
 import { documented, passthrough } from '../products/products.http.ts';
 import * as apply from './loans.apply.ts';
+import { submitPayment } from './loans.batch.ts';
 import * as cancel from './loans.cancel.ts';
 import * as changes from './loans.changes.ts';
 import * as money from './loans.money.ts';
@@ -350,7 +351,7 @@ export async function loanRoutes(appBase: FastifyInstance) {
         response: paymentResult,
       },
     },
-    async (req) => ok(await money.pay(ctxOf(req), { ...req.body, kind: 'INSTALLMENT' }), 'loan.paid'),
+    async (req) => ok(await submitPayment(ctxOf(req), { ...req.body, kind: 'INSTALLMENT' }), 'loan.paid'),
   );
 
   app.post(
@@ -365,7 +366,7 @@ export async function loanRoutes(appBase: FastifyInstance) {
         response: paymentResult,
       },
     },
-    async (req) => ok(await money.pay(ctxOf(req), { ...req.body, kind: 'PARTIAL' }), 'loan.paid'),
+    async (req) => ok(await submitPayment(ctxOf(req), { ...req.body, kind: 'PARTIAL' }), 'loan.paid'),
   );
 
   app.post(
@@ -380,7 +381,7 @@ export async function loanRoutes(appBase: FastifyInstance) {
         response: paymentResult,
       },
     },
-    async (req) => ok(await money.pay(ctxOf(req), { ...req.body, kind: 'OPEN_AMOUNT' }), 'loan.paid'),
+    async (req) => ok(await submitPayment(ctxOf(req), { ...req.body, kind: 'OPEN_AMOUNT' }), 'loan.paid'),
   );
 
   app.post(
@@ -390,7 +391,7 @@ export async function loanRoutes(appBase: FastifyInstance) {
       config: { ...add, ...tx },
       schema: { tags: TAG, summary: 'Settle the loan today (interest to the day per method)', body: payoffBody, response: paymentResult },
     },
-    async (req) => ok(await money.pay(ctxOf(req), { ...req.body, kind: 'PAYOFF' }), 'loan.paid_off'),
+    async (req) => ok(await submitPayment(ctxOf(req), { ...req.body, kind: 'PAYOFF' }), 'loan.paid_off'),
   );
 
   app.post(

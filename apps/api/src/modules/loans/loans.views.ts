@@ -9,8 +9,15 @@ import { figures, type Grading, gradeLoan, type InstallmentFigures, summarize } 
 import { loadGrading } from './loans.portfolio.ts';
 import { type CollateralRow, collaterals, type InstallmentRow, installments, type LoanRow, type PaymentRow } from './loans.repo.ts';
 
-export function loanView(l: LoanRow, f?: InstallmentFigures[], asOf?: string, grading?: Grading) {
-  const s = f && asOf ? summarize(f, asOf) : null;
+/** `late`: the days late and installments in arrears when the caller has them without the schedule (a payment's answer). */
+export function loanView(
+  l: LoanRow,
+  f?: InstallmentFigures[],
+  asOf?: string,
+  grading?: Grading,
+  late?: { daysLate: number; overdueCount: number },
+) {
+  const s = f && asOf ? summarize(f, asOf) : late;
   const daysLate = s?.daysLate ?? 0;
   const label = l.status === 'RUNNING' && daysLate > 0 ? 'not paid off' : LOAN_STATUS_LABEL[l.status];
   return {

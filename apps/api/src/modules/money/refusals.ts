@@ -8,7 +8,7 @@
  * parameters; both become the error here, so a refusal reads the same
  * whichever path found it (`money-refusals.test.ts`).
  *
- * Loans, deposits and bills add their codes here when their SQL or rules refuse.
+ * Loans (loan_pay_many) add theirs below; deposits and bills add their codes here when their SQL or rules refuse.
  */
 import type { Lang } from '@koperasi/contracts';
 import { type DecInput, dec, formatRupiah } from '@koperasi/finance';
@@ -51,13 +51,33 @@ export const REFUSALS = {
 
 export type RefusalCode = keyof typeof REFUSALS;
 
-export function isRefusalCode(code: unknown): code is RefusalCode {
-  return typeof code === 'string' && Object.hasOwn(REFUSALS, code);
+/**
+ * The loan payment's own refusals (loan_pay_decide.sql); its savings and cash refusals are the ones above.
+ * `loans-pay-refusals.test.ts` reaches each through every payment route.
+ */
+export const LOAN_REFUSALS = {
+  LOAN_NOT_FOUND: { status: 404, errorCode: 'NOT_FOUND', key: 'loan.not_found' },
+  LOAN_NOT_RUNNING: { status: 422, key: 'loan.not_running' },
+  INSTALLMENTS_LEFT: { status: 422, key: 'loan.installments_left' },
+  PARTIAL_ABOVE_DUE: { status: 422, key: 'loan.partial_above_due', field: 'amount', money: ['amount', 'due'] },
+  PAY_ABOVE_OWED: { status: 422, key: 'loan.pay_above_owed', field: 'amount', money: ['amount', 'owed'] },
+  NOTHING_DUE: { status: 422, key: 'loan.nothing_due' },
+  LOAN_GL_MISSING: { status: 422, errorCode: 'PRODUCT_GL_MISSING', key: 'saving.product_gl_missing' },
+  SAVING_NOT_MEMBER: { status: 422, key: 'loan.saving_not_member', field: 'memberSavingId' },
+  SAVING_NOT_VOLUNTARY: { status: 422, key: 'loan.saving_not_voluntary', field: 'memberSavingId' },
+} as const satisfies Record<string, RefusalSpec>;
+
+export type LoanRefusalCode = keyof typeof LOAN_REFUSALS;
+
+const ALL: Record<string, RefusalSpec> = { ...REFUSALS, ...LOAN_REFUSALS };
+
+export function isRefusalCode(code: unknown): code is RefusalCode | LoanRefusalCode {
+  return typeof code === 'string' && Object.hasOwn(ALL, code);
 }
 
 /** The error of a refusal: its code and raw parameters (amounts as numbers, decimals or Dec) in the reader's language. */
-export function refusalError(lang: Lang, code: RefusalCode, params: Record<string, unknown> = {}): AppError {
-  const spec: RefusalSpec = REFUSALS[code];
+export function refusalError(lang: Lang, code: RefusalCode | LoanRefusalCode, params: Record<string, unknown> = {}): AppError {
+  const spec: RefusalSpec = ALL[code];
   const shown: Record<string, unknown> = { ...params };
   for (const k of spec.money ?? [])
     if (shown[k] !== undefined && shown[k] !== null) shown[k] = formatRupiah(dec(shown[k] as DecInput), lang);

@@ -88,7 +88,7 @@ export interface PendingRow {
 
 export async function pendingRows(tx: Tx, date: string, size: number): Promise<PendingRow[]> {
   return tx.query<PendingRow>(
-    'SELECT id, loan_id, due, saving_id FROM loan_auto_debit WHERE tenant_id = app_tenant() AND run_date = $1 AND status = $2 ORDER BY loan_id LIMIT $3',
+    'SELECT id, loan_id, due, saving_id FROM loan_auto_debit WHERE tenant_id = app_tenant() AND run_date = $1 AND status = $2 ORDER BY loan_id LIMIT $3 FOR UPDATE',
     [date, 'PENDING', size],
   );
 }
@@ -100,37 +100,6 @@ export async function resetFailed(tx: Tx, date: string, loanId?: string): Promis
      WHERE tenant_id = app_tenant() AND run_date = $1 AND status = 'FAILED' ${loanId ? 'AND loan_id = $2' : ''}`,
     loanId ? [date, loanId] : [date],
   );
-}
-
-export async function finishRow(
-  tx: Tx,
-  id: string,
-  r: {
-    status: 'PAID' | 'PARTIAL' | 'FAILED';
-    due: Dec;
-    paid: Dec;
-    savingId: string | null;
-    paymentId: string | null;
-    errorCode: string | null;
-    message: string | null;
-  },
-): Promise<void> {
-  await tx.exec(
-    `UPDATE loan_auto_debit SET status = $2, due = $3, paid = $4, saving_id = $5, payment_id = $6, error_code = $7, message = $8,
-       attempts = attempts + 1, updated_date = now()
-     WHERE tenant_id = app_tenant() AND id = $1`,
-    [id, r.status, r.due, r.paid, r.savingId, r.paymentId, r.errorCode, r.message],
-  );
-}
-
-/** The member's active source-of-fund savings account. */
-export async function sourceOfFund(tx: Tx, memberId: string): Promise<string | null> {
-  const r = await tx.one<{ id: string }>(
-    `SELECT id FROM member_saving WHERE tenant_id = app_tenant() AND member_id = $1 AND is_source_of_fund AND status = 'ACTIVE'
-     ORDER BY created_date LIMIT 1`,
-    [memberId],
-  );
-  return r?.id ?? null;
 }
 
 export interface AutoDebitListRow {
@@ -196,15 +165,6 @@ export async function autoDebitSummary(tx: Tx, date: string) {
   );
 }
 
-/** Before the payment: what is due and the account, committed with the row. */
-export async function markPlanned(tx: Tx, id: string, due: Dec, savingId: string): Promise<void> {
-  await tx.exec('UPDATE loan_auto_debit SET due = $2, saving_id = $3, updated_date = now() WHERE tenant_id = app_tenant() AND id = $1', [
-    id,
-    due,
-    savingId,
-  ]);
-}
-
 /** The payment stored with an auto debit's Idempotency-Key (the loans payment's answer), if it committed. */
 export async function storedPayment(tx: Tx, key: string): Promise<{ id: string; amount: string } | null> {
   const r = await tx.one<{ p: { id: string; amount: string } | null }>(
@@ -212,4 +172,102 @@ export async function storedPayment(tx: Tx, key: string): Promise<{ id: string; 
     [key],
   );
   return r?.p ?? null;
+}
+
+/** What each loan of a chunk would pay today (loans and accounts locked: loans first, then the accounts, as payments lock). */
+export interface PlanRow {
+  loan_id: string;
+  status: string;
+  saving_id: string | null;
+  due: Dec;
+  available: Dec | null;
+}
+
+/**
+ * The chunk's loans locked, their due amount today (open installments due by the day: unpaid principal and
+ * interest, fines counted to the day, from loan_pay_plan) and the member's source-of-fund account with what may
+ * leave it (saving_move's rule: the balance above the minimum, the product's held amount, blocks and pledges).
+ */
+export async function autoDebitPlan(tx: Tx, date: string, loanIds: string[]): Promise<PlanRow[]> {
+  return tx.query<PlanRow>(
+    `WITH lk AS (
+       SELECT l.id, l.status, l.member_id FROM loan l WHERE l.tenant_id = app_tenant() AND l.id = ANY($2::uuid[]) ORDER BY l.id FOR UPDATE
+     ), src AS (
+       SELECT lk.id AS loan_id, (SELECT s.id FROM member_saving s WHERE s.tenant_id = app_tenant() AND s.member_id = lk.member_id
+                                   AND s.is_source_of_fund AND s.status = 'ACTIVE' ORDER BY s.created_date LIMIT 1) AS saving_id
+       FROM lk
+     ), acc AS (
+       SELECT a.id, a.status, greatest(a.balance - (a.min_balance + a.block_amount + a.blocked_amount + a.pledged_amount), 0) AS available
+       FROM saving_lock_accounts((SELECT array_agg(DISTINCT saving_id) FROM src WHERE saving_id IS NOT NULL), $1::date, NULL) a
+     ), due AS (
+       SELECT p.loan_id, max(p.due) AS due
+       FROM loan_pay_plan($1::date, (SELECT jsonb_agg(jsonb_build_object('ord', n, 'loan', id, 'kind', 'PARTIAL', 'amount', 0, 'due_only', true))
+                                     FROM (SELECT lk.id, row_number() OVER (ORDER BY lk.id) AS n FROM lk WHERE lk.status = 'RUNNING') q)) p
+       GROUP BY p.loan_id
+     )
+     SELECT lk.id AS loan_id, lk.status, src.saving_id, coalesce(due.due, 0) AS due,
+            CASE WHEN acc.status = 'ACTIVE' THEN acc.available ELSE 0 END AS available
+     FROM lk JOIN src ON src.loan_id = lk.id LEFT JOIN acc ON acc.id = src.saving_id LEFT JOIN due ON due.loan_id = lk.id
+     ORDER BY lk.id`,
+    [date, loanIds],
+  );
+}
+
+/** The chunk's rows finished (one statement). */
+export async function finishRows(
+  tx: Tx,
+  rows: Array<{
+    id: string;
+    status: string;
+    due: Dec;
+    paid: Dec;
+    savingId: string | null;
+    paymentId: string | null;
+    errorCode: string | null;
+    message: string | null;
+  }>,
+): Promise<void> {
+  if (!rows.length) return;
+  await tx.exec(
+    `UPDATE loan_auto_debit a SET status = x.status, due = x.due, paid = x.paid, saving_id = x.saving_id, payment_id = x.payment_id,
+       error_code = x.error_code, message = x.message, attempts = a.attempts + 1, updated_date = now()
+     FROM jsonb_to_recordset($1::jsonb) AS x(id uuid, status text, due numeric, paid numeric, saving_id uuid, payment_id uuid, error_code text, message text)
+     WHERE a.tenant_id = app_tenant() AND a.id = x.id`,
+    [
+      JSON.stringify(
+        rows.map((r) => ({
+          id: r.id,
+          status: r.status,
+          due: r.due.toFixed(2),
+          paid: r.paid.toFixed(2),
+          saving_id: r.savingId,
+          payment_id: r.paymentId,
+          error_code: r.errorCode,
+          message: r.message,
+        })),
+      ),
+    ],
+  );
+}
+
+/** The auto debit payments' answers stored with their keys (what storedPayment reads back). */
+export async function storeAnswers(tx: Tx, answers: Array<{ key: string; id: string; amount: Dec }>): Promise<void> {
+  if (!answers.length) return;
+  await tx.exec(
+    `UPDATE idempotency_key k SET status_code = 200, response = jsonb_build_object('data', jsonb_build_object('payment',
+       jsonb_build_object('id', x.id, 'amount', x.amount)))
+     FROM jsonb_to_recordset($1::jsonb) AS x(key text, id uuid, amount numeric)
+     WHERE k.tenant_id = app_tenant() AND k.key = x.key`,
+    [JSON.stringify(answers.map((a) => ({ key: a.key, id: a.id, amount: a.amount.toFixed(2) })))],
+  );
+}
+
+/** The payments stored with a chunk's auto debit keys (committed before a crash cut the run short), by key. */
+export async function storedPayments(tx: Tx, keys: string[]): Promise<Map<string, { id: string; amount: string }>> {
+  const rows = await tx.query<{ key: string; p: { id: string; amount: string } }>(
+    `SELECT key, response -> 'data' -> 'payment' AS p FROM idempotency_key
+     WHERE tenant_id = app_tenant() AND key = ANY($1::text[]) AND status_code = 200`,
+    [keys],
+  );
+  return new Map(rows.filter((r) => r.p).map((r) => [r.key, r.p]));
 }

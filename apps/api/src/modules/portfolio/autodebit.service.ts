@@ -2,42 +2,41 @@
  * Auto debit of installments (docs/loans.md "Auto debit"): each day, every
  * running loan with auto debit on and an installment due by the day has its
  * due installments (fines, interest, principal, oldest first) taken from the
- * member's source-of-fund savings account through the loans module's own
- * payment (`pay`, source SAVING, kind PARTIAL: never more than is due). When
- * the account may give less than is due, the cooperative's setting decides:
- * take what it can (PARTIAL) or nothing (FAILED, INSUFFICIENT_BALANCE).
+ * member's source-of-fund savings account through the loans payment itself
+ * (loan_pay_many, source SAVING, kind PARTIAL: never more than is due), a
+ * whole chunk of loans in one call. When the account may give less than is
+ * due, the cooperative's setting decides: take what it can (PARTIAL) or
+ * nothing (FAILED, INSUFFICIENT_BALANCE).
  *
  * Exactly once per loan and day, resumable after a crash:
  *  - claimChunk commits PENDING rows (unique loan + day) in chunks of loan ids
  *    with the run's cursor;
- *  - each row is paid with the Idempotency-Key `auto-debit|<loan>|<day>`
- *    (a constant request hash), so a payment committed before a crash is
- *    replayed, not posted again, when the row is processed once more;
+ *  - a chunk's payments and the rows' results commit in one transaction
+ *    (`debitChunk`), so a row is PENDING exactly until its payment exists;
+ *  - each payment still carries the key `auto-debit|<loan>|<day>`;
  *  - FAILED rows go back to PENDING only on a retry.
  */
 import { type Dec, dec, ZERO } from '@koperasi/finance';
-import type { Db } from '../../db/db.ts';
+import type { Db, Tx } from '../../db/db.ts';
 import { type Ctx, systemCtx, withTx } from '../../lib/context.ts';
-import { AppError, IdempotentReplay, unprocessable } from '../../lib/errors.ts';
+import { AppError, unprocessable } from '../../lib/errors.ts';
 import { paged } from '../../lib/http.ts';
 import { translate } from '../../lib/i18n.ts';
-import { figures, scheduleTargets } from '../loans/loans.engine.ts';
-import { pay } from '../loans/loans.money.ts';
-import { findLoan, installments } from '../loans/loans.repo.ts';
-import { withdrawable } from '../savings/savings.core.ts';
-import { lockAccounts } from '../savings/savings.repo.ts';
+import { type PayInput, payItem, payRefusal } from '../loans/loans.pay.ts';
+import { payMany } from '../loans/loans.repo.ts';
 import {
+  autoDebitPlan,
   autoDebitSummary,
   claimChunk,
-  finishRow,
+  finishRows,
   listAutoDebit,
   loadPortfolioSetting,
-  markPlanned,
   type PendingRow,
   pendingRows,
   resetFailed,
-  sourceOfFund,
+  storeAnswers,
   storedPayment,
+  storedPayments,
 } from './autodebit.repo.ts';
 import { formatRupiahCtx, today } from './portfolio.util.ts';
 
@@ -52,6 +51,7 @@ export interface AutoDebitOptions {
 }
 
 type Outcome = {
+  id: string;
   status: 'PAID' | 'PARTIAL' | 'FAILED';
   due: Dec;
   paid: Dec;
@@ -61,87 +61,157 @@ type Outcome = {
   message: string | null;
 };
 
-/** What one loan would pay today: due amount, the account and what it may give. Read in its own short transaction. */
-async function plan(ctx: Ctx, rowId: string, loanId: string, date: string, partial: boolean) {
-  return withTx(ctx, async (tx) => {
-    const l = await findLoan(tx, loanId);
-    if (l?.status !== 'RUNNING') return { due: ZERO, amount: ZERO, savingId: null, code: null };
-    const f = figures(l, await installments(tx, l.id, l.schedule_no), date);
-    const due = scheduleTargets(f)
-      .filter((t) => f[t.index].isDue)
-      .reduce((s, t) => s.plus(t.fine).plus(t.interest).plus(t.principal), ZERO);
-    const savingId = await sourceOfFund(tx, l.member_id);
-    if (!savingId) return { due, amount: ZERO, savingId: null, code: 'NO_SOURCE_OF_FUND' as const };
-    const a = (await lockAccounts(tx, [savingId], date, null)).get(savingId);
-    const available = a && a.status === 'ACTIVE' ? withdrawable(a).available : ZERO;
-    if (!partial && available.lt(due)) return { due, amount: ZERO, savingId, code: 'INSUFFICIENT_BALANCE' as const, available };
-    if (available.lte(0) && due.gt(0)) return { due, amount: ZERO, savingId, code: 'INSUFFICIENT_BALANCE' as const, available };
-    // What is about to be debited is committed with the row before the payment (a resumed run reads it back).
-    await markPlanned(tx, rowId, due, savingId);
-    return { due, amount: available.gte(due) ? due : available, savingId, code: null };
-  });
-}
+const keyOf = (loanId: string, date: string) => `auto-debit|${loanId}|${date}`;
 
-/** A payment this row already made (committed before a crash): the stored answer of its Idempotency-Key. */
-async function alreadyPaid(ctx: Ctx, key: string) {
-  return withTx(ctx, (tx) => storedPayment(tx, key));
-}
-
-async function debitOne(db: Db, tenantId: string, row: PendingRow, date: string, partial: boolean, o: AutoDebitOptions): Promise<Outcome> {
-  const lang = o.lang ?? 'id';
-  const ctx = systemCtx(db, tenantId, { userId: o.userId ?? null, requestId: `auto-debit-${date}`, lang });
-  const key = `auto-debit|${row.loan_id}|${date}`;
-  const done = await alreadyPaid(ctx, key);
-  if (done) {
-    const paid = dec(done.amount);
-    const due = dec(row.due);
-    return {
-      status: paid.gte(due) ? 'PAID' : 'PARTIAL',
-      due: due.gt(paid) ? due : paid,
-      paid,
-      savingId: row.saving_id,
-      paymentId: done.id,
-      errorCode: null,
-      message: null,
-    };
+/**
+ * One chunk of the day's PENDING rows in one transaction: the rows and their loans locked, what each would pay
+ * (autoDebitPlan), then every payment in one call of loan_pay_many (kind PARTIAL from the source of fund: never
+ * more than is due), the rows finished in the same transaction, so a row is PENDING exactly until its payment
+ * commits. Each payment still carries the key `auto-debit|<loan>|<day>`: a payment an earlier version committed
+ * before a crash is found by its key and not posted again. A second loan on the same account waits for the next
+ * chunk (its available balance is read after the first's debit). Answers how many rows it finished.
+ */
+async function debitChunk(tx: Tx, ctx: Ctx, date: string, rows: PendingRow[], partial: boolean): Promise<number> {
+  const lang = ctx.lang;
+  const plans = new Map(
+    (
+      await autoDebitPlan(
+        tx,
+        date,
+        rows.map((r) => r.loan_id),
+      )
+    ).map((p) => [p.loan_id, p]),
+  );
+  const before = await storedPayments(
+    tx,
+    rows.map((r) => keyOf(r.loan_id, date)),
+  );
+  const out: Outcome[] = [];
+  const items: Array<{ row: PendingRow; due: Dec; savingId: string; item: Record<string, unknown> }> = [];
+  const accounts = new Set<string>();
+  for (const row of rows) {
+    const p = plans.get(row.loan_id);
+    const done = before.get(keyOf(row.loan_id, date));
+    if (done) {
+      // Paid before a crash cut the run short: the row takes that payment.
+      const amount = dec(done.amount);
+      const due = dec(row.due ?? 0).gt(amount) ? dec(row.due ?? 0) : amount;
+      out.push({
+        id: row.id,
+        status: amount.gte(due) ? 'PAID' : 'PARTIAL',
+        due,
+        paid: amount,
+        savingId: row.saving_id,
+        paymentId: done.id,
+        errorCode: null,
+        message: null,
+      });
+      continue;
+    }
+    const due = p && p.status === 'RUNNING' ? dec(p.due) : ZERO;
+    const available = dec(p?.available ?? 0);
+    const base = { id: row.id, due, savingId: p?.saving_id ?? null, paymentId: null, paid: ZERO };
+    if (due.lte(0)) out.push({ ...base, status: 'PAID', errorCode: null, message: null });
+    else if (!p?.saving_id)
+      out.push({ ...base, status: 'FAILED', errorCode: 'NO_SOURCE_OF_FUND', message: translate('portfolio.no_source_of_fund', lang) });
+    else if ((!partial && available.lt(due)) || available.lte(0))
+      out.push({
+        ...base,
+        status: 'FAILED',
+        errorCode: 'INSUFFICIENT_BALANCE',
+        message: translate('portfolio.balance_short', lang, {
+          available: formatRupiahCtx(lang, available),
+          due: formatRupiahCtx(lang, due),
+        }),
+      });
+    else if (!accounts.has(p.saving_id)) {
+      accounts.add(p.saving_id);
+      const key = keyOf(row.loan_id, date);
+      const payCtx: Ctx = { ...ctx, idem: { key, hash: key, method: 'POST', path: '/api/loan/auto-debit/run' } };
+      const input: PayInput = {
+        loanId: row.loan_id,
+        kind: 'PARTIAL',
+        amount: (available.gte(due) ? due : available).toFixed(2),
+        source: 'SAVING',
+        memberSavingId: p.saving_id,
+        description: `Autodebet ${date}`,
+      };
+      items.push({ row, due, savingId: p.saving_id, item: payItem(payCtx, input, items.length, true) });
+    }
   }
-  const p = await plan(ctx, row.id, row.loan_id, date, partial);
-  const base = { due: p.due, savingId: p.savingId, paymentId: null };
-  if (p.code === 'NO_SOURCE_OF_FUND')
-    return { ...base, status: 'FAILED', paid: ZERO, errorCode: p.code, message: translate('portfolio.no_source_of_fund', lang) };
-  if (p.code === 'INSUFFICIENT_BALANCE')
-    return {
-      ...base,
-      status: 'FAILED',
-      paid: ZERO,
-      errorCode: p.code,
-      message: translate('portfolio.balance_short', lang, {
-        available: formatRupiahCtx(lang, p.available ?? ZERO),
-        due: formatRupiahCtx(lang, p.due),
-      }),
-    };
-  if (p.due.lte(0)) return { ...base, status: 'PAID', paid: ZERO, errorCode: null, message: null };
-  const payCtx: Ctx = { ...ctx, idem: { key, hash: key, method: 'POST', path: '/api/loan/auto-debit/run' } };
-  let payment: { id: string; amount: Dec | number | string };
+  const paid = items.length
+    ? await payMany(
+        tx,
+        date,
+        null,
+        items.map((i) => i.item),
+      )
+    : [];
+  const stored: Array<{ key: string; id: string; amount: Dec }> = [];
+  for (const r of paid) {
+    const { row, due, savingId, item } = items[r.ord];
+    const base = { id: row.id, due, savingId };
+    if (r.outcome === 'POSTED') {
+      const amount = dec(item.amount as string);
+      stored.push({ key: keyOf(row.loan_id, date), id: r.payment_id!, amount });
+      out.push({
+        ...base,
+        status: amount.gte(due) ? 'PAID' : 'PARTIAL',
+        paid: amount,
+        paymentId: r.payment_id,
+        errorCode: null,
+        message: null,
+      });
+    } else if (r.outcome === 'REFUSED' || r.outcome === 'JOURNAL_REFUSED') {
+      const err = payRefusal(ctx, r, date);
+      out.push({
+        ...base,
+        status: 'FAILED',
+        paid: ZERO,
+        paymentId: null,
+        errorCode: err.errorCode,
+        message: translate(err.messageKey, lang, err.params),
+      });
+    } else {
+      // RETRY: the key exists. Paid before a crash (its stored answer), or being paid right now (left PENDING).
+      const done = await storedPayment(tx, keyOf(row.loan_id, date));
+      if (!done) continue;
+      const amount = dec(done.amount);
+      out.push({ ...base, status: amount.gte(due) ? 'PAID' : 'PARTIAL', paid: amount, paymentId: done.id, errorCode: null, message: null });
+    }
+  }
+  await storeAnswers(tx, stored);
+  await finishRows(tx, out);
+  return out.length;
+}
+
+/** A chunk that failed as a whole (a journal the ledger refused) goes again one row at a time; a row that still fails is FAILED. */
+async function debitRows(ctx: Ctx, date: string, rows: PendingRow[], partial: boolean): Promise<number> {
   try {
-    const r = await pay(payCtx, {
-      loanId: row.loan_id,
-      kind: 'PARTIAL',
-      amount: Number(p.amount.toFixed(2)),
-      source: 'SAVING',
-      memberSavingId: p.savingId,
-      description: `Autodebet ${date}`,
-    });
-    payment = r.payment as { id: string; amount: Dec };
+    return await withTx(ctx, (tx) => debitChunk(tx, ctx, date, rows, partial));
   } catch (err) {
-    if (err instanceof IdempotentReplay) {
-      payment = (err.body as { data: { payment: { id: string; amount: number } } }).data.payment;
-    } else if (err instanceof AppError) {
-      return { ...base, status: 'FAILED', paid: ZERO, errorCode: err.errorCode, message: translate(err.messageKey, lang, err.params) };
-    } else throw err;
+    if (rows.length === 1) {
+      const e = err instanceof AppError ? err : null;
+      await withTx(ctx, (tx) =>
+        finishRows(tx, [
+          {
+            id: rows[0].id,
+            status: 'FAILED',
+            due: dec(rows[0].due ?? 0),
+            paid: ZERO,
+            savingId: rows[0].saving_id,
+            paymentId: null,
+            errorCode: e?.errorCode ?? 'INTERNAL_ERROR',
+            message: e ? translate(e.messageKey, ctx.lang, e.params) : String((err as Error).message ?? err).slice(0, 500),
+          },
+        ]),
+      );
+      return 1;
+    }
+    let n = 0;
+    for (const row of rows) n += await debitRows(ctx, date, [row], partial);
+    return n;
   }
-  const paid = dec(payment.amount);
-  return { ...base, status: paid.gte(p.due) ? 'PAID' : 'PARTIAL', paid, paymentId: payment.id, errorCode: null, message: null };
 }
 
 /**
@@ -151,7 +221,7 @@ async function debitOne(db: Db, tenantId: string, row: PendingRow, date: string,
  */
 export async function runAutoDebit(db: Db, tenantId: string, date: string = today(), o: AutoDebitOptions = {}) {
   if (date > today()) throw unprocessable('DATE_IN_FUTURE', 'portfolio.date_future', { date });
-  const ctx = systemCtx(db, tenantId, { userId: o.userId ?? null, lang: o.lang ?? 'id' });
+  const ctx = systemCtx(db, tenantId, { userId: o.userId ?? null, requestId: `auto-debit-${date}`, lang: o.lang ?? 'id' });
   const size = o.chunk ?? 200;
   const partial = await withTx(ctx, async (tx) => {
     if (o.retry) await resetFailed(tx, date, o.loanId);
@@ -160,11 +230,8 @@ export async function runAutoDebit(db: Db, tenantId: string, date: string = toda
   for (;;) {
     const claimed = await withTx(ctx, (tx) => claimChunk(tx, date, size));
     const rows = await withTx(ctx, (tx) => pendingRows(tx, date, size));
-    for (const row of rows) {
-      const out = await debitOne(db, tenantId, row, date, partial, o);
-      await withTx(ctx, (tx) => finishRow(tx, row.id, out));
-    }
-    if (claimed === 0 && rows.length === 0) break;
+    const done = rows.length ? await debitRows(ctx, date, rows, partial) : 0;
+    if (claimed === 0 && done === 0) break;
   }
   return autoDebitResult(ctx, date);
 }

@@ -1,0 +1,155 @@
+-- loan_pay_many: the live definition (docs/contributing.md "SQL functions").
+--
+-- Loan payments, one or a batch, in one call (docs/loans.md "Payments", "Performance"): every route's payment
+-- (installments, partial, open amount, pay in full) and the auto debit.
+-- p_items: [{ord, loan, kind, cnt, amount, source CASH | SAVING, coa, saving, usr, holder_ok, channel, description,
+--            grp, journal, request_id, ip, user_agent, idem_key, idem_hash, idem_method, idem_path, session, digest}]
+--  1. Who may go: the first payment of each loan, of each savings account and of each key, its principal
+--     unchanged, its Idempotency-Key claimed now (ascending); the others answer RETRY (the caller runs them alone).
+--  2. The loans locked (ascending), then the savings accounts (saving_lock_accounts).
+--  3. The allocation: loan_pay_plan (the one rule).
+--  4. The rules, first refusal wins, answered as a code and its parameters (modules/money/refusals.ts maps them to
+--     the message): LOAN_NOT_FOUND, LOAN_NOT_RUNNING, INSTALLMENTS_LEFT, PARTIAL_ABOVE_DUE, PAY_ABOVE_OWED,
+--     NOTHING_DUE, PRODUCT_GL_MISSING, then the savings account's (saving_move's rules for a withdrawal, plus
+--     SAVING_NOT_MEMBER and SAVING_NOT_VOLUNTARY) or the cash account's (saving_move's checkCash).
+--  5. The journals in one ledger_post_arrays call (source or cash debited; receivable, interest and fine income
+--     credited). A refusal: JOURNAL_REFUSED for a single payment, an exception for a batch (its payments then
+--     run alone).
+--  6. Installments, loan totals, savings legs (saving_insert_movement), payment rows (with the snapshot of what
+--     they changed, which a cancel restores), history and audit rows.
+-- Refused payments write nothing and give their claimed key back.
+CREATE OR REPLACE FUNCTION loan_pay_many(p_date date, p_agent uuid, p_number_now boolean, p_items jsonb)
+ RETURNS TABLE(ord integer, outcome text, refusal text, refusal_detail text, refusal_line integer, payment_id uuid, journal_id uuid,
+               journal_number text, saving_transaction_id uuid, days_late integer, overdue_count integer)
+ LANGUAGE plpgsql
+ SET plan_cache_mode TO 'force_generic_plan'
+AS $function$
+#variable_conflict use_column
+DECLARE
+  v_tenant uuid := app_tenant();
+  v_ok integer[];
+  v_go jsonb;
+  ins loan_pay_inst[];
+  it loan_pay_item[];
+  v record;
+  v_n integer;
+  m record;
+  s_id uuid[];
+  r_jid uuid[];
+  r_num text[];
+  p_ord integer[];
+  p_id uuid[];
+  j_id uuid[];
+  j_desc text[];
+  j_ref text[];
+  j_src text[];
+  j_by uuid[];
+  l_ord integer[];
+  l_no integer[];
+  l_acc uuid[];
+  l_debit numeric[];
+  l_credit numeric[];
+  l_desc text[];
+BEGIN
+  IF v_tenant IS NULL THEN
+    RAISE EXCEPTION 'loan_pay_many: no tenant in this transaction' USING ERRCODE = 'KL000';
+  END IF;
+
+  -- 1. Who may go.
+  WITH x AS (
+    SELECT x.*, row_number() OVER (PARTITION BY x.loan ORDER BY x.ord) AS by_loan,
+           row_number() OVER (PARTITION BY x.saving ORDER BY x.ord) AS by_saving,
+           row_number() OVER (PARTITION BY x.idem_key ORDER BY x.ord) AS by_key
+      FROM jsonb_to_recordset(p_items) AS x(ord integer, loan uuid, saving uuid, usr uuid, session uuid, digest text,
+                                            idem_key text, idem_hash text, idem_method text, idem_path text)
+  ), pr AS (
+    SELECT d.session, d.usr, d.digest, auth_principal_ok(v_tenant, d.session, d.usr, d.digest) AS good
+      FROM (SELECT DISTINCT x.session, x.usr, x.digest FROM x WHERE x.digest IS NOT NULL) d
+  ), go AS (
+    SELECT x.* FROM x
+     WHERE x.by_loan = 1 AND (x.saving IS NULL OR x.by_saving = 1) AND (x.idem_key IS NULL OR x.by_key = 1)
+       AND (x.digest IS NULL OR EXISTS (SELECT 1 FROM pr WHERE pr.session = x.session AND pr.usr = x.usr AND pr.digest = x.digest AND pr.good))
+  ), claimed AS (
+    INSERT INTO idempotency_key AS k (tenant_id, key, request_hash, method, path)
+    SELECT v_tenant, go.idem_key, go.idem_hash, go.idem_method, go.idem_path FROM go WHERE go.idem_key IS NOT NULL ORDER BY go.idem_key
+    ON CONFLICT (tenant_id, key) DO NOTHING
+    RETURNING k.key
+  )
+  SELECT array_agg(go.ord) INTO v_ok FROM go WHERE go.idem_key IS NULL OR go.idem_key IN (SELECT claimed.key FROM claimed);
+  IF v_ok IS NULL THEN
+    RETURN QUERY SELECT o.ord, 'RETRY', NULL, NULL, NULL::integer, NULL::uuid, NULL::uuid, NULL, NULL::uuid, NULL::integer, NULL::integer
+                   FROM jsonb_to_recordset(p_items) AS o(ord integer) ORDER BY o.ord;
+    RETURN;
+  END IF;
+  SELECT jsonb_agg(e.i) INTO v_go FROM jsonb_array_elements(p_items) e(i) WHERE (e.i ->> 'ord')::integer = ANY(v_ok);
+
+  -- 2. The loans locked, in id order (the savings accounts are locked by saving_lock_accounts below).
+  PERFORM 1 FROM loan l
+   WHERE l.tenant_id = v_tenant AND l.id = ANY (ARRAY(SELECT (e.i ->> 'loan')::uuid FROM jsonb_array_elements(v_go) e(i)))
+   ORDER BY l.id FOR UPDATE;
+
+  -- 3. The allocation.
+  ins := ARRAY(SELECT p FROM loan_pay_plan(p_date, v_go) p);
+
+  -- 4. The rules.
+  it := loan_pay_decide(p_date, p_agent, v_go, ins);
+
+  -- 5. The journals of the payments that go.
+  SELECT count(*)::integer INTO v_n FROM unnest(it) u WHERE u.outcome = 'POSTED';
+  IF v_n > 0 THEN
+    SELECT array_agg(q.o ORDER BY q.o, q.n), array_agg(q.n ORDER BY q.o, q.n), array_agg(q.acc ORDER BY q.o, q.n),
+           array_agg(q.d ORDER BY q.o, q.n), array_agg(q.c ORDER BY q.o, q.n), array_agg(q.ds ORDER BY q.o, q.n)
+      INTO l_ord, l_no, l_acc, l_debit, l_credit, l_desc
+      FROM (SELECT p.o, (row_number() OVER (PARTITION BY p.o ORDER BY j.k))::integer AS n, j.acc, j.d, j.c, j.ds
+              FROM (SELECT (row_number() OVER (ORDER BY u.ord))::integer AS o, u.* FROM unnest(it) u WHERE u.outcome = 'POSTED') p
+              CROSS JOIN LATERAL (VALUES (1, p.debit_acc, p.amount, 0::numeric, left(p.txt, 500)),
+                                         (2, p.receivable_id, 0::numeric, p.principal, 'Pokok pinjaman'),
+                                         (3, p.interest_acc, 0::numeric, p.interest, 'Jasa pinjaman'),
+                                         (4, p.fine_acc, 0::numeric, p.fine, 'Denda pinjaman')) AS j(k, acc, d, c, ds)
+             WHERE j.d > 0 OR j.c > 0) q;
+    SELECT array_agg(u.journal ORDER BY u.ord), array_agg(u.jdesc ORDER BY u.ord), array_agg(u.loan_number ORDER BY u.ord),
+           array_agg(u.loan_id::text ORDER BY u.ord), array_agg(u.usr ORDER BY u.ord)
+      INTO j_id, j_desc, j_ref, j_src, j_by
+      FROM unnest(it) u WHERE u.outcome = 'POSTED';
+    SELECT array_agg(x.journal_id) AS jids, array_agg(x.number) AS nums, max(x.refusal) AS refusal, max(x.refusal_line) AS refusal_line,
+           max(x.refusal_detail) AS detail INTO m
+      FROM ledger_post_arrays(
+        j_id, array_fill(p_date, ARRAY[v_n]), j_desc, j_ref, array_fill('LOAN'::text, ARRAY[v_n]), j_src,
+        array_fill(false, ARRAY[v_n]), array_fill(false, ARRAY[v_n]), array_fill(NULL::uuid, ARRAY[v_n]), array_fill(NULL::text, ARRAY[v_n]), j_by,
+        l_ord, l_no, l_acc, l_debit, l_credit, l_desc, array_fill(NULL::uuid, ARRAY[cardinality(l_ord)]),
+        array_fill(NULL::uuid, ARRAY[cardinality(l_ord)]), p_number_now, true) x;
+    IF m.refusal IS NOT NULL THEN
+      IF v_n > 1 THEN
+        RAISE EXCEPTION 'loan_pay_many: journal refused (%)', m.refusal USING ERRCODE = 'KS010';
+      END IF;
+      RETURN QUERY SELECT u.ord, CASE WHEN u.outcome = 'POSTED' THEN 'JOURNAL_REFUSED' ELSE u.outcome END,
+                          CASE WHEN u.outcome = 'POSTED' THEN m.refusal ELSE u.refusal END,
+                          CASE WHEN u.outcome = 'POSTED' THEN m.detail ELSE u.detail::text END,
+                          m.refusal_line, NULL::uuid, NULL::uuid, NULL, NULL::uuid, NULL::integer, NULL::integer
+                     FROM unnest(it) u ORDER BY u.ord;
+      RETURN;
+    END IF;
+    r_jid := m.jids;
+    r_num := m.nums;
+
+    -- 6. The writes.
+    SELECT array_agg(w.ord), array_agg(w.payment_id), array_agg(w.saving_transaction_id) INTO p_ord, p_id, s_id
+      FROM loan_pay_write(p_date, ins, it, r_jid, r_num) w;
+  END IF;
+
+  -- The keys of refused payments are given back (the payment alone claims its key again).
+  DELETE FROM idempotency_key AS k
+   USING unnest(it) u
+   WHERE u.outcome = 'REFUSED' AND u.idem_key IS NOT NULL AND k.tenant_id = v_tenant AND k.key = u.idem_key;
+
+  RETURN QUERY
+  SELECT o.ord, coalesce(u.outcome, 'RETRY'), u.refusal, u.detail::text, NULL::integer, w.pid,
+         CASE WHEN u.outcome = 'POSTED' THEN u.journal END, r_num[array_position(r_jid, u.journal)], w.sid, u.days_late, u.overdue
+    FROM jsonb_to_recordset(p_items) AS o(ord integer)
+    LEFT JOIN unnest(it) u ON u.ord = o.ord
+    LEFT JOIN unnest(p_ord, p_id, s_id) AS w(ord, pid, sid) ON w.ord = o.ord
+   ORDER BY o.ord;
+END
+$function$;
+REVOKE ALL ON FUNCTION loan_pay_many(date, uuid, boolean, jsonb) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION loan_pay_many(date, uuid, boolean, jsonb) TO koperasi_app;

@@ -1,0 +1,209 @@
+/**
+ * Loan payments from the routes in batches (docs/loans.md "Performance"), as
+ * savings.batch.ts does for teller movements: a payment request joins the
+ * queue of its cooperative (and agent); a free slot takes what waits there
+ * (at most one payment per loan, per savings account and per key) into one
+ * transaction and one call of loan_pay_many, which claims each payment's
+ * Idempotency-Key, locks, decides, posts every journal in one ledger call and
+ * writes the rows; the answers are read in one more round trip and stored
+ * with their keys in COMMIT's round trip.
+ *
+ * Per request nothing changes: its own rules, journal, rows, audit entry and
+ * stored answer. A refused payment is answered with its refusal (nothing was
+ * written, its key was given back, as when it ran alone); what a batch cannot
+ * decide (a replayed or concurrent key, a changed principal, a second payment
+ * of the same loan or account, a journal the ledger refuses) runs alone
+ * through `pay`, and so does every payment of a batch that failed as a whole.
+ */
+import { type Db, sqlLiteral } from '../../db/db.ts';
+import type { Ctx } from '../../lib/context.ts';
+import { ok } from '../../lib/http.ts';
+import { today } from '../savings/savings.core.ts';
+import { agentOf, type PayAnswer, type PayInput, pay, payAnswers, payItem, payMessage, payRefusal } from './loans.pay.ts';
+import { type PayRow, payMany } from './loans.repo.ts';
+
+interface Item {
+  ctx: Ctx;
+  input: PayInput;
+  resolve: (v: PayAnswer) => void;
+  reject: (err: unknown) => void;
+}
+
+/** The most payments one transaction takes (their locks are held until COMMIT). */
+const MAX_BATCH = 64;
+const v = sqlLiteral;
+
+export class PayBatcher {
+  private queues = new Map<string, Item[]>();
+  private running = 0;
+  /** Batches run and payments they took (the bench prints the mean batch). */
+  readonly stats = { batches: 0, payments: 0 };
+
+  constructor(
+    private db: Db,
+    /** Half the pool, as the savings batcher (the other half serves everything else). */
+    private slots = Math.max(1, Math.floor(db.slots / 2)),
+  ) {}
+
+  submit(ctx: Ctx, input: PayInput): Promise<PayAnswer> {
+    return new Promise<PayAnswer>((resolve, reject) => {
+      const key = `${ctx.tenantId}|${agentOf(ctx) ?? ''}`;
+      const q = this.queues.get(key) ?? [];
+      q.push({ ctx, input, resolve, reject });
+      this.queues.set(key, q);
+      this.pump();
+    });
+  }
+
+  private pump(): void {
+    while (this.running < this.slots && this.queues.size) {
+      // The longest queue first (the larger the batch, the less each payment costs).
+      let pick = '';
+      for (const [k, q] of this.queues) if (!pick || q.length > this.queues.get(pick)!.length) pick = k;
+      const q = this.queues.get(pick)!;
+      const batch: Item[] = [];
+      const rest: Item[] = [];
+      const seen = new Set<string>();
+      for (const it of q) {
+        const marks = [
+          `l:${it.input.loanId}`,
+          it.input.memberSavingId ? `s:${it.input.memberSavingId}` : '',
+          it.ctx.idem ? `k:${it.ctx.idem.key}` : '',
+        ];
+        if (batch.length < MAX_BATCH && !marks.some((m) => m && seen.has(m))) {
+          batch.push(it);
+          for (const m of marks) if (m) seen.add(m);
+        } else rest.push(it);
+      }
+      if (rest.length) this.queues.set(pick, rest);
+      else this.queues.delete(pick);
+      this.running++;
+      this.stats.batches++;
+      this.stats.payments += batch.length;
+      this.run(batch).finally(() => {
+        this.running--;
+        this.pump();
+      });
+    }
+  }
+
+  private async run(items: Item[]): Promise<void> {
+    const first = items[0].ctx;
+    const tenantId = first.tenantId;
+    const date = today();
+    const prepared = items.map((it, ord) => payItem(it.ctx, it.input, ord, true));
+    let posted: Array<{ it: Item; answer: PayAnswer }> = [];
+    let refused: Array<{ it: Item; row: PayRow }> = [];
+    let alone: Item[] = [];
+    try {
+      await this.db.tenant(tenantId, async (tx) =>
+        rolledBackOnError(async () => {
+          posted = [];
+          refused = [];
+          alone = [];
+          const rows = await payMany(tx, date, agentOf(first), prepared);
+          const written = rows.filter((r) => r.outcome === 'POSTED');
+          const answers = await payAnswers(tx, tenantId, date, written);
+          const stored: string[] = [];
+          for (const r of rows) {
+            const it = items[r.ord];
+            if (r.outcome === 'POSTED') {
+              const answer = answers.get(r.ord)!;
+              if (it.ctx.idem) stored.push(`(${v(it.ctx.idem.key)}, ${v(JSON.stringify(ok(answer, payMessage(it.input.kind))))})`);
+              posted.push({ it, answer });
+            } else if (r.outcome === 'REFUSED') refused.push({ it, row: r });
+            else alone.push(it);
+          }
+          if (stored.length)
+            tx.beforeCommit(
+              `UPDATE idempotency_key AS k SET status_code = 200, response = s.r::jsonb FROM (VALUES ${stored.join(', ')}) AS s(key, r)
+               WHERE k.tenant_id = ${v(tenantId)}::uuid AND k.key = s.key`,
+            );
+        }),
+      );
+    } catch (err) {
+      const committed = err instanceof RolledBack ? false : hasSqlState(err) ? await this.committed(tenantId, prepared) : null;
+      if (committed === false) {
+        for (const it of items) runAlone(it);
+        return;
+      }
+      if (committed === null) {
+        // COMMIT may have happened: running again could pay twice; a client retrying with its key gets the stored answer.
+        for (const it of items) it.reject(err);
+        return;
+      }
+      console.error('loan payment batch committed; the statement after COMMIT failed', err);
+    }
+    for (const { it, answer } of posted) {
+      if (it.ctx.idem) {
+        it.ctx.idem.claimed = true;
+        it.ctx.idem.stored = true;
+      }
+      it.resolve(answer);
+    }
+    for (const { it, row } of refused) it.reject(payRefusal(it.ctx, row, date));
+    for (const it of alone) runAlone(it);
+  }
+
+  /** Whether a batch whose COMMIT round trip failed did commit (its journals exist); null when it cannot be told. */
+  private async committed(tenantId: string, prepared: Array<Record<string, unknown>>): Promise<boolean | null> {
+    try {
+      const ids = prepared.map((p) => v(p.journal)).join(', ');
+      const found = await this.db.tenant(tenantId, (tx) =>
+        tx.query(`SELECT 1 FROM journal WHERE tenant_id = app_tenant() AND id = ANY(ARRAY[${ids}]::uuid[]) LIMIT 1`),
+      );
+      return found.length > 0;
+    } catch (err) {
+      console.error('loan payment batch: could not tell whether it committed', err);
+      return null;
+    }
+  }
+}
+
+/** An error before COMMIT was sent: the transaction is rolled back for certain. */
+class RolledBack extends Error {
+  constructor(override readonly cause: unknown) {
+    super('batch rolled back', { cause });
+  }
+  get code(): string | undefined {
+    return (this.cause as { code?: string } | undefined)?.code;
+  }
+}
+
+async function rolledBackOnError<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    throw new RolledBack(err);
+  }
+}
+
+function hasSqlState(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code);
+}
+
+function runAlone(it: Item): void {
+  pay(it.ctx, it.input).then(it.resolve, it.reject);
+}
+
+const batchers = new WeakMap<Db, PayBatcher>();
+
+function batcherOf(db: Db): PayBatcher {
+  let b = batchers.get(db);
+  if (!b) {
+    b = new PayBatcher(db);
+    batchers.set(db, b);
+  }
+  return b;
+}
+
+/** A payment from a route: into the next batch of its cooperative. */
+export function submitPayment(ctx: Ctx, input: PayInput): Promise<PayAnswer> {
+  return batcherOf(ctx.db).submit(ctx, input);
+}
+
+/** Batches run so far on a database and the payments they took. */
+export function payBatchStats(db: Db): { batches: number; payments: number } {
+  return { ...batcherOf(db).stats };
+}

@@ -1,0 +1,55 @@
+/**
+ * Payments from the routes go in batches (loans.batch.ts, one loan_pay_many
+ * call for many requests). Sent together, each request keeps its own answer,
+ * refusal and Idempotency-Key: payments on different loans each post once
+ * with their own allocation; a refused one among them is answered with its
+ * own message and changes nothing; a repeated key answers the first payment;
+ * two payments on one loan never overpay it. The books reconcile afterwards.
+ */
+import { describe, expect, it } from 'vitest';
+import { body } from './helpers.ts';
+import { loanSetup, runningLoan } from './loans-fixtures.ts';
+import { assertReconciled } from './reconcile.ts';
+
+const L = '/api/transaction/product/loan';
+
+describe('loan payments in batches', () => {
+  it('many requests at once: each its own answer, refusal and key', async () => {
+    const s = await loanSetup();
+    const loans: Array<{ id: string }> = [];
+    for (let i = 0; i < 5; i++) loans.push(await runningLoan(s, { amount: 2_000_000, tenorInMonth: 2 }));
+    const key = (i: number) => ({ 'idempotency-key': `batch-${loans[i].id}` });
+    const sends = [
+      ...loans.map((l, i) => s.t.admin.post(`${L}/payment-open-amount`, { loanId: l.id, amount: 100_000 + i }, key(i))),
+      // The same key and body as the first: the first payment's answer.
+      s.t.admin.post(`${L}/payment-open-amount`, { loanId: loans[0].id, amount: 100_000 }, key(0)),
+      // Above what the loan owes: refused, alone.
+      s.t.admin.post(`${L}/payment-open-amount`, { loanId: loans[1].id, amount: 5_000_000 }),
+      // Two more on the last loan, together worth more than it owes: one of them is refused.
+      s.t.admin.post(`${L}/payment-open-amount`, { loanId: loans[4].id, amount: 1_500_000 }),
+      s.t.admin.post(`${L}/payment-open-amount`, { loanId: loans[4].id, amount: 1_500_000 }),
+    ];
+    const rs = await Promise.all(sends);
+    for (let i = 0; i < 5; i++) {
+      expect(rs[i].statusCode, rs[i].body).toBe(200);
+      const d = body<any>(rs[i]).data;
+      expect(d.payment).toMatchObject({ loanId: loans[i].id, amount: 100_000 + i, kind: 'OPEN_AMOUNT', status: 'POSTED' });
+      expect(d.payment.journalNumber).toMatch(/\//);
+      expect(d.loan.id).toBe(loans[i].id);
+    }
+    expect(rs[5].statusCode).toBe(200);
+    expect(body<any>(rs[5]).data.payment.id).toBe(body<any>(rs[0]).data.payment.id);
+    expect(rs[6].statusCode).toBe(422);
+    // What it owes depends on whether its other payment went first (2.040.000 or 1.939.999).
+    expect(body(rs[6]).message).toMatch(/^Pembayaran Rp 5\.000\.000 melebihi yang terutang Rp (2\.040\.000|1\.939\.999)$/);
+    const last = [rs[7], rs[8]];
+    expect(last.map((r) => r.statusCode).sort()).toEqual([200, 422]);
+    expect(body(last.find((r) => r.statusCode === 422)!).errorCode).toBe('PAY_ABOVE_OWED');
+
+    const count = async (id: string) => body<any>(await s.t.admin.get(`${L}/${id}/mutation-payments`)).data.totalElements;
+    expect(await count(loans[0].id)).toBe(1);
+    expect(await count(loans[1].id)).toBe(1);
+    expect(await count(loans[4].id)).toBe(2);
+    await assertReconciled(s.t.tenantId);
+  }, 60_000);
+});
