@@ -96,23 +96,6 @@ function accountKey(m: BatchMove): string {
   return m.savingId ?? `cif:${(m.cif ?? '').toUpperCase()}|${m.productId ?? ''}`;
 }
 
-/**
- * By-CIF movements get their account inside the batch's statement, as accountByCif finds it: the member's one
- * ACTIVE account of the product, or without a product the one voluntary (kind SAVING) account. None or several:
- * `saving` stays null, saving_move_many refuses it, and the movement alone answers why (or opens the equity account).
- * The CIF arrives upper-cased and is compared as a column of jsonb_to_record: an expression there (upper(), ->>)
- * is not leakproof, so under row-level security the member's CIF index would not be used (a scan per movement).
- */
-const RESOLVED_ITEMS = `
-  SELECT jsonb_agg(CASE WHEN k.cif IS NOT NULL THEN x.i || jsonb_build_object('saving', (
-           SELECT CASE WHEN count(*) = 1 THEN (array_agg(s.id))[1] END
-             FROM member m JOIN member_saving s ON s.tenant_id = m.tenant_id AND s.member_id = m.id
-            WHERE m.tenant_id = app_tenant() AND m.cif_number = k.cif AND s.status = 'ACTIVE'
-              AND CASE WHEN k.product IS NULL THEN s.kind = 'SAVING' ELSE s.product_id = k.product END))
-         ELSE x.i END ORDER BY x.n)
-    FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS x(i, n)
-    CROSS JOIN LATERAL jsonb_to_record(x.i) AS k(cif text, product uuid)`;
-
 /** The most movements one transaction takes (its locks are held until COMMIT). */
 const MAX_BATCH = 64;
 /** A movement waiting this long is served next, whatever the other queues hold. */
@@ -214,9 +197,11 @@ export class MoveBatcher {
         rolledBackOnError(async () => {
           posted = [];
           alone = [];
-          const list = byCif ? `(${RESOLVED_ITEMS.replace('$1', () => v(payload))})` : `${v(payload)}::jsonb`;
+          // By-CIF movements get their account in the same statement (saving_resolve_cifs, as accountByCif finds it).
+          // MATERIALIZED: the items are computed once; inlined, the resolution would run again for every row answered.
+          const list = byCif ? `saving_resolve_cifs(${v(payload)}::jsonb)` : `${v(payload)}::jsonb`;
           const rows = await tx.query<Row>(
-            `WITH i AS (SELECT ${list} AS j)
+            `WITH i AS MATERIALIZED (SELECT ${list} AS j)
              SELECT m.*, (i.j -> m.ord ->> 'saving')::uuid AS saving_id FROM i, saving_move_many(${v(date)}::date, ${v(agent)}::uuid, i.j) m`,
           );
           const stored: string[] = [];
