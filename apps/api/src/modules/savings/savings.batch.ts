@@ -23,12 +23,13 @@
  * movement alone, so each answer is the one it would have had.
  */
 import type { Dec } from '@koperasi/finance';
-import { type Db, sqlLiteral } from '../../db/db.ts';
+import type { Db } from '../../db/db.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { ok } from '../../lib/http.ts';
 import { uuidv7 } from '../../lib/uuid7.ts';
 import { markPrincipalPaid } from '../members/members.registry.ts';
 import { activityLabel, type Channel, channelOf, isAgentCtx, type MovementView, tellerName, today } from './savings.core.ts';
+import { anyJournalExists, callSavingMoveMany, numberAfterCommit, storeAnswersBeforeCommit } from './savings.moves.repo.ts';
 
 export interface BatchMove {
   kind: 'TOPUP' | 'WITHDRAW';
@@ -100,8 +101,6 @@ function accountKey(m: BatchMove): string {
 const MAX_BATCH = 64;
 /** A movement waiting this long is served next, whatever the other queues hold. */
 const MAX_WAIT_MS = 25;
-
-const v = sqlLiteral;
 
 export class MoveBatcher {
   private queues = new Map<string, Item[]>();
@@ -198,13 +197,8 @@ export class MoveBatcher {
           posted = [];
           alone = [];
           // By-CIF movements get their account in the same statement (saving_resolve_cifs, as accountByCif finds it).
-          // MATERIALIZED: the items are computed once; inlined, the resolution would run again for every row answered.
-          const list = byCif ? `saving_resolve_cifs(${v(payload)}::jsonb)` : `${v(payload)}::jsonb`;
-          const rows = await tx.query<Row>(
-            `WITH i AS MATERIALIZED (SELECT ${list} AS j)
-             SELECT m.*, (i.j -> m.ord ->> 'saving')::uuid AS saving_id FROM i, saving_move_many(${v(date)}::date, ${v(agent)}::uuid, i.j) m`,
-          );
-          const stored: string[] = [];
+          const rows = await callSavingMoveMany<Row>(tx, payload, byCif, date, agent);
+          const stored: Array<{ key: string; response: string }> = [];
           for (const r of rows) {
             const it = items[r.ord];
             const p = prepared[r.ord];
@@ -223,21 +217,17 @@ export class MoveBatcher {
             }
             const facts = { ...it.move, ...p, savingId: r.saving_id ?? it.move.savingId!, journalNumber: null };
             const result: Moved = { status: 'POSTED', transaction: movedView(it.ctx, r, facts, date) };
-            if (it.ctx.idem) stored.push(`(${v(it.ctx.idem.key)}, ${v(JSON.stringify(ok(result, it.move.message)))})`);
+            if (it.ctx.idem) stored.push({ key: it.ctx.idem.key, response: JSON.stringify(ok(result, it.move.message)) });
             posted.push({ it, result });
           }
           // The answers stored with their keys (journalNumber null, filled on replay) and the journals numbered,
           // in COMMIT's round trip.
-          if (stored.length) {
-            tx.beforeCommit(
-              `UPDATE idempotency_key AS k SET status_code = 200, response = s.r::jsonb FROM (VALUES ${stored.join(', ')}) AS s(key, r)
-             WHERE k.tenant_id = ${v(tenantId)}::uuid AND k.key = s.key`,
-            );
-          }
+          storeAnswersBeforeCommit(tx, tenantId, stored);
           if (posted.length) {
-            const ids = posted.map(({ result }) => v(result.transaction.journalId)).join(', ');
-            const numbered = tx.afterCommitQuery<{ journal_id: string; number: string | null }>(
-              `SELECT journal_id, number FROM ledger_number_journals_quietly(${v(tenantId)}::uuid, ARRAY[${ids}]::uuid[])`,
+            const numbered = numberAfterCommit(
+              tx,
+              tenantId,
+              posted.map(({ result }) => result.transaction.journalId!),
             );
             tx.afterCommit(async () => {
               const byId = new Map((await numbered).map((n) => [n.journal_id, n.number]));
@@ -283,11 +273,12 @@ export class MoveBatcher {
    */
   private async committed(tenantId: string, prepared: Prepared[]): Promise<boolean | null> {
     try {
-      const ids = prepared.map((p) => v(p.journalId)).join(', ');
-      const found = await this.db.tenant(tenantId, (tx) =>
-        tx.query(`SELECT 1 FROM journal WHERE tenant_id = app_tenant() AND id = ANY(ARRAY[${ids}]::uuid[]) LIMIT 1`),
+      return await this.db.tenant(tenantId, (tx) =>
+        anyJournalExists(
+          tx,
+          prepared.map((p) => p.journalId),
+        ),
       );
-      return found.length > 0;
     } catch (err) {
       console.error('savings batch: could not tell whether it committed', err);
       return null;

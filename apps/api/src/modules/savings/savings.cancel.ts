@@ -15,6 +15,7 @@ import { isPeriodOpen, reverse } from '../ledger/posting.ts';
 import { cancelElsewhere } from '../money/cancel.ts';
 import { assertCanCancelTransaction } from '../roles/limits.ts';
 import { channelOf, isAgentCtx, move, today } from './savings.core.ts';
+import { groupOfTransaction, lockGroupRows, markGroupCancelled } from './savings.moves.repo.ts';
 import { lockAccounts, setGroupJournal } from './savings.repo.ts';
 import { agentOf } from './savings.service.ts';
 
@@ -46,18 +47,10 @@ export async function cancelTransaction(ctx: Ctx, body: { transactionId: string;
   return withTx(
     ctx,
     async (tx) => {
-      const first = await tx.one<{ group_id: string }>(
-        'SELECT group_id FROM member_transaction WHERE tenant_id = app_tenant() AND id = $1',
-        [body.transactionId],
-      );
-      if (!first) throw notFound('saving.transaction_not_found');
+      const operation = await groupOfTransaction(tx, body.transactionId);
+      if (!operation) throw notFound('saving.transaction_not_found');
       // The rows of the operation, locked: a second cancellation of the same operation waits, then sees it cancelled.
-      const rows = await tx.query<GroupRow>(
-        `SELECT id, seq, code, saving_id, kind, activity, amount, status, reversal_of_id, journal_id, transaction_date, group_id, cash_coa_id,
-                description, product_kind
-         FROM member_transaction WHERE tenant_id = app_tenant() AND group_id = $1 ORDER BY id FOR UPDATE`,
-        [first.group_id],
-      );
+      const rows = await lockGroupRows<GroupRow>(tx, operation);
       rows.sort((a, b) => a.seq - b.seq);
       const main = rows.find((r) => r.id === body.transactionId) ?? rows[0];
       if (main.reversal_of_id) throw unprocessable('TRANSACTION_IS_REVERSAL', 'saving.cancel_reversal', { code: main.code });
@@ -107,11 +100,7 @@ export async function cancelTransaction(ctx: Ctx, body: { transactionId: string;
         });
         reversals.push({ id: row.id, code: row.code, savingId: a.id, amount: r.amount, balanceAfter: row.balance_after });
       }
-      await tx.exec(
-        `UPDATE member_transaction SET status = 'CANCELLED', cancelled_at = now(), cancelled_by = $2, cancel_reason = $3
-         WHERE tenant_id = app_tenant() AND group_id = $1`,
-        [first.group_id, ctx.userId, reason],
-      );
+      await markGroupCancelled(tx, operation, ctx.userId, reason);
       await audit(tx, ctx, {
         action: 'saving.cancel',
         entity: 'member_transaction',

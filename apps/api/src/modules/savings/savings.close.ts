@@ -4,9 +4,10 @@ import { type Ctx, withTx } from '../../lib/context.ts';
 import { unprocessable } from '../../lib/errors.ts';
 import type { PostedJournal, UnnumberedJournal } from '../ledger/posting.ts';
 import { limitDecision } from '../money/index.ts';
-import { assertCanMove, channelOf, journalText, move, postGroup, resolveCash, today } from './savings.core.ts';
+import { assertCanMove, channelOf, journalText, type Leg, legView, move, postGroup, resolveCash, today } from './savings.core.ts';
+import { hasWaitingRequest, markAccountClosed } from './savings.moves.repo.ts';
 import { lockAccounts } from './savings.repo.ts';
-import { agentOf, type Leg, legView } from './savings.service.ts';
+import { agentOf } from './savings.service.ts';
 
 // ---------------------------------------------------------------- close
 
@@ -22,10 +23,7 @@ export async function closeAccountTx(
   if (a.kind === 'SAVING_EQUITY') throw unprocessable('EQUITY_CLOSES_AT_EXIT', 'saving.equity_closes_at_exit', { product: a.product_name });
   if (a.blocked_amount.gt(0)) throw unprocessable('ACCOUNT_BLOCKED', 'saving.close_blocked', { number: a.account_number });
   if (a.pledged_amount.gt(0)) throw unprocessable('ACCOUNT_PLEDGED', 'saving.close_pledged', { number: a.account_number });
-  const waiting = await tx.one('SELECT 1 FROM saving_request WHERE tenant_id = app_tenant() AND saving_id = $1 AND status = $2', [
-    a.id,
-    'WAITING',
-  ]);
+  const waiting = await hasWaitingRequest(tx, a.id);
   if (waiting) throw unprocessable('REQUEST_WAITING', 'saving.close_request_waiting', { number: a.account_number });
   const balance = a.balance;
   const fee = a.closing_fee.gt(balance) ? balance : a.closing_fee;
@@ -64,12 +62,7 @@ export async function closeAccountTx(
     });
     legs.push({ a, row, kind: 'WITHDRAW', activity: 'CLOSING', amount: payout, cash, description: reason });
   }
-  await tx.exec(
-    `UPDATE member_saving SET status = 'CLOSED', close_date = $2, closed_by = $3, close_reason = $4, is_source_of_fund = false,
-            is_auto_debit = false, updated_by = $3
-     WHERE tenant_id = app_tenant() AND id = $1`,
-    [a.id, date, ctx.userId, reason],
-  );
+  await markAccountClosed(tx, a.id, date, ctx.userId, reason);
   await audit(tx, ctx, {
     action: 'saving.close',
     entity: 'member_saving',

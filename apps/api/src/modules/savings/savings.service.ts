@@ -37,12 +37,12 @@
  *    Kas Besar.
  */
 import type { Dec } from '@koperasi/finance';
-import { sqlLiteral, type Tx } from '../../db/db.ts';
+import type { Tx } from '../../db/db.ts';
 import { audit } from '../../lib/audit.ts';
 import { applyClaim, type Ctx, claimKey, type TxOptions, withTx } from '../../lib/context.ts';
 import { IdempotentReplay } from '../../lib/errors.ts';
 import { uuidv7 } from '../../lib/uuid7.ts';
-import { fillJournalNumbers, type PostedJournal, type UnnumberedJournal } from '../ledger/posting.ts';
+import { fillJournalNumbers } from '../ledger/posting.ts';
 import { markPrincipalPaid } from '../members/members.registry.ts';
 import { isRefusalCode, withinLimit as isWithinLimit, limitDecision, refusalError } from '../money/index.ts';
 import { batcherOf, type MovedRow, movedView } from './savings.batch.ts';
@@ -51,76 +51,23 @@ import {
   assertCanDeposit,
   assertCanMove,
   assertCanWithdraw,
-  type CashAccount,
   type Channel,
   channelOf,
   checkCash,
   isAgentCtx,
   journalText,
+  type Leg,
+  legView,
   type MovementView,
   move,
   postGroup,
   resolveCash,
-  tellerName,
   today,
 } from './savings.core.ts';
-import { type LockedAccount, lockAccounts, lockAccountWithCash, type MovementRow } from './savings.repo.ts';
+import { callSavingMove, insertWithdrawalRequest, numberAfterCommit } from './savings.moves.repo.ts';
+import { type LockedAccount, lockAccounts, lockAccountWithCash } from './savings.repo.ts';
 
 export type { MovementView } from './savings.core.ts';
-
-export interface Leg {
-  a: LockedAccount;
-  row: MovementRow;
-  kind: string;
-  activity: string;
-  amount: Dec;
-  cash: CashAccount | null;
-  description: string | null;
-  reversalOfId?: string | null;
-}
-
-/** The answer of a movement, from what the transaction already holds (no read-back while the ledger's rows are locked). */
-export function legView(
-  ctx: Ctx,
-  l: Leg,
-  groupId: string,
-  date: string,
-  channel: Channel,
-  journal: PostedJournal | UnnumberedJournal | null,
-): MovementView {
-  const credit = l.kind === 'TOPUP' || l.kind === 'TOPUP_INTEREST';
-  return {
-    id: l.row.id,
-    code: l.row.code,
-    transactionDate: date,
-    createdAt: l.row.created_at.toISOString(),
-    memberId: l.a.member_id,
-    cifNumber: l.a.cif_number,
-    memberName: l.a.member_name,
-    productId: l.a.product_id,
-    productCode: l.a.product_code,
-    productName: l.a.product_name,
-    productKind: l.a.kind,
-    memberSavingId: l.a.id,
-    accountNumber: l.a.account_number,
-    kind: l.kind,
-    activity: l.activity,
-    amount: l.amount,
-    signedAmount: credit ? l.amount : l.amount.negated(),
-    balanceAfter: l.row.balance_after,
-    channel,
-    cashCoa: l.cash,
-    groupId,
-    journalId: journal?.id ?? null,
-    journalNumber: journal?.number ?? null,
-    status: 'POSTED',
-    isReversal: Boolean(l.reversalOfId),
-    reversalOfId: l.reversalOfId ?? null,
-    description: l.description,
-    tellerId: ctx.userId,
-    tellerName: tellerName(ctx),
-  };
-}
 
 /** Marks the member's principal paid when this account's principal saving is now complete. */
 export async function settlePrincipal(tx: Tx, ctx: Ctx, a: LockedAccount): Promise<void> {
@@ -203,16 +150,29 @@ export async function moveInOneCall(
   const journalId = uuidv7();
   // A key this transaction claimed already (by-CIF: claimed before the account was found) is not claimed again.
   const idem = ctx.idem && ctx.idem.claimTx !== tx ? ctx.idem : undefined;
-  // Values as literals: without parameters the call travels with BEGIN (one round trip for the whole movement).
-  const v = (x: unknown) => sqlLiteral(x);
-  const r = await tx.one<MoveRow>(
-    `SELECT * FROM saving_move(${v(kind)}, ${v(activity)}, ${v(activityLabel(activity))}, ${v(input.savingId)}::uuid,
-       ${v(input.amount.toFixed(2))}::numeric, ${v(date)}::date, ${v(agentOf(ctx))}::uuid, ${v(input.coaId ?? null)}::uuid,
-       ${v(ctx.userId)}::uuid, ${v(w.cashHolderOk ?? null)}::uuid, ${v(channel)}, ${v(description)}, ${v(w.requestId ?? null)}::uuid,
-       ${v(groupId)}::uuid, ${v(journalId)}::uuid, false, ${v(kind === 'TOPUP' ? 'saving.deposit' : 'saving.withdraw')},
-       ${v(ctx.requestId)}, ${v(ctx.ip)}, ${v(ctx.userAgent)}, ${v(idem?.key ?? null)}, ${v(idem?.hash ?? null)},
-       ${v(idem?.method ?? null)}, ${v(idem?.path ?? null)})`,
-  );
+  // Without parameters the call travels with BEGIN (one round trip for the whole movement).
+  const r = await callSavingMove<MoveRow>(tx, {
+    kind,
+    activity,
+    label: activityLabel(activity),
+    savingId: input.savingId,
+    amount: input.amount,
+    date,
+    agentId: agentOf(ctx),
+    coaId: input.coaId ?? null,
+    userId: ctx.userId,
+    cashHolderOk: w.cashHolderOk ?? null,
+    channel,
+    description,
+    requestId: w.requestId ?? null,
+    groupId,
+    journalId,
+    auditAction: kind === 'TOPUP' ? 'saving.deposit' : 'saving.withdraw',
+    httpRequestId: ctx.requestId,
+    ip: ctx.ip,
+    userAgent: ctx.userAgent,
+    idem,
+  });
   if (!r) throw new Error('saving_move answered nothing');
   if (r.outcome === 'REPLAY' || r.outcome === 'MISMATCH' || r.outcome === 'IN_PROGRESS') {
     applyClaim(tx, ctx, r.outcome, { statusCode: r.idem_status, response: r.idem_response });
@@ -251,9 +211,7 @@ export async function moveInOneCall(
     date,
   );
   // The journal's number, given right after COMMIT in COMMIT's own round trip.
-  const numbered = tx.afterCommitQuery<{ journal_id: string; number: string | null }>(
-    `SELECT journal_id, number FROM ledger_number_journals_quietly(${v(ctx.tenantId)}::uuid, ARRAY[${v(journalId)}]::uuid[])`,
-  );
+  const numbered = numberAfterCommit(tx, ctx.tenantId, [journalId]);
   tx.afterCommit(async () => {
     view.journalNumber = (await numbered)[0]?.number ?? null;
   });
@@ -427,11 +385,15 @@ export async function queueWithdrawal(tx: Tx, ctx: Ctx, input: WithdrawInput) {
   assertCanMove(ctx, a);
   assertCanWithdraw(ctx, a, input.amount);
   const cash = input.coaId ? await resolveCash(tx, ctx, input.coaId) : null;
-  const r = await tx.one<{ id: string; requested_at: Date }>(
-    `INSERT INTO saving_request (tenant_id, type, saving_id, member_id, amount, description, cash_coa_id, channel, requested_by)
-     VALUES (app_tenant(), 'WITHDRAWAL', $1, $2, $3, $4, $5, $6, $7) RETURNING id, requested_at`,
-    [a.id, a.member_id, input.amount.toFixed(2), input.description?.trim() || null, cash?.id ?? null, channelOf(ctx), ctx.userId],
-  );
+  const r = await insertWithdrawalRequest(tx, {
+    savingId: a.id,
+    memberId: a.member_id,
+    amount: input.amount,
+    description: input.description?.trim() || null,
+    cashId: cash?.id ?? null,
+    channel: channelOf(ctx),
+    userId: ctx.userId,
+  });
   await audit(tx, ctx, {
     action: 'saving.withdraw_request',
     entity: 'saving_request',

@@ -10,9 +10,20 @@ import { audit } from '../../lib/audit.ts';
 import { type Ctx, requestHash, scopedIdempotencyKey } from '../../lib/context.ts';
 import { badRequest, conflict } from '../../lib/errors.ts';
 import { uuidv7 } from '../../lib/uuid7.ts';
-import { assertCanDeposit, assertCanMove, assertCanWithdraw, type Channel, channelOf, move, postGroup, today } from './savings.core.ts';
+import {
+  assertCanDeposit,
+  assertCanMove,
+  assertCanWithdraw,
+  type Channel,
+  channelOf,
+  type Leg,
+  legView,
+  move,
+  postGroup,
+  today,
+} from './savings.core.ts';
 import { lockAccounts, type MovementRow } from './savings.repo.ts';
-import { agentOf, type Leg, legView, movementTx, settlePrincipal } from './savings.service.ts';
+import { agentOf, movementTx, settlePrincipal } from './savings.service.ts';
 
 // ---------------------------------------------------------------- transfer
 
