@@ -1,41 +1,28 @@
-import { type Dec, dec, ZERO } from '@koperasi/finance';
+import { dec, ZERO } from '@koperasi/finance';
 import type { Tx } from '../../db/db.ts';
 import { audit } from '../../lib/audit.ts';
 import { type Ctx, withTx } from '../../lib/context.ts';
 import { AppError, notFound, unprocessable } from '../../lib/errors.ts';
-import { agentMemberCondition } from '../users/agent-scope.ts';
 import { isAgentCtx, rupiah } from './savings.core.ts';
+import {
+  activeSourceOfFund,
+  clearSourceOfFund,
+  type FlagRow,
+  lockFlagRow,
+  lockSourceOfFund,
+  makeSourceOfFund,
+  setAutoDebitOf,
+  setBlockOf,
+  setNotGetInterestOf,
+  setTagOf,
+} from './savings.flags.repo.ts';
 import { accountView, findAccount } from './savings.repo.ts';
 
 // ---------------------------------------------------------------- flags
 
-interface FlagRow {
-  id: string;
-  member_id: string;
-  status: string;
-  kind: string;
-  saving_type: string;
-  account_number: string;
-  balance: Dec;
-  blocked_amount: Dec;
-  pledged_amount: Dec;
-  block_reason: string | null;
-  tag: string | null;
-  is_auto_debit: boolean;
-  is_source_of_fund: boolean;
-  is_not_get_interest: boolean;
-}
-
 async function lockForFlag(tx: Tx, ctx: Ctx, savingId: string): Promise<FlagRow> {
   const agent = isAgentCtx(ctx) ? ctx.userId : null;
-  const r = await tx.one<FlagRow & { assigned: boolean }>(
-    `SELECT s.id, s.member_id, s.status, s.kind, s.saving_type, s.account_number, s.balance, s.blocked_amount, s.pledged_amount, s.block_reason,
-            s.tag, s.is_auto_debit, s.is_source_of_fund, s.is_not_get_interest,
-            ($2::uuid IS NULL OR ${agentMemberCondition('m', '$2::uuid')}) AS assigned
-     FROM member_saving s JOIN member m ON m.tenant_id = s.tenant_id AND m.id = s.member_id
-     WHERE s.tenant_id = app_tenant() AND s.id = $1 FOR UPDATE OF s`,
-    [savingId, agent],
-  );
+  const r = await lockFlagRow(tx, savingId, agent);
   if (!r?.assigned) throw notFound('saving.account_not_found');
   if (r.status === 'CLOSED' || r.status === 'REJECTED')
     throw unprocessable('ACCOUNT_CLOSED', 'saving.account_closed', { number: r.account_number });
@@ -70,11 +57,7 @@ export async function setTag(ctx: Ctx, savingId: string, tag: string | null) {
     'saving.tag',
     async (tx, cur) => {
       const value = tag?.trim() || null;
-      await tx.exec('UPDATE member_saving SET tag = $2, updated_by = $3 WHERE tenant_id = app_tenant() AND id = $1', [
-        cur.id,
-        value,
-        ctx.userId,
-      ]);
+      await setTagOf(tx, cur.id, value, ctx.userId);
       return { tag: value };
     },
     (r) => ({ tag: r.tag }),
@@ -85,10 +68,7 @@ const AUTO_DEBIT_TYPES = new Set(['MANDATORY', 'PLAN', 'PRINCIPAL']);
 
 export async function checkAutoDebit(tx: Tx, memberId: string, savingType: string, savingId: string | null) {
   if (!AUTO_DEBIT_TYPES.has(savingType)) throw unprocessable('AUTO_DEBIT_NOT_FOR_TYPE', 'saving.auto_debit_type');
-  const source = await tx.one<{ id: string }>(
-    `SELECT id FROM member_saving WHERE tenant_id = app_tenant() AND member_id = $1 AND is_source_of_fund AND status = 'ACTIVE'`,
-    [memberId],
-  );
+  const source = await activeSourceOfFund(tx, memberId);
   if (!source) throw unprocessable('NO_SOURCE_OF_FUND', 'saving.auto_debit_needs_source');
   if (source.id === savingId) throw unprocessable('AUTO_DEBIT_FROM_ITSELF', 'saving.auto_debit_self');
 }
@@ -100,11 +80,7 @@ export async function setAutoDebit(ctx: Ctx, savingId: string, isAutoDebit: bool
     'saving.auto_debit',
     async (tx, cur) => {
       if (isAutoDebit) await checkAutoDebit(tx, cur.member_id, cur.saving_type, cur.id);
-      await tx.exec('UPDATE member_saving SET is_auto_debit = $2, updated_by = $3 WHERE tenant_id = app_tenant() AND id = $1', [
-        cur.id,
-        isAutoDebit,
-        ctx.userId,
-      ]);
+      await setAutoDebitOf(tx, cur.id, isAutoDebit, ctx.userId);
       return { isAutoDebit };
     },
     (r) => ({ isAutoDebit: r.is_auto_debit }),
@@ -123,20 +99,11 @@ export async function setSourceOfFund(ctx: Ctx, memberId: string, savingId: stri
     if (cur.status !== 'ACTIVE') throw unprocessable('ACCOUNT_PENDING', 'saving.account_pending', { number: cur.account_number });
     if (cur.kind !== 'SAVING' || cur.saving_type !== 'VOLUNTARY')
       throw unprocessable('SOURCE_NOT_VOLUNTARY', 'saving.source_must_be_voluntary');
-    const previous = await tx.one<{ id: string; account_number: string }>(
-      'SELECT id, account_number FROM member_saving WHERE tenant_id = app_tenant() AND member_id = $1 AND is_source_of_fund FOR UPDATE',
-      [memberId],
-    );
+    const previous = await lockSourceOfFund(tx, memberId);
     if (previous && previous.id !== cur.id) {
-      await tx.exec('UPDATE member_saving SET is_source_of_fund = false, updated_by = $2 WHERE tenant_id = app_tenant() AND id = $1', [
-        previous.id,
-        ctx.userId,
-      ]);
+      await clearSourceOfFund(tx, previous.id, ctx.userId);
     }
-    await tx.exec(
-      'UPDATE member_saving SET is_source_of_fund = true, is_auto_debit = false, updated_by = $2 WHERE tenant_id = app_tenant() AND id = $1',
-      [cur.id, ctx.userId],
-    );
+    await makeSourceOfFund(tx, cur.id, ctx.userId);
     await audit(tx, ctx, {
       action: 'saving.source_of_fund',
       entity: 'member_saving',
@@ -170,11 +137,7 @@ export async function setBlocked(ctx: Ctx, savingId: string, b: { isBlocked: boo
       } else if (cur.blocked_amount.isZero()) {
         throw unprocessable('NOT_BLOCKED', 'saving.not_blocked', { number: cur.account_number });
       }
-      await tx.exec(
-        `UPDATE member_saving SET blocked_amount = $2, block_reason = $3, blocked_by = $4, blocked_at = now(), updated_by = $4
-         WHERE tenant_id = app_tenant() AND id = $1`,
-        [cur.id, amount.toFixed(2), b.reason, ctx.userId],
-      );
+      await setBlockOf(tx, cur.id, amount, b.reason, ctx.userId);
       return { blockedAmount: amount, reason: b.reason };
     },
     (r) => ({ blockedAmount: r.blocked_amount, reason: r.block_reason }),
@@ -187,11 +150,7 @@ export async function setNotGetInterest(ctx: Ctx, savingId: string, value: boole
     savingId,
     'saving.not_get_interest',
     async (tx, cur) => {
-      await tx.exec('UPDATE member_saving SET is_not_get_interest = $2, updated_by = $3 WHERE tenant_id = app_tenant() AND id = $1', [
-        cur.id,
-        value,
-        ctx.userId,
-      ]);
+      await setNotGetInterestOf(tx, cur.id, value, ctx.userId);
       return { isNotGetInterest: value };
     },
     (r) => ({ isNotGetInterest: r.is_not_get_interest }),
