@@ -14,6 +14,7 @@ export * from './messages/index.ts';
 export * from './migration.ts';
 export * from './permissions.ts';
 export * from './products.ts';
+export * from './savings.answers.ts';
 export * from './savings.ts';
 export * from './settings.ts';
 export * from './shu.ts';

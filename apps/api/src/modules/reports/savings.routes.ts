@@ -23,6 +23,7 @@ import { ok } from '../../lib/http.ts';
 import { numbersFirst } from '../ledger/posting.ts';
 import { passthrough } from '../products/products.http.ts';
 import { transactionDetail, transactionSheet } from '../savings/savings.lists.ts';
+import * as productReports from '../savings/savings.product-reports.ts';
 import * as reports from '../savings/savings.reports.ts';
 
 const TAG = ['report'];
@@ -130,9 +131,9 @@ export default async function savingReportRoutes(appBase: FastifyInstance) {
     },
     async (req, reply) => {
       const ctx = ctxOf(req);
-      const r = await reports.savingProductReport(ctx, req.query);
+      const r = await productReports.savingProductReport(ctx, req.query);
       if (req.query.format === 'xlsx')
-        return sendExcel(reply, `simpanan-per-produk-${r.asOf}`, reports.savingProductSheets(r, ctx, tenantName(req)));
+        return sendExcel(reply, `simpanan-per-produk-${r.asOf}`, productReports.savingProductSheets(r, ctx, tenantName(req)));
       return ok(r);
     },
   );
@@ -151,9 +152,11 @@ export default async function savingReportRoutes(appBase: FastifyInstance) {
     },
     async (req, reply) => {
       const ctx = ctxOf(req);
-      const r = await reports.savingProductPeriode(ctx, req.query);
+      const r = await productReports.savingProductPeriode(ctx, req.query);
       if (req.query.format === 'xlsx') {
-        return sendExcel(reply, `simpanan-per-periode-${r.start}-${r.end}`, [reports.savingProductPeriodeSheet(r, ctx, tenantName(req))]);
+        return sendExcel(reply, `simpanan-per-periode-${r.start}-${r.end}`, [
+          productReports.savingProductPeriodeSheet(r, ctx, tenantName(req)),
+        ]);
       }
       return ok(r);
     },
@@ -181,10 +184,10 @@ export default async function savingReportRoutes(appBase: FastifyInstance) {
       async (req, reply) => {
         const ctx = ctxOf(req);
         if (req.query.format === 'xlsx') {
-          const r = await reports.movementReport(ctx, direction, req.query, true);
-          return sendExcel(reply, `${file}-${r.start}-${r.end}`, reports.movementSheet(r, ctx, tenantName(req)));
+          const r = await productReports.movementReport(ctx, direction, req.query, true);
+          return sendExcel(reply, `${file}-${r.start}-${r.end}`, productReports.movementSheet(r, ctx, tenantName(req)));
         }
-        return ok(await reports.movementReport(ctx, direction, req.query));
+        return ok(await productReports.movementReport(ctx, direction, req.query));
       },
     );
   }

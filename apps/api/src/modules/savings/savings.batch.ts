@@ -23,12 +23,13 @@
  * movement alone, so each answer is the one it would have had.
  */
 import type { Dec } from '@koperasi/finance';
-import { type Db, sqlLiteral } from '../../db/db.ts';
+import type { Db } from '../../db/db.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { ok } from '../../lib/http.ts';
 import { uuidv7 } from '../../lib/uuid7.ts';
 import { markPrincipalPaid } from '../members/members.registry.ts';
 import { activityLabel, type Channel, channelOf, isAgentCtx, type MovementView, tellerName, today } from './savings.core.ts';
+import { anyJournalExists, callSavingMoveMany, numberAfterCommit, storeAnswersBeforeCommit } from './savings.moves.repo.ts';
 
 export interface BatchMove {
   kind: 'TOPUP' | 'WITHDRAW';
@@ -96,35 +97,25 @@ function accountKey(m: BatchMove): string {
   return m.savingId ?? `cif:${(m.cif ?? '').toUpperCase()}|${m.productId ?? ''}`;
 }
 
-/**
- * By-CIF movements get their account inside the batch's statement, as accountByCif finds it: the member's one
- * ACTIVE account of the product, or without a product the one voluntary (kind SAVING) account. None or several:
- * `saving` stays null, saving_move_many refuses it, and the movement alone answers why (or opens the equity account).
- * The CIF arrives upper-cased and is compared as a column of jsonb_to_record: an expression there (upper(), ->>)
- * is not leakproof, so under row-level security the member's CIF index would not be used (a scan per movement).
- */
-const RESOLVED_ITEMS = `
-  SELECT jsonb_agg(CASE WHEN k.cif IS NOT NULL THEN x.i || jsonb_build_object('saving', (
-           SELECT CASE WHEN count(*) = 1 THEN (array_agg(s.id))[1] END
-             FROM member m JOIN member_saving s ON s.tenant_id = m.tenant_id AND s.member_id = m.id
-            WHERE m.tenant_id = app_tenant() AND m.cif_number = k.cif AND s.status = 'ACTIVE'
-              AND CASE WHEN k.product IS NULL THEN s.kind = 'SAVING' ELSE s.product_id = k.product END))
-         ELSE x.i END ORDER BY x.n)
-    FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS x(i, n)
-    CROSS JOIN LATERAL jsonb_to_record(x.i) AS k(cif text, product uuid)`;
-
 /** The most movements one transaction takes (its locks are held until COMMIT). */
 const MAX_BATCH = 64;
 /** A movement waiting this long is served next, whatever the other queues hold. */
 const MAX_WAIT_MS = 25;
-
-const v = sqlLiteral;
+/**
+ * While another batch is in flight, a queue shorter than LINGER_MIN waits up to LINGER_MS (from its oldest
+ * movement's arrival) for company: the slot would otherwise start a batch of one or two, whose fixed cost
+ * (BEGIN, COMMIT and its WAL flush, the numbering, the statements' start-up: ~2 ms of PostgreSQL CPU) is then
+ * shared by few. With no batch in flight a movement starts at once. SAVINGS_BATCH_LINGER_MS=0 turns it off.
+ */
+const LINGER_MS = Number(process.env.SAVINGS_BATCH_LINGER_MS ?? 2);
+const LINGER_MIN = Number(process.env.SAVINGS_BATCH_LINGER_MIN ?? 8);
 
 export class MoveBatcher {
   private queues = new Map<string, Item[]>();
   /** Queues with movements waiting, oldest first (see `next`). */
   private turn: string[] = [];
   private running = 0;
+  private timer: NodeJS.Timeout | null = null;
 
   constructor(
     private db: Db,
@@ -153,6 +144,7 @@ export class MoveBatcher {
 
   private pump(): void {
     while (this.running < this.slots && this.turn.length) {
+      if (this.running > 0 && this.lingers()) return;
       const key = this.next();
       const q = this.queues.get(key)!;
       // One movement per account and per key in a batch (the next batch takes the others, in arrival order).
@@ -179,6 +171,26 @@ export class MoveBatcher {
         this.pump();
       });
     }
+  }
+
+  /** Whether the free slot waits for company (see LINGER_MS); if so, a timer pumps again when the wait is over. */
+  private lingers(): boolean {
+    if (LINGER_MS <= 0) return false;
+    let waiting = 0;
+    let oldest = Number.POSITIVE_INFINITY;
+    for (const q of this.queues.values()) {
+      waiting += q.length;
+      oldest = Math.min(oldest, q[0].at);
+    }
+    const left = LINGER_MS - (performance.now() - oldest);
+    if (waiting >= LINGER_MIN || left <= 0) return false;
+    if (!this.timer) {
+      this.timer = setTimeout(() => {
+        this.timer = null;
+        this.pump();
+      }, Math.ceil(left));
+    }
+    return true;
   }
 
   /**
@@ -214,12 +226,9 @@ export class MoveBatcher {
         rolledBackOnError(async () => {
           posted = [];
           alone = [];
-          const list = byCif ? `(${RESOLVED_ITEMS.replace('$1', () => v(payload))})` : `${v(payload)}::jsonb`;
-          const rows = await tx.query<Row>(
-            `WITH i AS (SELECT ${list} AS j)
-             SELECT m.*, (i.j -> m.ord ->> 'saving')::uuid AS saving_id FROM i, saving_move_many(${v(date)}::date, ${v(agent)}::uuid, i.j) m`,
-          );
-          const stored: string[] = [];
+          // By-CIF movements get their account in the same statement (saving_resolve_cifs, as accountByCif finds it).
+          const rows = await callSavingMoveMany<Row>(tx, payload, byCif, date, agent);
+          const stored: Array<{ key: string; response: string }> = [];
           for (const r of rows) {
             const it = items[r.ord];
             const p = prepared[r.ord];
@@ -238,21 +247,17 @@ export class MoveBatcher {
             }
             const facts = { ...it.move, ...p, savingId: r.saving_id ?? it.move.savingId!, journalNumber: null };
             const result: Moved = { status: 'POSTED', transaction: movedView(it.ctx, r, facts, date) };
-            if (it.ctx.idem) stored.push(`(${v(it.ctx.idem.key)}, ${v(JSON.stringify(ok(result, it.move.message)))})`);
+            if (it.ctx.idem) stored.push({ key: it.ctx.idem.key, response: JSON.stringify(ok(result, it.move.message)) });
             posted.push({ it, result });
           }
           // The answers stored with their keys (journalNumber null, filled on replay) and the journals numbered,
           // in COMMIT's round trip.
-          if (stored.length) {
-            tx.beforeCommit(
-              `UPDATE idempotency_key AS k SET status_code = 200, response = s.r::jsonb FROM (VALUES ${stored.join(', ')}) AS s(key, r)
-             WHERE k.tenant_id = ${v(tenantId)}::uuid AND k.key = s.key`,
-            );
-          }
+          storeAnswersBeforeCommit(tx, tenantId, stored);
           if (posted.length) {
-            const ids = posted.map(({ result }) => v(result.transaction.journalId)).join(', ');
-            const numbered = tx.afterCommitQuery<{ journal_id: string; number: string | null }>(
-              `SELECT journal_id, number FROM ledger_number_journals_quietly(${v(tenantId)}::uuid, ARRAY[${ids}]::uuid[])`,
+            const numbered = numberAfterCommit(
+              tx,
+              tenantId,
+              posted.map(({ result }) => result.transaction.journalId!),
             );
             tx.afterCommit(async () => {
               const byId = new Map((await numbered).map((n) => [n.journal_id, n.number]));
@@ -298,11 +303,12 @@ export class MoveBatcher {
    */
   private async committed(tenantId: string, prepared: Prepared[]): Promise<boolean | null> {
     try {
-      const ids = prepared.map((p) => v(p.journalId)).join(', ');
-      const found = await this.db.tenant(tenantId, (tx) =>
-        tx.query(`SELECT 1 FROM journal WHERE tenant_id = app_tenant() AND id = ANY(ARRAY[${ids}]::uuid[]) LIMIT 1`),
+      return await this.db.tenant(tenantId, (tx) =>
+        anyJournalExists(
+          tx,
+          prepared.map((p) => p.journalId),
+        ),
       );
-      return found.length > 0;
     } catch (err) {
       console.error('savings batch: could not tell whether it committed', err);
       return null;

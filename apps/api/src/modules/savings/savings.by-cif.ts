@@ -14,6 +14,7 @@ import { withinLimit as isWithinLimit, limitDecision } from '../money/index.ts';
 import { ensureEquityAccount } from './savings.accounts.ts';
 import { type BatchMove, batcherOf } from './savings.batch.ts';
 import type { MovementView } from './savings.core.ts';
+import { activeAccountsOf, memberByCif } from './savings.moves.repo.ts';
 import { moveInOneCall, movementTx, queueWithdrawal, type WithdrawInput } from './savings.service.ts';
 
 /**
@@ -22,19 +23,10 @@ import { moveInOneCall, movementTx, queueWithdrawal, type WithdrawInput } from '
  * (members recorded before the system) is opened on the spot.
  */
 export async function accountByCif(tx: Tx, ctx: Ctx, cif: string, productId: string | null | undefined): Promise<string> {
-  const member = await tx.one<{ id: string; full_name: string; member_type: string }>(
-    'SELECT id, full_name, member_type FROM member WHERE tenant_id = app_tenant() AND cif_number = $1',
-    [cif.toUpperCase()],
-  );
+  const member = await memberByCif(tx, cif.toUpperCase());
   if (!member)
     throw new AppError(404, 'MEMBER_NOT_FOUND', 'saving.cif_not_found', { cif }, [{ field: 'cif', message: 'saving.cif_not_found' }]);
-  const rows = await tx.query<{ id: string; product_id: string; product_name: string; kind: string; account_number: string }>(
-    `SELECT s.id, s.product_id, p.name AS product_name, s.kind, s.account_number FROM member_saving s JOIN product p ON p.tenant_id = s.tenant_id AND p.id = s.product_id
-     WHERE s.tenant_id = app_tenant() AND s.member_id = $1 AND s.status = 'ACTIVE'
-       AND ($2::uuid IS NULL OR s.product_id = $2::uuid) AND ($2::uuid IS NOT NULL OR s.kind = 'SAVING')
-     ORDER BY s.created_date, s.id`,
-    [member.id, productId ?? null],
-  );
+  const rows = await activeAccountsOf(tx, member.id, productId ?? null);
   if (rows.length === 1) return rows[0].id;
   if (rows.length > 1) {
     throw unprocessable('CHOOSE_ACCOUNT', 'saving.choose_account', { accounts: rows.map((r) => r.account_number).join(', ') });

@@ -13,6 +13,7 @@ import type { Ctx } from '../../lib/context.ts';
 import { todayJakarta } from '../ledger/dates.ts';
 import { type JournalLineInput, type PostedJournal, post, type UnnumberedJournal } from '../ledger/posting.ts';
 import { refusalError } from '../money/refusals.ts';
+import { findCashRow } from './savings.moves.repo.ts';
 import { type CashRow, insertMovement, type LockedAccount, type MovementInsert, type MovementRow } from './savings.repo.ts';
 
 export type Channel = 'TELLER' | 'AGENT' | 'MOBILE' | 'SYSTEM';
@@ -93,7 +94,7 @@ export async function resolveCash(
   /** A user whose own cash account may be used (the requester, when another user approves a request). */
   holderOk?: string | null,
 ): Promise<CashAccount> {
-  const r = await tx.one<CashRow>('SELECT * FROM saving_resolve_cash($1::uuid, $2::uuid)', [coaId ?? null, ctx.userId]);
+  const r = await findCashRow(tx, coaId ?? null, ctx.userId);
   return checkCash(ctx, r ?? null, coaId, holderOk);
 }
 
@@ -300,4 +301,60 @@ export function activityLabel(activity: string, lang: 'id' | 'en' = 'id'): strin
 export function journalText(activity: string, a: LockedAccount, extra?: string | null): string {
   const base = `${activityLabel(activity)} ${a.product_name} ${a.account_number} a.n. ${a.member_name} (${a.cif_number})`;
   return extra ? `${base} - ${extra}` : base;
+}
+
+// ---------------------------------------------------------------- the answer of a movement leg
+
+export interface Leg {
+  a: LockedAccount;
+  row: MovementRow;
+  kind: string;
+  activity: string;
+  amount: Dec;
+  cash: CashAccount | null;
+  description: string | null;
+  reversalOfId?: string | null;
+}
+
+/** The answer of a movement, from what the transaction already holds (no read-back while the ledger's rows are locked). */
+export function legView(
+  ctx: Ctx,
+  l: Leg,
+  groupId: string,
+  date: string,
+  channel: Channel,
+  journal: PostedJournal | UnnumberedJournal | null,
+): MovementView {
+  const credit = l.kind === 'TOPUP' || l.kind === 'TOPUP_INTEREST';
+  return {
+    id: l.row.id,
+    code: l.row.code,
+    transactionDate: date,
+    createdAt: l.row.created_at.toISOString(),
+    memberId: l.a.member_id,
+    cifNumber: l.a.cif_number,
+    memberName: l.a.member_name,
+    productId: l.a.product_id,
+    productCode: l.a.product_code,
+    productName: l.a.product_name,
+    productKind: l.a.kind,
+    memberSavingId: l.a.id,
+    accountNumber: l.a.account_number,
+    kind: l.kind,
+    activity: l.activity,
+    amount: l.amount,
+    signedAmount: credit ? l.amount : l.amount.negated(),
+    balanceAfter: l.row.balance_after,
+    channel,
+    cashCoa: l.cash,
+    groupId,
+    journalId: journal?.id ?? null,
+    journalNumber: journal?.number ?? null,
+    status: 'POSTED',
+    isReversal: Boolean(l.reversalOfId),
+    reversalOfId: l.reversalOfId ?? null,
+    description: l.description,
+    tellerId: ctx.userId,
+    tellerName: tellerName(ctx),
+  };
 }

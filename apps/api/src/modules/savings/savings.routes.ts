@@ -6,80 +6,36 @@
  * inside their own transaction (`idempotency: 'transactional'`).
  */
 import {
-  autoDebitQuery,
-  blockedBody,
   byCifProductCashBody,
   cancelBody,
   closeSavingBody,
-  memberSavingsQuery,
-  mutationQuery,
-  notGetInterestBody,
   openDecisionBody,
   openProductBody,
-  pageOf,
-  passbookQuery,
-  passbookView,
-  receiptQuery,
-  receiptView,
   requestDecisionBody,
   requestListQuery,
-  savingAccountDatatableQuery,
   savingAccountView,
-  savingIdParam,
   savingMovementBody,
-  savingSearchQuery,
-  sourceOfFundBody,
-  tagBody,
   topupByCifBody,
-  transactionByMeQuery,
-  transactionDatatableQuery,
   transactionView,
   transferQuery,
 } from '@koperasi/contracts';
 import { dec } from '@koperasi/finance';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { ctxOf, requestHash, scopedIdempotencyKey } from '../../lib/context.ts';
-import { RequestValidationError } from '../../lib/errors.ts';
-import { sendExcel } from '../../lib/excel.ts';
+import { ctxOf } from '../../lib/context.ts';
 import { ok } from '../../lib/http.ts';
-import { todayJakarta } from '../ledger/dates.ts';
 import { numbersFirst } from '../ledger/posting.ts';
-import { cancelElsewhere } from '../money/cancel.ts';
 import { documented, passthrough } from '../products/products.http.ts';
+import { accountRoutes, flagRoutes } from './savings.account-routes.ts';
 import * as accounts from './savings.accounts.ts';
 import * as byCif from './savings.by-cif.ts';
-import * as lists from './savings.lists.ts';
+import * as cancel from './savings.cancel.ts';
+import * as close from './savings.close.ts';
+import { type App, idParam, MOVEMENT_NOTES, money, movementResult, TAG, typed } from './savings.http.ts';
+import { accountListRoutes, listRoutes } from './savings.list-routes.ts';
 import * as requests from './savings.requests.ts';
 import * as savings from './savings.service.ts';
-
-const TAG = ['transaction'];
-const FLAG_TAG = ['member saving flags'];
-const money = { idempotency: 'transactional' as const };
-// principalInTx (teller deposits and withdrawals): every check of the signed-in user runs inside the movement's
-// transaction, which verifies the cached principal first (plugins/auth.ts); other routes read it on every request.
-const idParam = z.object({ id: z.string().uuid('validation.uuid') });
-
-const movementResult = z.object({
-  status: z.enum(['POSTED', 'WAITING_APPROVAL']),
-  transaction: transactionView.optional(),
-  transactions: z.array(transactionView).optional(),
-  request: z.record(z.string(), z.unknown()).optional(),
-});
-
-const MOVEMENT_NOTES =
-  'Amount: positive, at most 2 decimals. coaId: a cash or bank account under 101 (default: the signed-in user’s assigned cash account, else Kas Besar). ' +
-  'The answer carries the transaction (code, balance after, journal number); GET /api/transaction/{id}/receipt gives the printable receipt. ' +
-  'Send Idempotency-Key to make retries safe: a repeat answers the first result (header idempotent-replayed: true).';
-
-function tenantName(req: FastifyRequest): string {
-  return req.principal?.tenantName ?? '';
-}
-
-/** The Fastify instance with zod types, as the route functions below take it. */
-type App = ReturnType<typeof typed>;
-const typed = (a: FastifyInstance) => a.withTypeProvider<ZodTypeProvider>();
+import * as transfers from './savings.transfer.ts';
 
 export async function savingRoutes(appBase: FastifyInstance) {
   const app = typed(appBase);
@@ -283,22 +239,9 @@ function transferCancelCloseRoutes(app: App) {
     },
     async (req) => {
       const q = req.query;
-      const ctx = ctxOf(req);
-      if (!ctx.idem && q.timeOfRequest) {
-        const path = req.url.split('?')[0];
-        ctx.idem = {
-          key: scopedIdempotencyKey(
-            ctx.userId ?? '',
-            'POST',
-            req.routeOptions.url ?? path,
-            `transfer:${q.fromSavingId}:${q.timeOfRequest}`,
-          ),
-          hash: requestHash('POST', path, req.query, null),
-          method: 'POST',
-          path,
-        };
-      }
-      return ok(await savings.transfer(ctx, { ...q, amount: dec(q.amount) }), 'saving.transfer_success');
+      const path = req.url.split('?')[0];
+      const from = { path, route: req.routeOptions.url ?? path, query: req.query };
+      return ok(await transfers.transferByRequest(ctxOf(req), { ...q, amount: dec(q.amount) }, from), 'saving.transfer_success');
     },
   );
 
@@ -332,10 +275,7 @@ function transferCancelCloseRoutes(app: App) {
       },
     },
     async (req) => {
-      const ctx = ctxOf(req);
-      // A loan payment or release is cancelled by its module (registered in modules/money/cancel.ts).
-      const other = await cancelElsewhere(ctx, req.body);
-      return ok(other ?? (await savings.cancelTransaction(ctx, req.body)), 'saving.cancel_success');
+      return ok(await cancel.cancelAny(ctxOf(req), req.body), 'saving.cancel_success');
     },
   );
 
@@ -365,7 +305,7 @@ function transferCancelCloseRoutes(app: App) {
         ),
       },
     },
-    async (req) => ok(await savings.closeAccount(ctxOf(req), req.body), 'saving.close_success'),
+    async (req) => ok(await close.closeAccount(ctxOf(req), req.body), 'saving.close_success'),
   );
 }
 
@@ -415,333 +355,4 @@ function requestRoutes(app: App) {
         req.body.status === 'APPROVED' ? 'saving.request_approved' : 'saving.request_rejected',
       ),
   );
-}
-
-/** Transaction lists, mutations and passbooks. */
-function listRoutes(app: App) {
-  // ------------------------------------------------------------ lists
-
-  app.get(
-    '/api/transaction/datatable',
-    {
-      ...numbersFirst,
-      ...passthrough,
-      config: { permission: 'member_transaction:view' },
-      schema: {
-        tags: TAG,
-        summary: 'Member transactions (every product module records here) with the spec’s filters',
-        description:
-          'page, limit, isActive (true: standing; false: cancelled and reversals), search (name, CIF, code, account), startCreated/endCreated ' +
-          '(business date), startApprovedDate/endApprovedDate, product (id or code), activity, sort ("column,asc|desc": created_date, ' +
-          'transaction_date, amount, code, member_name, product_name, activity), plus kind, productKind, memberId, memberSavingId, userId, ' +
-          'branchId, channel. format=xlsx downloads every row. Agents see only what they entered.',
-        querystring: transactionDatatableQuery,
-        response: documented(pageOf(transactionView)),
-      },
-    },
-    async (req, reply) => {
-      const ctx = ctxOf(req);
-      if (req.query.format === 'xlsx') {
-        const rows = await lists.transactionRows(ctx, req.query);
-        return sendExcel(reply, `transaksi-anggota-${todayJakarta()}`, [
-          lists.transactionSheet(rows, ctx, [tenantName(req), ctx.lang === 'en' ? 'Member transactions' : 'Transaksi Anggota']),
-        ]);
-      }
-      return ok(await lists.transactionDatatable(ctx, req.query));
-    },
-  );
-
-  app.get(
-    '/api/transaction/datatable-by-me',
-    {
-      ...numbersFirst,
-      ...passthrough,
-      config: { permission: 'member_transaction:view' },
-      schema: {
-        tags: TAG,
-        summary: 'The signed-in user’s own latest transactions (limit up to 1000)',
-        querystring: transactionByMeQuery,
-        response: documented(pageOf(transactionView)),
-      },
-    },
-    async (req) => ok(await lists.transactionsByMe(ctxOf(req), req.query)),
-  );
-
-  app.get(
-    '/api/transaction/:id/detail',
-    {
-      ...numbersFirst,
-      ...passthrough,
-      config: { permission: 'member_transaction:view' },
-      schema: { tags: TAG, summary: 'One transaction with its operation, reversal and journal lines', params: idParam },
-    },
-    async (req) => ok(await lists.transactionDetail(ctxOf(req), 'id', req.params.id)),
-  );
-
-  app.get(
-    '/api/transaction/:id/receipt',
-    {
-      ...numbersFirst,
-      ...passthrough,
-      config: { permission: 'member_transaction:view' },
-      schema: {
-        tags: TAG,
-        summary: 'Receipt data of a deposit, withdrawal, transfer, closing or cancellation (A5 or 80 mm)',
-        description:
-          'Cooperative (name, address, phone, logo), member and CIF, account, amount in figures and in words (terbilang), balance after, ' +
-          'teller, date and time (WIB), code and journal number; every leg of the operation. paper=A5 (default) or 80MM.',
-        params: idParam,
-        querystring: receiptQuery,
-        response: documented(receiptView),
-      },
-    },
-    async (req) => ok(await lists.receipt(ctxOf(req), 'id', req.params.id, req.query.paper)),
-  );
-
-  app.get(
-    '/api/transaction/receipt/:id/by-code',
-    {
-      ...numbersFirst,
-      ...passthrough,
-      config: { permission: 'member_transaction:view' },
-      schema: {
-        tags: TAG,
-        summary: 'Receipt data by transaction code (TRX...)',
-        params: z.object({ id: z.string().trim().min(1).max(40) }),
-        querystring: receiptQuery,
-        response: documented(receiptView),
-      },
-    },
-    async (req) => ok(await lists.receipt(ctxOf(req), 'code', req.params.id, req.query.paper)),
-  );
-}
-
-/** Account lists, searches and details. */
-function accountListRoutes(app: App) {
-  app.get(
-    '/api/transaction/product/:id/detail-mutation-product',
-    {
-      ...numbersFirst,
-      ...passthrough,
-      config: { permission: 'member_transaction:view' },
-      schema: {
-        tags: TAG,
-        summary: 'Mutations of a saving account ({id}: memberSavingId), newest first, each with the balance after it',
-        description:
-          'page, limit, start/end (business date); cancelled movements are marked and their reversals listed. format=xlsx: the passbook.',
-        params: idParam,
-        querystring: mutationQuery,
-      },
-    },
-    async (req) => ok(await lists.mutations(ctxOf(req), req.params.id, req.query)),
-  );
-
-  app.get(
-    '/api/transaction/product/:id/detail-mutation-saving-have-plan',
-    {
-      ...numbersFirst,
-      ...passthrough,
-      config: { permission: 'member_transaction:view' },
-      schema: {
-        tags: TAG,
-        summary: 'Mutations of a plan saving with its progress (target, expected balance, shortfall, status)',
-        params: idParam,
-        querystring: mutationQuery,
-      },
-    },
-    async (req) => ok(await lists.planMutations(ctxOf(req), req.params.id, req.query)),
-  );
-
-  app.get(
-    '/api/transaction/product/:id/passbook',
-    {
-      ...numbersFirst,
-      ...passthrough,
-      config: { permission: 'member_transaction:view' },
-      schema: {
-        tags: TAG,
-        summary: 'Passbook-style statement of a saving account for a period (opening, movements, running balance, closing)',
-        description: 'start (default: the opening date) and end (default today). format=xlsx downloads it.',
-        params: idParam,
-        querystring: passbookQuery,
-        response: documented(passbookView),
-      },
-    },
-    async (req, reply) => {
-      const ctx = ctxOf(req);
-      const pb = await lists.passbook(ctx, req.params.id, req.query);
-      if (req.query.format === 'xlsx')
-        return sendExcel(reply, `buku-tabungan-${pb.account.accountNumber}-${pb.end}`, [lists.passbookSheet(pb, ctx)]);
-      return ok(pb);
-    },
-  );
-}
-
-/** One account. */
-function accountRoutes(app: App) {
-  // ------------------------------------------------------------ accounts
-
-  app.get(
-    '/api/transaction/saving/datatable',
-    {
-      ...passthrough,
-      config: { permission: 'member_transaction:view' },
-      schema: {
-        tags: TAG,
-        summary: 'Saving accounts: search, product, member, kind, status, branch, paging',
-        querystring: savingAccountDatatableQuery,
-        response: documented(pageOf(savingAccountView)),
-      },
-    },
-    async (req) => ok(await accounts.accountsDatatable(ctxOf(req), req.query)),
-  );
-
-  app.get(
-    '/api/transaction/saving/search',
-    {
-      ...passthrough,
-      config: { permission: 'member_transaction:view' },
-      schema: {
-        tags: TAG,
-        summary: 'As-you-type lookup of open accounts by CIF, account number, phone (prefix) or name, with balances',
-        querystring: savingSearchQuery,
-        response: documented(z.array(savingAccountView)),
-      },
-    },
-    async (req) => ok(await accounts.searchAccounts(ctxOf(req), req.query)),
-  );
-
-  app.get(
-    '/api/transaction/saving/:id/detail',
-    {
-      ...passthrough,
-      config: { permission: 'member_transaction:view' },
-      schema: { tags: TAG, summary: 'One saving account with its available balance and waiting requests', params: idParam },
-    },
-    async (req) => ok(await accounts.accountDetail(ctxOf(req), req.params.id)),
-  );
-
-  app.get(
-    '/api/member/:id/saving-product',
-    {
-      ...passthrough,
-      config: { permission: 'member:view' },
-      schema: {
-        tags: FLAG_TAG,
-        summary: 'A member’s saving and equity accounts with balances (the member detail’s saving tab)',
-        params: idParam,
-        querystring: memberSavingsQuery,
-      },
-    },
-    async (req) => ok(await accounts.memberAccounts(ctxOf(req), req.params.id, req.query)),
-  );
-}
-
-/** Account flags. */
-function flagRoutes(app: App) {
-  // ------------------------------------------------------------ flags ({id} = the saving account, except source-of-fund)
-
-  app.patch(
-    '/api/member/:id/saving-product/tag',
-    {
-      ...passthrough,
-      config: { permission: 'member_transaction:update' },
-      schema: {
-        tags: FLAG_TAG,
-        summary: 'Tag a saving account ({id}: memberSavingId); empty tag clears it',
-        params: savingIdParam,
-        body: tagBody,
-        response: documented(savingAccountView),
-      },
-    },
-    async (req) => ok(await accounts.setTag(ctxOf(req), req.params.id, req.body.tag), 'saving.flag_updated'),
-  );
-
-  app.patch(
-    '/api/member/:id/saving-auto-debit',
-    {
-      ...passthrough,
-      config: { permission: 'member_transaction:update' },
-      schema: {
-        tags: FLAG_TAG,
-        summary: 'Auto debit on or off for a saving account ({id}: memberSavingId; query isAutoDebit=true|false)',
-        description: 'Mandatory, plan and principal savings; needs the member’s source-of-fund account.',
-        params: savingIdParam,
-        querystring: autoDebitQuery,
-        response: documented(savingAccountView),
-      },
-    },
-    async (req) => ok(await accounts.setAutoDebit(ctxOf(req), req.params.id, req.query.isAutoDebit), 'saving.flag_updated'),
-  );
-
-  app.patch(
-    '/api/member/:id/source-of-fund',
-    {
-      ...passthrough,
-      config: { permission: 'member_transaction:update' },
-      schema: {
-        tags: FLAG_TAG,
-        summary:
-          'The account a member’s auto debits draw from ({id}: the MEMBER; body memberSavingId: an open voluntary account of theirs)',
-        params: savingIdParam,
-        body: sourceOfFundBody,
-        response: documented(savingAccountView),
-      },
-    },
-    async (req) => ok(await accounts.setSourceOfFund(ctxOf(req), req.params.id, req.body.memberSavingId), 'saving.flag_updated'),
-  );
-
-  const blockedPart = z
-    .object({
-      isBlocked: z.union([z.boolean(), z.string()]).optional(),
-      amount: z.union([z.number(), z.string(), z.null()]).optional(),
-      reason: z.string().optional(),
-    })
-    .nullish();
-  app.patch(
-    '/api/member/:id/saving-product/blocked',
-    {
-      ...passthrough,
-      config: { permission: 'member_transaction:update' },
-      schema: {
-        tags: FLAG_TAG,
-        summary: 'Block (isBlocked=true, amount held, reason) or unblock (isBlocked=false, reason) a saving account ({id}: memberSavingId)',
-        description: 'Parameters in the query (spec: params) or the body. The amount held is at most the balance less what is pledged.',
-        params: savingIdParam,
-        querystring: blockedPart,
-        body: blockedPart,
-        response: documented(savingAccountView),
-      },
-    },
-    async (req) => {
-      const merged = { ...(req.query ?? {}), ...((req.body as object | undefined) ?? {}) };
-      const parsed = blockedBody.safeParse(merged);
-      if (!parsed.success) throw new RequestValidationError(parsed.error.issues as unknown as RequestValidationError['issues']);
-      const b = parsed.data;
-      return ok(
-        await accounts.setBlocked(ctxOf(req), req.params.id, { isBlocked: b.isBlocked, amount: b.amount ?? null, reason: b.reason }),
-        b.isBlocked ? 'saving.blocked' : 'saving.unblocked',
-      );
-    },
-  );
-
-  app.patch(
-    '/api/member/:id/saving-product/not-get-interest',
-    {
-      ...passthrough,
-      config: { permission: 'member_transaction:update' },
-      schema: {
-        tags: FLAG_TAG,
-        summary: 'Exclude a saving account from interest (or include it again) ({id}: memberSavingId)',
-        params: savingIdParam,
-        body: notGetInterestBody,
-        response: documented(savingAccountView),
-      },
-    },
-    async (req) => ok(await accounts.setNotGetInterest(ctxOf(req), req.params.id, req.body.isNotGetInterest), 'saving.flag_updated'),
-  );
-}
-
-export function savingTenantName(req: FastifyRequest): string {
-  return tenantName(req);
 }

@@ -38,10 +38,12 @@ import { markPrincipalPaid } from '../members/members.registry.ts';
 import { defaultGl } from '../products/products.seed.ts';
 import { createProductTx } from '../products/products.service.ts';
 import type { TenantSeedInfo } from '../types.ts';
-import { openAccountTx, setBlocked } from './savings.accounts.ts';
+import { openAccountTx } from './savings.accounts.ts';
+import { cancelTransaction } from './savings.cancel.ts';
+import { closeAccountTx } from './savings.close.ts';
 import { activityLabel, type Channel } from './savings.core.ts';
+import { setBlocked } from './savings.flags.ts';
 import { type LockedAccount, lockAccounts } from './savings.repo.ts';
-import { cancelTransaction, closeAccountTx } from './savings.service.ts';
 
 function mulberry32(seed: number) {
   let a = seed >>> 0;

@@ -1,6 +1,7 @@
 /**
- * Saving movements (Transaksi Anggota): deposit, withdrawal, transfer,
- * cancellation, closing. Each one runs in ONE database transaction: the
+ * Saving movements (Transaksi Anggota): deposit and withdrawal, and what the
+ * other movements share (savings.transfer.ts, savings.cancel.ts,
+ * savings.close.ts, savings.by-cif.ts). Each one runs in ONE database transaction: the
  * account rows locked (FOR UPDATE, ascending id), the rules checked, the
  * balance changed and the transaction row written, the audit entry, and
  * last the journal through the ledger's posting engine.
@@ -36,94 +37,40 @@
  *    Kas Besar.
  */
 import type { Dec } from '@koperasi/finance';
-import { sqlLiteral, type Tx } from '../../db/db.ts';
+import type { Tx } from '../../db/db.ts';
 import { audit } from '../../lib/audit.ts';
 import { applyClaim, type Ctx, claimKey, type TxOptions, withTx } from '../../lib/context.ts';
-import { badRequest, conflict, IdempotentReplay, notFound, unprocessable } from '../../lib/errors.ts';
+import { IdempotentReplay } from '../../lib/errors.ts';
 import { uuidv7 } from '../../lib/uuid7.ts';
-import { fillJournalNumbers, isPeriodOpen, type PostedJournal, reverse, type UnnumberedJournal } from '../ledger/posting.ts';
+import { fillJournalNumbers } from '../ledger/posting.ts';
 import { markPrincipalPaid } from '../members/members.registry.ts';
 import { isRefusalCode, withinLimit as isWithinLimit, limitDecision, refusalError } from '../money/index.ts';
-import { assertCanCancelTransaction } from '../roles/limits.ts';
 import { batcherOf, type MovedRow, movedView } from './savings.batch.ts';
 import {
   activityLabel,
   assertCanDeposit,
   assertCanMove,
   assertCanWithdraw,
-  type CashAccount,
   type Channel,
   channelOf,
   checkCash,
   isAgentCtx,
   journalText,
+  type Leg,
+  legView,
   type MovementView,
   move,
   postGroup,
   resolveCash,
-  tellerName,
   today,
 } from './savings.core.ts';
-import { type LockedAccount, lockAccounts, lockAccountWithCash, type MovementRow, setGroupJournal } from './savings.repo.ts';
+import { callSavingMove, insertWithdrawalRequest, numberAfterCommit } from './savings.moves.repo.ts';
+import { type LockedAccount, lockAccounts, lockAccountWithCash } from './savings.repo.ts';
 
 export type { MovementView } from './savings.core.ts';
 
-interface Leg {
-  a: LockedAccount;
-  row: MovementRow;
-  kind: string;
-  activity: string;
-  amount: Dec;
-  cash: CashAccount | null;
-  description: string | null;
-  reversalOfId?: string | null;
-}
-
-/** The answer of a movement, from what the transaction already holds (no read-back while the ledger's rows are locked). */
-function legView(
-  ctx: Ctx,
-  l: Leg,
-  groupId: string,
-  date: string,
-  channel: Channel,
-  journal: PostedJournal | UnnumberedJournal | null,
-): MovementView {
-  const credit = l.kind === 'TOPUP' || l.kind === 'TOPUP_INTEREST';
-  return {
-    id: l.row.id,
-    code: l.row.code,
-    transactionDate: date,
-    createdAt: l.row.created_at.toISOString(),
-    memberId: l.a.member_id,
-    cifNumber: l.a.cif_number,
-    memberName: l.a.member_name,
-    productId: l.a.product_id,
-    productCode: l.a.product_code,
-    productName: l.a.product_name,
-    productKind: l.a.kind,
-    memberSavingId: l.a.id,
-    accountNumber: l.a.account_number,
-    kind: l.kind,
-    activity: l.activity,
-    amount: l.amount,
-    signedAmount: credit ? l.amount : l.amount.negated(),
-    balanceAfter: l.row.balance_after,
-    channel,
-    cashCoa: l.cash,
-    groupId,
-    journalId: journal?.id ?? null,
-    journalNumber: journal?.number ?? null,
-    status: 'POSTED',
-    isReversal: Boolean(l.reversalOfId),
-    reversalOfId: l.reversalOfId ?? null,
-    description: l.description,
-    tellerId: ctx.userId,
-    tellerName: tellerName(ctx),
-  };
-}
-
 /** Marks the member's principal paid when this account's principal saving is now complete. */
-async function settlePrincipal(tx: Tx, ctx: Ctx, a: LockedAccount): Promise<void> {
+export async function settlePrincipal(tx: Tx, ctx: Ctx, a: LockedAccount): Promise<void> {
   if (a.saving_type !== 'PRINCIPAL' || !a.equity_amount || a.principal_status !== 'OWED') return;
   if (a.balance.gte(a.equity_amount)) {
     await markPrincipalPaid(tx, ctx, a.member_id, a.balance);
@@ -131,7 +78,7 @@ async function settlePrincipal(tx: Tx, ctx: Ctx, a: LockedAccount): Promise<void
   }
 }
 
-function agentOf(ctx: Ctx): string | null {
+export function agentOf(ctx: Ctx): string | null {
   return isAgentCtx(ctx) ? ctx.userId : null;
 }
 
@@ -203,16 +150,29 @@ export async function moveInOneCall(
   const journalId = uuidv7();
   // A key this transaction claimed already (by-CIF: claimed before the account was found) is not claimed again.
   const idem = ctx.idem && ctx.idem.claimTx !== tx ? ctx.idem : undefined;
-  // Values as literals: without parameters the call travels with BEGIN (one round trip for the whole movement).
-  const v = (x: unknown) => sqlLiteral(x);
-  const r = await tx.one<MoveRow>(
-    `SELECT * FROM saving_move(${v(kind)}, ${v(activity)}, ${v(activityLabel(activity))}, ${v(input.savingId)}::uuid,
-       ${v(input.amount.toFixed(2))}::numeric, ${v(date)}::date, ${v(agentOf(ctx))}::uuid, ${v(input.coaId ?? null)}::uuid,
-       ${v(ctx.userId)}::uuid, ${v(w.cashHolderOk ?? null)}::uuid, ${v(channel)}, ${v(description)}, ${v(w.requestId ?? null)}::uuid,
-       ${v(groupId)}::uuid, ${v(journalId)}::uuid, false, ${v(kind === 'TOPUP' ? 'saving.deposit' : 'saving.withdraw')},
-       ${v(ctx.requestId)}, ${v(ctx.ip)}, ${v(ctx.userAgent)}, ${v(idem?.key ?? null)}, ${v(idem?.hash ?? null)},
-       ${v(idem?.method ?? null)}, ${v(idem?.path ?? null)})`,
-  );
+  // Without parameters the call travels with BEGIN (one round trip for the whole movement).
+  const r = await callSavingMove<MoveRow>(tx, {
+    kind,
+    activity,
+    label: activityLabel(activity),
+    savingId: input.savingId,
+    amount: input.amount,
+    date,
+    agentId: agentOf(ctx),
+    coaId: input.coaId ?? null,
+    userId: ctx.userId,
+    cashHolderOk: w.cashHolderOk ?? null,
+    channel,
+    description,
+    requestId: w.requestId ?? null,
+    groupId,
+    journalId,
+    auditAction: kind === 'TOPUP' ? 'saving.deposit' : 'saving.withdraw',
+    httpRequestId: ctx.requestId,
+    ip: ctx.ip,
+    userAgent: ctx.userAgent,
+    idem,
+  });
   if (!r) throw new Error('saving_move answered nothing');
   if (r.outcome === 'REPLAY' || r.outcome === 'MISMATCH' || r.outcome === 'IN_PROGRESS') {
     applyClaim(tx, ctx, r.outcome, { statusCode: r.idem_status, response: r.idem_response });
@@ -251,9 +211,7 @@ export async function moveInOneCall(
     date,
   );
   // The journal's number, given right after COMMIT in COMMIT's own round trip.
-  const numbered = tx.afterCommitQuery<{ journal_id: string; number: string | null }>(
-    `SELECT journal_id, number FROM ledger_number_journals_quietly(${v(ctx.tenantId)}::uuid, ARRAY[${v(journalId)}]::uuid[])`,
-  );
+  const numbered = numberAfterCommit(tx, ctx.tenantId, [journalId]);
   tx.afterCommit(async () => {
     view.journalNumber = (await numbered)[0]?.number ?? null;
   });
@@ -427,11 +385,15 @@ export async function queueWithdrawal(tx: Tx, ctx: Ctx, input: WithdrawInput) {
   assertCanMove(ctx, a);
   assertCanWithdraw(ctx, a, input.amount);
   const cash = input.coaId ? await resolveCash(tx, ctx, input.coaId) : null;
-  const r = await tx.one<{ id: string; requested_at: Date }>(
-    `INSERT INTO saving_request (tenant_id, type, saving_id, member_id, amount, description, cash_coa_id, channel, requested_by)
-     VALUES (app_tenant(), 'WITHDRAWAL', $1, $2, $3, $4, $5, $6, $7) RETURNING id, requested_at`,
-    [a.id, a.member_id, input.amount.toFixed(2), input.description?.trim() || null, cash?.id ?? null, channelOf(ctx), ctx.userId],
-  );
+  const r = await insertWithdrawalRequest(tx, {
+    savingId: a.id,
+    memberId: a.member_id,
+    amount: input.amount,
+    description: input.description?.trim() || null,
+    cashId: cash?.id ?? null,
+    channel: channelOf(ctx),
+    userId: ctx.userId,
+  });
   await audit(tx, ctx, {
     action: 'saving.withdraw_request',
     entity: 'saving_request',
@@ -482,323 +444,4 @@ export async function withdraw(ctx: Ctx, input: WithdrawInput) {
     { ...input, kind: 'WITHDRAW', activity: input.activity ?? 'WITHDRAWAL', message: 'saving.withdraw_success' },
     alone as () => Promise<{ status: 'POSTED'; transaction: MovementView }>,
   );
-}
-
-// ---------------------------------------------------------------- transfer
-
-export interface TransferInput {
-  fromSavingId: string;
-  toSavingId: string;
-  amount: Dec;
-  description?: string | null;
-  timeOfRequest?: string | null;
-  date?: string;
-  channel?: Channel;
-  /** Teller movements: the journal is numbered after COMMIT (see movementTx). */
-  numberAfterCommit?: boolean;
-}
-
-export async function transferTx(tx: Tx, ctx: Ctx, input: TransferInput) {
-  if (input.fromSavingId === input.toSavingId) {
-    throw badRequest('TRANSFER_SAME_ACCOUNT', 'saving.transfer_same_account', undefined, [
-      { field: 'toSavingId', message: 'saving.transfer_same_account' },
-    ]);
-  }
-  const date = input.date ?? today();
-  const channel = input.channel ?? channelOf(ctx);
-  const locked = await lockAccounts(tx, [input.fromSavingId, input.toSavingId], date, agentOf(ctx));
-  const from = locked.get(input.fromSavingId);
-  const to = locked.get(input.toSavingId);
-  assertCanMove(ctx, from);
-  assertCanMove(ctx, to);
-  assertCanWithdraw(ctx, from, input.amount);
-  assertCanDeposit(ctx, to, input.amount);
-  const groupId = crypto.randomUUID();
-  const journalId = uuidv7();
-  const description = input.description?.trim() || null;
-  let out: MovementRow;
-  try {
-    out = await move(tx, ctx, from, {
-      kind: 'WITHDRAW',
-      activity: 'TRANSFER_OUT',
-      amount: input.amount,
-      date,
-      channel,
-      cashCoaId: null,
-      groupId,
-      description,
-      timeOfRequest: input.timeOfRequest ?? null,
-      journalId,
-    });
-  } catch (err) {
-    if ((err as { constraint?: string }).constraint === 'member_transaction_transfer_uq') {
-      throw conflict('TRANSFER_DUPLICATE', 'saving.transfer_duplicate', { time: input.timeOfRequest ?? '' });
-    }
-    throw err;
-  }
-  const inn = await move(tx, ctx, to, {
-    kind: 'TOPUP',
-    activity: 'TRANSFER_IN',
-    amount: input.amount,
-    date,
-    channel,
-    cashCoaId: null,
-    groupId,
-    description,
-    journalId,
-  });
-  await settlePrincipal(tx, ctx, to);
-  await audit(tx, ctx, {
-    action: 'saving.transfer',
-    entity: 'member_transaction',
-    entityId: out.id,
-    after: {
-      code: out.code,
-      from: { savingId: from.id, accountNumber: from.account_number, balanceAfter: out.balance_after },
-      to: { savingId: to.id, accountNumber: to.account_number, balanceAfter: inn.balance_after },
-      amount: input.amount,
-      timeOfRequest: input.timeOfRequest ?? null,
-    },
-  });
-  const journal = await postGroup(tx, ctx, {
-    groupId,
-    date,
-    description: `Transfer ${from.account_number} (${from.member_name}) ke ${to.account_number} (${to.member_name})${description ? ` - ${description}` : ''}`,
-    referenceCode: out.code,
-    lines: [
-      { accountId: from.control_id!, debit: input.amount },
-      { accountId: to.control_id!, credit: input.amount },
-    ],
-    journalId,
-    numberAfterCommit: input.numberAfterCommit,
-  });
-  const legs: Leg[] = [
-    { a: from, row: out, kind: 'WITHDRAW', activity: 'TRANSFER_OUT', amount: input.amount, cash: null, description },
-    { a: to, row: inn, kind: 'TOPUP', activity: 'TRANSFER_IN', amount: input.amount, cash: null, description },
-  ];
-  const views = legs.map((l) => legView(ctx, l, groupId, date, channel, journal));
-  return { status: 'POSTED' as const, transaction: views[0], transactions: views };
-}
-
-export async function transfer(ctx: Ctx, input: TransferInput) {
-  return movementTx(ctx, (tx) => transferTx(tx, ctx, { ...input, numberAfterCommit: true }), {
-    idempotent: true,
-    message: 'saving.transfer_success',
-  });
-}
-
-// ---------------------------------------------------------------- cancel
-
-/** Activities a cancellation may undo. */
-const CANCELLABLE = new Set(['OPENING', 'DEPOSIT', 'WITHDRAWAL', 'TRANSFER_IN', 'TRANSFER_OUT', 'AUTO_DEBIT', 'CASH_OUT_ONLINE']);
-
-interface GroupRow {
-  id: string;
-  seq: number;
-  code: string;
-  saving_id: string | null;
-  kind: string;
-  activity: string;
-  amount: Dec;
-  status: string;
-  reversal_of_id: string | null;
-  journal_id: string | null;
-  transaction_date: string;
-  group_id: string;
-  cash_coa_id: string | null;
-  description: string | null;
-  product_kind: string;
-}
-
-export async function cancelTransaction(ctx: Ctx, body: { transactionId: string; reason?: string | null }) {
-  assertCanCancelTransaction(ctx);
-  return withTx(
-    ctx,
-    async (tx) => {
-      const first = await tx.one<{ group_id: string }>(
-        'SELECT group_id FROM member_transaction WHERE tenant_id = app_tenant() AND id = $1',
-        [body.transactionId],
-      );
-      if (!first) throw notFound('saving.transaction_not_found');
-      // The rows of the operation, locked: a second cancellation of the same operation waits, then sees it cancelled.
-      const rows = await tx.query<GroupRow>(
-        `SELECT id, seq, code, saving_id, kind, activity, amount, status, reversal_of_id, journal_id, transaction_date, group_id, cash_coa_id,
-                description, product_kind
-         FROM member_transaction WHERE tenant_id = app_tenant() AND group_id = $1 ORDER BY id FOR UPDATE`,
-        [first.group_id],
-      );
-      rows.sort((a, b) => a.seq - b.seq);
-      const main = rows.find((r) => r.id === body.transactionId) ?? rows[0];
-      if (main.reversal_of_id) throw unprocessable('TRANSACTION_IS_REVERSAL', 'saving.cancel_reversal', { code: main.code });
-      if (rows.some((r) => r.status === 'CANCELLED'))
-        throw conflict('TRANSACTION_ALREADY_CANCELLED', 'saving.already_cancelled', { code: main.code });
-      const blocked = rows.find((r) => !CANCELLABLE.has(r.activity) || !r.saving_id);
-      if (blocked)
-        throw unprocessable('TRANSACTION_NOT_CANCELLABLE', 'saving.not_cancellable', { code: blocked.code, activity: blocked.activity });
-      if (!(await isPeriodOpen(tx, main.transaction_date))) {
-        throw unprocessable('PERIOD_CLOSED', 'saving.cancel_period_closed', {
-          code: main.code,
-          periode: main.transaction_date.slice(0, 7),
-        });
-      }
-      const journalId = main.journal_id;
-      if (!journalId)
-        throw unprocessable('TRANSACTION_NOT_CANCELLABLE', 'saving.not_cancellable', { code: main.code, activity: main.activity });
-      const reason = body.reason?.trim() || `Pembatalan transaksi ${main.code}`;
-      const date = today();
-      const accounts = await lockAccounts(tx, [...new Set(rows.map((r) => r.saving_id!))], date, agentOf(ctx));
-      const groupId = crypto.randomUUID();
-      const reversals: Array<{ id: string; code: string; savingId: string; amount: Dec; balanceAfter: Dec }> = [];
-      for (const r of rows) {
-        const a = accounts.get(r.saving_id!);
-        if (!a || (isAgentCtx(ctx) && !a.assigned)) throw notFound('saving.transaction_not_found');
-        if (a.status !== 'ACTIVE') throw unprocessable('ACCOUNT_CLOSED', 'saving.account_closed', { number: a.account_number });
-        const undoCredit = r.kind === 'TOPUP' || r.kind === 'TOPUP_INTEREST';
-        if (undoCredit) {
-          const after = a.balance.minus(r.amount);
-          if (after.lt(a.blocked_amount.plus(a.pledged_amount)) || after.isNegative()) {
-            throw unprocessable('CANCEL_INSUFFICIENT_BALANCE', 'saving.cancel_insufficient', { code: r.code, number: a.account_number });
-          }
-          if (a.saving_type === 'PRINCIPAL' && a.principal_status === 'PAID' && a.equity_amount && after.lt(a.equity_amount)) {
-            throw unprocessable('CANCEL_PRINCIPAL_PAID', 'saving.cancel_principal_paid', { code: r.code, name: a.member_name });
-          }
-        }
-        const row = await move(tx, ctx, a, {
-          kind: undoCredit ? 'WITHDRAW' : 'TOPUP',
-          activity: 'REVERSAL',
-          amount: r.amount,
-          date,
-          channel: channelOf(ctx),
-          cashCoaId: r.cash_coa_id,
-          groupId,
-          description: `Pembatalan ${r.code}: ${reason}`.slice(0, 500),
-          reversalOfId: r.id,
-        });
-        reversals.push({ id: row.id, code: row.code, savingId: a.id, amount: r.amount, balanceAfter: row.balance_after });
-      }
-      await tx.exec(
-        `UPDATE member_transaction SET status = 'CANCELLED', cancelled_at = now(), cancelled_by = $2, cancel_reason = $3
-         WHERE tenant_id = app_tenant() AND group_id = $1`,
-        [first.group_id, ctx.userId, reason],
-      );
-      await audit(tx, ctx, {
-        action: 'saving.cancel',
-        entity: 'member_transaction',
-        entityId: main.id,
-        before: rows.map((r) => ({ id: r.id, code: r.code, status: r.status, amount: r.amount })),
-        after: { status: 'CANCELLED', reason, reversals },
-      });
-      const journal = await reverse(tx, ctx, journalId, reason, { date });
-      await setGroupJournal(tx, groupId, journal.id);
-      return {
-        transactionId: main.id,
-        code: main.code,
-        status: 'CANCELLED' as const,
-        reason,
-        reversalJournalId: journal.id,
-        reversalJournalNumber: journal.number,
-        reversals,
-      };
-    },
-    { idempotent: true, message: 'saving.cancel_success' },
-  );
-}
-
-// ---------------------------------------------------------------- close
-
-export async function closeAccountTx(
-  tx: Tx,
-  ctx: Ctx,
-  body: { memberSavingId: string; coaId?: string | null; reason?: string | null; date?: string },
-) {
-  const date = body.date ?? today();
-  const channel = channelOf(ctx);
-  const a = (await lockAccounts(tx, [body.memberSavingId], date, agentOf(ctx))).get(body.memberSavingId);
-  assertCanMove(ctx, a);
-  if (a.kind === 'SAVING_EQUITY') throw unprocessable('EQUITY_CLOSES_AT_EXIT', 'saving.equity_closes_at_exit', { product: a.product_name });
-  if (a.blocked_amount.gt(0)) throw unprocessable('ACCOUNT_BLOCKED', 'saving.close_blocked', { number: a.account_number });
-  if (a.pledged_amount.gt(0)) throw unprocessable('ACCOUNT_PLEDGED', 'saving.close_pledged', { number: a.account_number });
-  const waiting = await tx.one('SELECT 1 FROM saving_request WHERE tenant_id = app_tenant() AND saving_id = $1 AND status = $2', [
-    a.id,
-    'WAITING',
-  ]);
-  if (waiting) throw unprocessable('REQUEST_WAITING', 'saving.close_request_waiting', { number: a.account_number });
-  const balance = a.balance;
-  const fee = a.closing_fee.gt(balance) ? balance : a.closing_fee;
-  const payout = balance.minus(fee);
-  // A closing's payout is never queued: above the limit it is refused.
-  if (payout.gt(0)) await limitDecision(tx, ctx, 'SAVING_WITHDRAWAL', payout, { mayQueue: false });
-  if (fee.gt(0) && !a.closing_fee_income_id)
-    throw unprocessable('PRODUCT_GL_MISSING', 'saving.product_gl_missing', { product: a.product_name });
-  const cash = payout.gt(0) ? await resolveCash(tx, ctx, body.coaId) : null;
-  const groupId = crypto.randomUUID();
-  const reason = body.reason?.trim() || null;
-  const legs: Leg[] = [];
-  if (fee.gt(0)) {
-    const row = await move(tx, ctx, a, {
-      kind: 'WITHDRAW',
-      activity: 'CLOSING_FEE',
-      amount: fee,
-      date,
-      channel,
-      cashCoaId: null,
-      groupId,
-      description: reason,
-    });
-    legs.push({ a, row, kind: 'WITHDRAW', activity: 'CLOSING_FEE', amount: fee, cash: null, description: reason });
-  }
-  if (payout.gt(0)) {
-    const row = await move(tx, ctx, a, {
-      kind: 'WITHDRAW',
-      activity: 'CLOSING',
-      amount: payout,
-      date,
-      channel,
-      cashCoaId: cash!.id,
-      groupId,
-      description: reason,
-    });
-    legs.push({ a, row, kind: 'WITHDRAW', activity: 'CLOSING', amount: payout, cash, description: reason });
-  }
-  await tx.exec(
-    `UPDATE member_saving SET status = 'CLOSED', close_date = $2, closed_by = $3, close_reason = $4, is_source_of_fund = false,
-            is_auto_debit = false, updated_by = $3
-     WHERE tenant_id = app_tenant() AND id = $1`,
-    [a.id, date, ctx.userId, reason],
-  );
-  await audit(tx, ctx, {
-    action: 'saving.close',
-    entity: 'member_saving',
-    entityId: a.id,
-    before: { status: 'ACTIVE', balance },
-    after: { status: 'CLOSED', closingFee: fee, payout, cashCoaId: cash?.id ?? null, reason },
-  });
-  let journal: PostedJournal | UnnumberedJournal | null = null;
-  if (balance.gt(0)) {
-    journal = await postGroup(tx, ctx, {
-      groupId,
-      date,
-      description: journalText('CLOSING', a, reason),
-      referenceCode: legs[0].row.code,
-      lines: [
-        { accountId: a.control_id!, debit: balance },
-        ...(fee.gt(0) ? [{ accountId: a.closing_fee_income_id!, credit: fee }] : []),
-        ...(payout.gt(0) ? [{ accountId: cash!.id, credit: payout }] : []),
-      ],
-    });
-  }
-  return {
-    memberSavingId: a.id,
-    accountNumber: a.account_number,
-    status: 'CLOSED' as const,
-    balanceBefore: balance,
-    closingFee: fee,
-    payout,
-    journalNumber: journal?.number ?? null,
-    transactions: legs.map((l) => legView(ctx, l, groupId, date, channel, journal)),
-  };
-}
-
-export async function closeAccount(ctx: Ctx, body: { memberSavingId: string; coaId?: string | null; reason?: string | null }) {
-  return withTx(ctx, (tx) => closeAccountTx(tx, ctx, body), { idempotent: true, message: 'saving.close_success' });
 }

@@ -3,7 +3,7 @@
  * "Reports"; contracts `savingAccountView`, `transactionView`). Money
  * arrives as JSON numbers with at most two decimals.
  */
-import type { savingAccountView, transactionView } from '@koperasi/contracts/savings';
+import type { savingAccountView, transactionView } from '@koperasi/contracts/savings.answers';
 import type { z } from 'zod';
 import type { Page } from '../../../lib/api/list';
 

@@ -3,7 +3,7 @@
  * schemas where the API documents them (type-only imports: no zod in the
  * bundle for these), extended with the fields the server adds.
  */
-import type { passbookView, receiptView, savingAccountView, transactionView } from '@koperasi/contracts/savings';
+import type { passbookView, receiptView, savingAccountView, transactionView } from '@koperasi/contracts/savings.answers';
 import type { z } from 'zod';
 
 export type SavingAccount = z.infer<typeof savingAccountView>;
