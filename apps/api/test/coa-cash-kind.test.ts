@@ -1,0 +1,38 @@
+/**
+ * Cash or bank on the chart of accounts (migration 0910, docs/teller.md "Cash and bank accounts"): the seeded
+ * accounts under Kas dan Bank carry CASH or BANK, a new account below 101 gets its kind from its name unless one is
+ * given, and a kind is refused outside 101 or on a header.
+ */
+import { describe, expect, it } from 'vitest';
+import { body } from './helpers.ts';
+import { data, ledgerTenant } from './ledger-helpers.ts';
+
+describe('cash kind of COA accounts', () => {
+  it('is seeded, inferred for new accounts under 101, editable, and refused elsewhere', async () => {
+    const t = await ledgerTenant();
+    const kinds = Object.fromEntries(
+      (
+        await t.tx((tx) =>
+          tx.query<{ code: string; cash_kind: string | null }>(
+            `SELECT code, cash_kind FROM coa_account WHERE code LIKE '101%' OR code = '10201'`,
+          ),
+        )
+      ).map((r) => [r.code, r.cash_kind]),
+    );
+    expect(kinds).toMatchObject({ '101': null, '10101': 'CASH', '10102': 'CASH', '10103': 'CASH', '10104': 'BANK', '10105': 'BANK' });
+    expect(data(await t.admin.get(`/api/coa/${t.acc['10101']}/detail`)).cashKind).toBe('CASH');
+
+    const add = (b: Record<string, unknown>) => t.admin.post('/api/coa', { parentId: t.acc['101'], ...b });
+    expect(data(await add({ code: '10120', name: 'Kas Teller 2' })).cashKind).toBe('CASH');
+    expect(data(await add({ code: '10121', name: 'Bank BNI Syariah' })).cashKind).toBe('BANK');
+    expect(data(await add({ code: '10122', name: 'Brankas', cashKind: null })).cashKind).toBe(null);
+
+    const patched = await t.admin.patch('/api/coa', { id: t.acc['10102'], cashKind: 'BANK' });
+    expect(data(patched).cashKind).toBe('BANK');
+    const outside = await t.admin.patch('/api/coa', { id: t.acc['40201'], cashKind: 'CASH' });
+    expect([outside.statusCode, body(outside).errorCode]).toEqual([422, 'COA_CASH_KIND_INVALID']);
+    expect(body(outside).message).toBe('Jenis kas/bank hanya untuk akun transaksi di bawah Kas dan Bank (101); akun 40201 tidak termasuk');
+    const header = await t.admin.patch('/api/coa', { id: t.acc['101'], cashKind: 'CASH' });
+    expect(body(header).errorCode).toBe('COA_CASH_KIND_INVALID');
+  });
+});
