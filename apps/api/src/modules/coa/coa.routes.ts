@@ -29,6 +29,9 @@ import * as coa from './coa.service.ts';
 
 const TAG = ['coa'];
 
+const typed = (a: FastifyInstance) => a.withTypeProvider<ZodTypeProvider>();
+type App = ReturnType<typeof typed>;
+
 export async function coaRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
 
@@ -166,6 +169,11 @@ export async function coaRoutes(appBase: FastifyInstance) {
     },
   );
 
+  await balanceRoutes(app);
+}
+
+/** Balance adjustments (coa.balances.ts). */
+async function balanceRoutes(app: App) {
   app.post(
     '/api/coa/:id/adjust-balance',
     {
