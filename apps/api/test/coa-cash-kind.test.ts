@@ -23,7 +23,8 @@ describe('cash kind of COA accounts', () => {
     expect(data(await t.admin.get(`/api/coa/${t.acc['10101']}/detail`)).cashKind).toBe('CASH');
 
     const add = (b: Record<string, unknown>) => t.admin.post('/api/coa', { parentId: t.acc['101'], ...b });
-    expect(data(await add({ code: '10120', name: 'Kas Teller 2' })).cashKind).toBe('CASH');
+    const kas2 = data(await add({ code: '10120', name: 'Kas Teller 2' }));
+    expect(kas2.cashKind).toBe('CASH');
     expect(data(await add({ code: '10121', name: 'Bank BNI Syariah' })).cashKind).toBe('BANK');
     expect(data(await add({ code: '10122', name: 'Brankas', cashKind: null })).cashKind).toBe(null);
 
@@ -32,6 +33,8 @@ describe('cash kind of COA accounts', () => {
     const outside = await t.admin.patch('/api/coa', { id: t.acc['40201'], cashKind: 'CASH' });
     expect([outside.statusCode, body(outside).errorCode]).toEqual([422, 'COA_CASH_KIND_INVALID']);
     expect(body(outside).message).toBe('Jenis kas/bank hanya untuk akun transaksi di bawah Kas dan Bank (101); akun 40201 tidak termasuk');
+    // Moved out of Kas dan Bank, an account drops its kind.
+    expect(data(await t.admin.patch('/api/coa', { id: kas2.id, parentId: t.acc['109'] })).cashKind).toBe(null);
     const header = await t.admin.patch('/api/coa', { id: t.acc['101'], cashKind: 'CASH' });
     expect(body(header).errorCode).toBe('COA_CASH_KIND_INVALID');
   });

@@ -376,8 +376,8 @@ export async function updateAccount(ctx: Ctx, b: CoaUpdate) {
       description: b.description === undefined ? a.description : b.description,
       cashKind: b.cashKind === undefined ? a.cash_kind : b.cashKind,
     };
-    // A header holds no cash: turning a cash account into a header drops its kind.
-    if (!next.isPostable && b.cashKind === undefined) next.cashKind = null;
+    // A header holds no cash, nor an account outside Kas dan Bank: becoming one drops the kind (unless given).
+    if (b.cashKind === undefined && (!next.isPostable || !underCashBank(tree, next.parentId))) next.cashKind = null;
     checkCashKind(tree, next.code, next.parentId, next.isPostable, next.cashKind);
     if (next.businessUnitId && next.businessUnitId !== a.business_unit_id && !(await unitExists(tx, next.businessUnitId)))
       throw notFound('business_unit.not_found');
