@@ -77,6 +77,8 @@ describe('issue 16 gallery', () => {
       await shot(admin, 'unit-pay-admin-fee');
       await admin.keyboard.press('Escape');
       await visitSettled(admin, '/settings/coa', 'coa-tree');
+      await admin.getByTestId('coa-row-101').locator('button[aria-expanded]').click();
+      await admin.getByTestId('coa-row-10103').waitFor();
       await shot(admin, 'coa-cash-kind');
       await admin.getByTestId('coa-actions-10103').click();
       await admin.getByTestId('coa-edit').click();

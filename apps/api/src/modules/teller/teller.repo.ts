@@ -215,3 +215,20 @@ export async function classifyCashAccounts(tx: Tx): Promise<void> {
      FROM below b WHERE a.tenant_id = app_tenant() AND a.id = b.id AND a.is_postable AND a.cash_kind IS NULL`,
   );
 }
+
+/** Active TELLER users holding a cash account (the demo seed opens their day). */
+export async function cashHoldingTellers(tx: Tx): Promise<Array<{ id: string; coa_id: string }>> {
+  return tx.query(
+    `SELECT u.id, u.coa_id FROM app_user u JOIN role r ON r.tenant_id = u.tenant_id AND r.id = u.role_id
+     WHERE u.tenant_id = app_tenant() AND r.code = 'TELLER' AND u.coa_id IS NOT NULL AND u.is_active ORDER BY u.created_date`,
+  );
+}
+
+/** Opens a session as the teller herself would (no audit: seeding). */
+export async function insertSession(tx: Tx, userId: string, coaId: string, date: string, opening: Dec): Promise<void> {
+  await tx.exec(
+    `INSERT INTO teller_session (tenant_id, user_id, coa_id, business_date, opening_balance)
+     VALUES (app_tenant(), $1, $2, $3, $4) ON CONFLICT DO NOTHING`,
+    [userId, coaId, date, opening.toFixed(2)],
+  );
+}
