@@ -3,8 +3,9 @@
 -- cash only through her own session's drawer; naming another CASH account is refused, BANK accounts stay
 -- allowed. NULL: not a cash or bank account, or not classified yet (the rule refuses nothing for it).
 
+-- Only postable accounts below 101 carry one: the COA service enforces it (COA_CASH_KIND_INVALID) and drops the
+-- kind when an account becomes a header or leaves 101.
 ALTER TABLE coa_account ADD COLUMN cash_kind text CHECK (cash_kind IN ('CASH', 'BANK'));
-ALTER TABLE coa_account ADD CONSTRAINT coa_account_cash_kind_postable CHECK (cash_kind IS NULL OR is_postable);
 
 -- Every existing cooperative: the postable accounts below Kas dan Bank (system key CASH_BANK or code 101)
 -- are BANK when their name says so (bank, giro, rekening), else CASH.
