@@ -204,6 +204,8 @@ describe('teller day, store debt paid from savings, agent dashboard', () => {
 
     // The debt, paid from the member's savings.
     await page.getByTestId('tab-debts').click();
+    // The demo store has member debts of its own: this store's only.
+    await choose(page, 'unit-filter', `Toko ${stamp}`);
     await page.getByTestId(`pay-${m.memberId}`).waitFor();
     await expect.poll(() => page.getByTestId('total-debt').textContent()).toMatch(/75\.000/);
     await screenshot(page, 'business-unit-debts');

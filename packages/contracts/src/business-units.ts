@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { requiredText } from './access.ts';
-import { listQuery, moneyPositive, optionalFilter, uuid } from './common.ts';
+import { listQuery, moneyNonNegative, moneyPositive, optionalFilter, uuid } from './common.ts';
 import { type AccountType, BUSINESS_TYPES } from './enums.ts';
 import { bookDate } from './ledger.ts';
 
@@ -105,6 +105,7 @@ export const BUSINESS_UNIT_TRANSACTION_KINDS = [
   'PURCHASE_CREDIT',
   'PAYABLE_PAYMENT',
   'STOCK_LOSS',
+  'EXPENSE',
   'DEBT_PAYMENT',
 ] as const;
 /** What POST /api/transaction-business-unit takes (a debt payment has its own route). */
@@ -115,6 +116,7 @@ export const BUSINESS_UNIT_ENTRY_KINDS = [
   'PURCHASE_CREDIT',
   'PAYABLE_PAYMENT',
   'STOCK_LOSS',
+  'EXPENSE',
 ] as const;
 export const BUSINESS_UNIT_PAYMENT_SOURCES = ['CASH', 'SAVINGS'] as const;
 export type BusinessUnitTransactionKind = (typeof BUSINESS_UNIT_TRANSACTION_KINDS)[number];
@@ -122,7 +124,10 @@ export type BusinessUnitTransactionKind = (typeof BUSINESS_UNIT_TRANSACTION_KIND
 const reason = z.string({ error: 'business_unit.cancel_reason_required' }).trim().min(1, 'business_unit.cancel_reason_required').max(500);
 const note = z.string().trim().max(500, 'validation.invalid').optional();
 
-/** A sale, purchase (cash or on credit), payment to suppliers or stock loss of a unit (POST /api/transaction-business-unit). */
+/**
+ * A sale, purchase (cash or on credit), payment to suppliers, stock loss or operating expense (EXPENSE: the unit's
+ * expense account / cash) of a unit (POST /api/transaction-business-unit).
+ */
 export const businessUnitTransactionBody = z.object({
   businessUnitId: uuid,
   kind: z.enum(BUSINESS_UNIT_ENTRY_KINDS, { error: 'validation.invalid' }),
@@ -139,6 +144,8 @@ export const businessUnitPaymentBody = z.object({
   /** CASH (the unit's cash account) or SAVINGS (withdrawn from `memberSavingId`, one of the member's accounts). */
   source: z.enum(BUSINESS_UNIT_PAYMENT_SOURCES, { error: 'validation.invalid' }).default('CASH'),
   memberSavingId: uuid.optional(),
+  /** An admin fee paid on top of the amount; credited to the unit's admin liability account (docs/business-units.md). */
+  adminFee: moneyNonNegative.default(0),
   date: bookDate.optional(),
   description: note,
 });

@@ -79,6 +79,11 @@ export const coaCode = z
 const coaName = z.string({ error: 'validation.name_required' }).trim().min(1, 'validation.name_required').max(150, 'validation.invalid');
 const description = z.string().trim().max(500, 'validation.invalid').nullable().optional();
 
+/** Under Kas dan Bank (101): notes and coins or a bank account (docs/teller.md "Cash and bank accounts"). */
+export const CASH_KINDS = ['CASH', 'BANK'] as const;
+export type CashKind = (typeof CASH_KINDS)[number];
+const cashKind = z.enum(CASH_KINDS, { error: 'validation.invalid' }).nullable().optional();
+
 /** POST /api/coa. Type defaults to the parent's; normal balance to the type's (debit for assets and expenses). */
 export const coaCreateBody = z.object({
   code: coaCode,
@@ -89,6 +94,7 @@ export const coaCreateBody = z.object({
   isPostable: z.boolean().default(true),
   isActive: z.boolean().default(true),
   businessUnitId: uuid.nullable().optional(),
+  cashKind,
   description,
 });
 export type CoaCreateBody = z.input<typeof coaCreateBody>;
@@ -104,6 +110,7 @@ export const coaUpdateBody = z.object({
   isPostable: z.boolean().optional(),
   isActive: z.boolean().optional(),
   businessUnitId: uuid.nullable().optional(),
+  cashKind,
   description,
 });
 export type CoaUpdateBody = z.input<typeof coaUpdateBody>;
@@ -303,6 +310,8 @@ export interface CoaAccount {
   isActive: boolean;
   systemKey: string | null;
   businessUnitId: string | null;
+  /** CASH or BANK for an account under Kas dan Bank; null otherwise. */
+  cashKind: CashKind | null;
   description: string | null;
   level: number;
   hasChildren: boolean;

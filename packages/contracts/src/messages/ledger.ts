@@ -124,6 +124,10 @@ export const ledgerMessages = {
     id: 'Tipe atau saldo normal akun {code} tidak dapat diubah karena sudah memiliki transaksi atau sub-akun',
     en: 'The type or normal balance of account {code} cannot change: it has postings or sub-accounts',
   },
+  'ledger.coa_cash_kind_invalid': {
+    id: 'Jenis kas/bank hanya untuk akun transaksi di bawah Kas dan Bank (101); akun {code} tidak termasuk',
+    en: 'Cash or bank applies only to postable accounts under Kas dan Bank (101); account {code} is not one',
+  },
   'ledger.coa_system_account': {
     id: 'Akun {code} adalah akun sistem ({key}) dan tidak dapat dihapus, dinonaktifkan atau dijadikan header',
     en: 'Account {code} is a system account ({key}) and cannot be deleted, deactivated or made a header',

@@ -96,6 +96,10 @@ export const tellerMessages = {
     en: 'Teller cash difference {teller} on {date}: {reason}',
   },
   'teller.handover_journal': { id: 'Serah terima kas {from} ke {to}', en: 'Cash handover {from} to {to}' },
+  'teller.cash_not_own': {
+    id: 'Teller hanya boleh memakai kas sesinya sendiri ({own}); akun kas {code} {name} tidak dapat dipilih. Akun bank tetap boleh dipilih',
+    en: 'A teller may only use her own session cash ({own}); cash account {code} {name} cannot be chosen. Bank accounts are still allowed',
+  },
   'teller.agent_not_found': { id: 'Petugas (agen) tidak ditemukan', en: 'Agent not found' },
   'teller.agent_report_title': { id: 'Laporan Transaksi Agen', en: 'Agent Transactions Report' },
 } satisfies Catalog;

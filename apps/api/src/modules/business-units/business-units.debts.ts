@@ -9,8 +9,13 @@
  * withdrawal row (activity UNIT_DEBT_PAYMENT) and the journal "savings control / unit receivable" share one
  * journal id. Cancelling reverses the journal and puts the money back on the account (a REVERSAL top-up) and
  * the debt grows back.
+ *
+ * In cash, the money goes to the drawer of the payer's teller session when she must work in one (teller.guard.ts
+ * sessionDrawer; the session's expected cash at closing includes it), else to the unit's cash account. An admin
+ * fee (`adminFee`, default 0) is paid on top of the amount and credited to the unit's admin liability account;
+ * the debt falls by the amount only; cancelling gives both back.
  */
-import { dec, formatRupiah } from '@koperasi/finance';
+import { type Dec, dec, formatRupiah } from '@koperasi/finance';
 import type { Tx } from '../../db/db.ts';
 import { audit } from '../../lib/audit.ts';
 import { type Ctx, withTx } from '../../lib/context.ts';
@@ -21,8 +26,19 @@ import { reverse } from '../ledger/posting.ts';
 import { limitDecision } from '../money/limits.ts';
 import { assertCanMove, assertCanWithdraw, channelOf, move } from '../savings/savings.core.ts';
 import { type LockedAccount, lockAccounts, setGroupJournal } from '../savings/savings.repo.ts';
+import { sessionDrawer } from '../teller/teller.guard.ts';
 import { addDebt, agentOf, lockDebt, lockUnit, memberExists, record, transactionView } from './business-units.posting.ts';
-import { findUnit } from './business-units.repo.ts';
+import { type BusinessUnitRow, findUnit } from './business-units.repo.ts';
+
+/** Debit `from` with amount + fee; credit the receivable with the amount and the admin liability with the fee. */
+function paymentLines(u: BusinessUnitRow, from: JournalLineInput, amount: Dec, fee: Dec): JournalLineInput[] {
+  const lines: JournalLineInput[] = [
+    { ...from, debit: amount.plus(fee) },
+    { accountId: u.receivable_account_id, credit: amount, businessUnitId: u.id },
+  ];
+  if (!fee.isZero()) lines.push({ accountId: u.admin_liability_account_id, credit: fee, businessUnitId: u.id });
+  return lines;
+}
 
 /** The member's voluntary savings account, locked and checked by the savings rules. */
 async function memberSaving(tx: Tx, ctx: Ctx, memberId: string, savingId: string, date: string): Promise<LockedAccount> {
@@ -41,6 +57,7 @@ export interface PaymentInput {
   amount: number | string;
   source: 'CASH' | 'SAVINGS';
   memberSavingId?: string;
+  adminFee?: number | string;
   date?: string;
   description?: string;
 }
@@ -60,25 +77,37 @@ export async function payDebt(ctx: Ctx, b: PaymentInput) {
           amount: formatRupiah(amount, ctx.lang),
           debt: formatRupiah(debt, ctx.lang),
         });
-      const base = { kind: 'DEBT_PAYMENT', memberId: b.memberId, amount, date, description: b.description ?? null, source: b.source };
+      const fee = dec(b.adminFee ?? 0);
+      const total = amount.plus(fee);
+      const base = {
+        kind: 'DEBT_PAYMENT',
+        memberId: b.memberId,
+        amount,
+        adminFee: fee,
+        date,
+        description: b.description ?? null,
+        source: b.source,
+      };
       if (b.source !== 'SAVINGS') {
+        const cash = (await sessionDrawer(tx, ctx)) ?? u.cash_account_id;
         await addDebt(tx, u.id, b.memberId, amount.neg());
-        return record(tx, ctx, u, base);
+        const lines = paymentLines(u, { accountId: cash, businessUnitId: u.id }, amount, fee);
+        return record(tx, ctx, u, { ...base, cashCoaId: cash, lines });
       }
       if (!b.memberSavingId)
         throw new AppError(422, 'SAVING_REQUIRED', 'business_unit.saving_required', {}, [
           { field: 'memberSavingId', message: 'business_unit.saving_required' },
         ]);
       const a = await memberSaving(tx, ctx, b.memberId, b.memberSavingId, date);
-      assertCanWithdraw(ctx, a, amount);
-      await limitDecision(tx, ctx, 'SAVING_WITHDRAWAL', amount, { mayQueue: false });
+      assertCanWithdraw(ctx, a, total);
+      await limitDecision(tx, ctx, 'SAVING_WITHDRAWAL', total, { mayQueue: false });
       await addDebt(tx, u.id, b.memberId, amount.neg());
       const id = crypto.randomUUID();
       const journalId = crypto.randomUUID();
       const row = await move(tx, ctx, a, {
         kind: 'WITHDRAW',
         activity: 'UNIT_DEBT_PAYMENT',
-        amount,
+        amount: total,
         date,
         channel: channelOf(ctx),
         cashCoaId: null,
@@ -86,10 +115,12 @@ export async function payDebt(ctx: Ctx, b: PaymentInput) {
         description: `Pembayaran utang ${u.name}`.slice(0, 500),
         journalId,
       });
-      const lines: JournalLineInput[] = [
-        { accountId: a.control_id!, debit: amount, description: `${a.product_name} ${a.account_number} a.n. ${a.member_name}` },
-        { accountId: u.receivable_account_id, credit: amount, businessUnitId: u.id },
-      ];
+      const lines = paymentLines(
+        u,
+        { accountId: a.control_id!, description: `${a.product_name} ${a.account_number} a.n. ${a.member_name}` },
+        amount,
+        fee,
+      );
       return record(tx, ctx, u, { ...base, id, journalId, lines, savingId: a.id, savingTransactionId: row.id });
     },
     { idempotent: true, message: 'business_unit.payment_posted' },
@@ -111,11 +142,12 @@ export async function cancelPayment(ctx: Ctx, id: string, reason: string) {
         status: string;
         member_id: string;
         amount: string;
+        admin_fee: string;
         journal_id: string;
         saving_id: string | null;
         saving_transaction_id: string | null;
       }>(
-        `SELECT kind, status, member_id, amount, journal_id, saving_id, saving_transaction_id
+        `SELECT kind, status, member_id, amount, admin_fee, journal_id, saving_id, saving_transaction_id
          FROM business_unit_transaction WHERE tenant_id = $1 AND id = $2 FOR UPDATE`,
         [tx.tenantId, id],
       );
@@ -137,7 +169,7 @@ export async function cancelPayment(ctx: Ctx, id: string, reason: string) {
         const row = await move(tx, ctx, a, {
           kind: 'TOPUP',
           activity: 'REVERSAL',
-          amount: dec(t.amount),
+          amount: dec(t.amount).plus(dec(t.admin_fee)),
           date,
           channel: channelOf(ctx),
           cashCoaId: null,

@@ -2,6 +2,7 @@ import { dec } from '@koperasi/finance';
 import { registerMemberSummary } from '../members/members.registry.ts';
 import { defineModule } from '../types.ts';
 import { businessUnitRoutes } from './business-units.routes.ts';
+import { seedBusinessUnitsDemo } from './business-units.seed.ts';
 
 // The member detail's "stores owed": what the member still owes the cooperative's business units.
 registerMemberSummary('business-units', async (tx, _ctx, member) => {
@@ -13,4 +14,4 @@ registerMemberSummary('business-units', async (tx, _ctx, member) => {
 });
 
 /** Business units (Unit Usaha): master data with accounts, unit transactions and member debts (docs/business-units.md). */
-export default defineModule({ name: 'business-units', order: 60, routes: businessUnitRoutes });
+export default defineModule({ name: 'business-units', order: 60, routes: businessUnitRoutes, seedDemo: seedBusinessUnitsDemo });

@@ -74,19 +74,24 @@ export const LABEL: Record<string, string> = {
   PURCHASE_CREDIT: 'Pembelian kredit',
   PAYABLE_PAYMENT: 'Pembayaran utang usaha',
   STOCK_LOSS: 'Kerugian persediaan',
+  EXPENSE: 'Beban operasional',
   DEBT_PAYMENT: 'Pembayaran utang',
 };
 
-export function linesOf(u: BusinessUnitRow, kind: string, amount: Dec): JournalLineInput[] {
+/** The kinds that move cash (their cash leg is `cash`: the teller's drawer or the unit's cash account). */
+export const CASH_KINDS = new Set(['SALE_CASH', 'PURCHASE', 'PAYABLE_PAYMENT', 'EXPENSE', 'DEBT_PAYMENT']);
+
+export function linesOf(u: BusinessUnitRow, kind: string, amount: Dec, cash: string = u.cash_account_id): JournalLineInput[] {
   const [debit, credit] = (
     {
       SALE_CREDIT: [u.receivable_account_id, u.revenue_account_id],
-      SALE_CASH: [u.cash_account_id, u.revenue_account_id],
-      PURCHASE: [u.inventory_account_id, u.cash_account_id],
+      SALE_CASH: [cash, u.revenue_account_id],
+      PURCHASE: [u.inventory_account_id, cash],
       PURCHASE_CREDIT: [u.inventory_account_id, u.payable_account_id],
-      PAYABLE_PAYMENT: [u.payable_account_id, u.cash_account_id],
+      PAYABLE_PAYMENT: [u.payable_account_id, cash],
       STOCK_LOSS: [u.inventory_loss_account_id, u.inventory_account_id],
-      DEBT_PAYMENT: [u.cash_account_id, u.receivable_account_id],
+      EXPENSE: [u.expense_account_id, cash],
+      DEBT_PAYMENT: [cash, u.receivable_account_id],
     } as Record<string, [string, string]>
   )[kind];
   return [
@@ -109,6 +114,9 @@ export interface RecordInput {
   lines?: JournalLineInput[];
   savingId?: string | null;
   savingTransactionId?: string | null;
+  /** The cash leg's account (the teller's drawer or the unit's cash account); null when no cash moved. */
+  cashCoaId?: string | null;
+  adminFee?: Dec;
 }
 
 /** Posts the transaction's journal and writes its row and audit entry; answers the transaction's view. */
@@ -119,12 +127,12 @@ export async function record(tx: Tx, ctx: Ctx, u: BusinessUnitRow, t: RecordInpu
     date: t.date,
     description: `${LABEL[t.kind]} ${u.name}${t.description ? `: ${t.description}` : ''}`.slice(0, 500),
     source: { module: MODULE, id },
-    lines: t.lines ?? linesOf(u, t.kind, t.amount),
+    lines: t.lines ?? linesOf(u, t.kind, t.amount, t.cashCoaId ?? u.cash_account_id),
   });
   await tx.exec(
     `INSERT INTO business_unit_transaction (tenant_id, id, business_unit_id, kind, member_id, amount, date, description, payment_source, journal_id,
-       created_by, saving_id, saving_transaction_id)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
+       created_by, saving_id, saving_transaction_id, cash_coa_id, admin_fee)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
     [
       tx.tenantId,
       id,
@@ -139,6 +147,8 @@ export async function record(tx: Tx, ctx: Ctx, u: BusinessUnitRow, t: RecordInpu
       ctx.userId,
       t.savingId ?? null,
       t.savingTransactionId ?? null,
+      t.cashCoaId ?? null,
+      (t.adminFee ?? dec(0)).toFixed(2),
     ],
   );
   const view = await transactionView(tx, id);
@@ -148,8 +158,10 @@ export async function record(tx: Tx, ctx: Ctx, u: BusinessUnitRow, t: RecordInpu
 
 export const TX_SELECT = `SELECT t.id, t.business_unit_id, u.name AS business_unit_name, t.kind, t.member_id, m.full_name AS member_name,
     m.cif_number, t.amount, t.date, t.description, t.payment_source, t.journal_id, t.status, t.cancel_journal_id, t.cancel_reason,
-    t.created_date, j.number AS journal_number, t.saving_id, s.account_number AS saving_account_number, t.saving_transaction_id
+    t.created_date, j.number AS journal_number, t.saving_id, s.account_number AS saving_account_number, t.saving_transaction_id,
+    t.admin_fee, t.cash_coa_id, cc.code AS cash_coa_code, cc.name AS cash_coa_name
   FROM business_unit_transaction t
+  LEFT JOIN coa_account cc ON cc.tenant_id = t.tenant_id AND cc.id = t.cash_coa_id
   LEFT JOIN journal j ON j.tenant_id = t.tenant_id AND j.id = t.journal_id
   JOIN business_unit u ON u.tenant_id = t.tenant_id AND u.id = t.business_unit_id
   LEFT JOIN member m ON m.tenant_id = t.tenant_id AND m.id = t.member_id
@@ -176,6 +188,10 @@ export interface TxRow {
   saving_id: string | null;
   saving_account_number: string | null;
   saving_transaction_id: string | null;
+  admin_fee: Dec;
+  cash_coa_id: string | null;
+  cash_coa_code: string | null;
+  cash_coa_name: string | null;
 }
 
 export function txOut(r: TxRow) {
@@ -200,6 +216,8 @@ export function txOut(r: TxRow) {
     memberSavingId: r.saving_id,
     savingAccountNumber: r.saving_account_number,
     savingTransactionId: r.saving_transaction_id,
+    adminFee: dec(r.admin_fee),
+    cashAccount: r.cash_coa_id ? { id: r.cash_coa_id, code: r.cash_coa_code, name: r.cash_coa_name } : null,
   };
 }
 

@@ -10,7 +10,10 @@
  *  - PURCHASE: inventory / cash; PURCHASE_CREDIT: inventory / payable;
  *  - PAYABLE_PAYMENT: payable / cash (never more than the unit still owes);
  *  - STOCK_LOSS: inventory loss / inventory;
+ *  - EXPENSE (an operating expense of the unit: rent, wages, electricity): expense / cash;
  *  - DEBT_PAYMENT: business-units.debts.ts.
+ * "cash" is the unit's cash account, or the drawer of the signed-in teller's session when she must work in one
+ * (teller.guard.ts sessionDrawer): the cash she takes belongs to her session.
  * So the sum of the unit's debts always equals what its transactions put on
  * the receivable account.
  */
@@ -21,10 +24,12 @@ import { notFound, unprocessable } from '../../lib/errors.ts';
 import { likePattern, orderBy, paged } from '../../lib/http.ts';
 import { todayJakarta } from '../ledger/dates.ts';
 import { findJournal } from '../ledger/ledger.repo.ts';
+import { sessionDrawer } from '../teller/teller.guard.ts';
 import { agentMemberCondition } from '../users/agent-scope.ts';
 import {
   addDebt,
   agentOf,
+  CASH_KINDS,
   lockDebt,
   lockUnit,
   memberExists,
@@ -62,8 +67,10 @@ export async function createTransaction(
         await lockDebt(tx, u.id, memberId!, true);
         await addDebt(tx, u.id, memberId!, amount);
       }
+      const cashCoaId = CASH_KINDS.has(b.kind) ? ((await sessionDrawer(tx, ctx)) ?? u.cash_account_id) : null;
       return record(tx, ctx, u, {
         kind: b.kind,
+        cashCoaId,
         memberId,
         amount,
         date: b.date ?? todayJakarta(),

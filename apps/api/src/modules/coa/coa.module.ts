@@ -14,12 +14,13 @@ export async function seedDefaultCoa(tx: Tx, tenantId: string): Promise<void> {
       nb: normalBalance(a),
       postable: !a.header,
       key: a.key ?? null,
+      cash: a.cashKind ?? null,
     })),
   );
   await tx.exec(
-    `INSERT INTO coa_account (tenant_id, code, name, type, normal_balance, is_postable, system_key)
-     SELECT $1, x.code, x.name, x.type, x.nb, x.postable, x.key
-     FROM jsonb_to_recordset($2::jsonb) AS x(code text, name text, type text, nb text, postable boolean, key text)`,
+    `INSERT INTO coa_account (tenant_id, code, name, type, normal_balance, is_postable, system_key, cash_kind)
+     SELECT $1, x.code, x.name, x.type, x.nb, x.postable, x.key, x.cash
+     FROM jsonb_to_recordset($2::jsonb) AS x(code text, name text, type text, nb text, postable boolean, key text, cash text)`,
     [tenantId, rows],
   );
   await tx.exec(

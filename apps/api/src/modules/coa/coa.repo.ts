@@ -18,13 +18,14 @@ export interface AccountRow {
   is_active: boolean;
   system_key: string | null;
   business_unit_id: string | null;
+  cash_kind: 'CASH' | 'BANK' | null;
   description: string | null;
   created_date: Date;
   updated_date: Date;
 }
 
 const COLUMNS = `id, code, name, parent_id, type, normal_balance, is_postable, is_active, system_key, business_unit_id,
-  description, created_date, updated_date`;
+  cash_kind, description, created_date, updated_date`;
 
 export async function loadAccounts(tx: Tx): Promise<AccountRow[]> {
   return tx.query<AccountRow>(`SELECT ${COLUMNS} FROM coa_account WHERE tenant_id = $1 ORDER BY code`, [tx.tenantId]);

@@ -24,9 +24,13 @@ import { sendExcel } from '../../lib/excel.ts';
 import { ok } from '../../lib/http.ts';
 import { ledgerSheet } from '../ledger/ledger-excel.ts';
 import { numbersFirst } from '../ledger/posting.ts';
+import * as balances from './coa.balances.ts';
 import * as coa from './coa.service.ts';
 
 const TAG = ['coa'];
+
+const typed = (a: FastifyInstance) => a.withTypeProvider<ZodTypeProvider>();
+type App = ReturnType<typeof typed>;
 
 export async function coaRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
@@ -165,6 +169,11 @@ export async function coaRoutes(appBase: FastifyInstance) {
     },
   );
 
+  await balanceRoutes(app);
+}
+
+/** Balance adjustments (coa.balances.ts). */
+async function balanceRoutes(app: App) {
   app.post(
     '/api/coa/:id/adjust-balance',
     {
@@ -179,7 +188,7 @@ export async function coaRoutes(appBase: FastifyInstance) {
         body: coaAdjustBalanceBody,
       },
     },
-    async (req) => ok(await coa.adjustBalance(ctxOf(req), req.params.id, req.body), 'ledger.balance_adjusted'),
+    async (req) => ok(await balances.adjustBalance(ctxOf(req), req.params.id, req.body), 'ledger.balance_adjusted'),
   );
 
   app.post(
@@ -192,6 +201,6 @@ export async function coaRoutes(appBase: FastifyInstance) {
         body: openingBalanceBody,
       },
     },
-    async (req) => ok(await coa.openingBalances(ctxOf(req), req.body), 'ledger.opening_posted'),
+    async (req) => ok(await balances.openingBalances(ctxOf(req), req.body), 'ledger.opening_posted'),
   );
 }

@@ -26,8 +26,8 @@
  *    the sum of the accounts below it in its own sign.
  */
 import type { AccountType, CoaAccount, NormalBalance } from '@koperasi/contracts';
-import { hasPermission, translate } from '@koperasi/contracts';
-import { type Dec, dec, formatRupiah, ZERO } from '@koperasi/finance';
+import { hasPermission } from '@koperasi/contracts';
+import { type Dec, formatRupiah, ZERO } from '@koperasi/finance';
 import type { Tx } from '../../db/db.ts';
 import { audit } from '../../lib/audit.ts';
 import { type Ctx, withTx } from '../../lib/context.ts';
@@ -36,10 +36,8 @@ import { paged } from '../../lib/http.ts';
 import { unitExists } from '../business-units/business-units.repo.ts';
 import { type AccountLedger, accountLedger, sortDirection } from '../ledger/account-ledger.ts';
 import { balancesAsOf, type Movement } from '../ledger/balances.ts';
-import { displayDate, monthStart, todayJakarta } from '../ledger/dates.ts';
-import { refuseFutureDate } from '../ledger/journal.service.ts';
-import { findJournal } from '../ledger/ledger.repo.ts';
-import { accountBalance, accountIdByKey, type JournalLineInput, post } from '../ledger/posting.ts';
+import { monthStart, todayJakarta } from '../ledger/dates.ts';
+import { accountBalance } from '../ledger/posting.ts';
 import { type AccountRow, type AccountTree, childCount, findAccount, findAccountByRef, hasPostings, loadTree } from './coa.repo.ts';
 import { normalBalance } from './default-coa.ts';
 
@@ -93,6 +91,7 @@ function toDto(a: AccountRow, tree: AccountTree, sums: Map<string, { debit: Dec;
     isActive: a.is_active,
     systemKey: a.system_key,
     businessUnitId: a.business_unit_id,
+    cashKind: a.cash_kind,
     description: a.description,
     level: tree.level(a.id),
     hasChildren: tree.childrenOf(a.id).length > 0,
@@ -273,7 +272,32 @@ export interface CoaCreate {
   isPostable: boolean;
   isActive: boolean;
   businessUnitId?: string | null;
+  cashKind?: 'CASH' | 'BANK' | null;
   description?: string | null;
+}
+
+/** Whether an account with this parent sits below Kas dan Bank (CASH_BANK, or code 101). */
+function underCashBank(tree: AccountTree, parentId: string | null): boolean {
+  const seen = new Set<string>();
+  let p = parentId ? tree.byId.get(parentId) : undefined;
+  while (p && !seen.has(p.id)) {
+    if (p.system_key === 'CASH_BANK' || p.code === '101') return true;
+    seen.add(p.id);
+    p = p.parent_id ? tree.byId.get(p.parent_id) : undefined;
+  }
+  return false;
+}
+
+/** The name rule of migration 0910 for a new account below Kas dan Bank whose kind is not given. */
+const kindFromName = (name: string): 'CASH' | 'BANK' => (/(bank|giro|rekening)/i.test(name) ? 'BANK' : 'CASH');
+
+/** A cash kind only on a postable account below Kas dan Bank. */
+function checkCashKind(tree: AccountTree, code: string, parentId: string | null, postable: boolean, kind: string | null | undefined) {
+  if (kind && (!postable || !underCashBank(tree, parentId))) {
+    throw new AppError(422, 'COA_CASH_KIND_INVALID', 'ledger.coa_cash_kind_invalid', { code }, [
+      { field: 'cashKind', message: 'ledger.coa_cash_kind_invalid' },
+    ]);
+  }
 }
 
 export async function createAccount(ctx: Ctx, b: CoaCreate) {
@@ -289,11 +313,16 @@ export async function createAccount(ctx: Ctx, b: CoaCreate) {
     }
     if (await codeTaken(tx, b.code)) throw conflict('COA_CODE_TAKEN', 'ledger.coa_code_taken', { code: b.code });
     if (b.businessUnitId && !(await unitExists(tx, b.businessUnitId))) throw notFound('business_unit.not_found');
+    // Not given: a postable account below Kas dan Bank gets its kind from its name (null: explicitly none).
+    const chart = await loadTree(tx);
+    const cashKind =
+      b.cashKind === undefined ? (b.isPostable && underCashBank(chart, b.parentId ?? null) ? kindFromName(b.name) : null) : b.cashKind;
+    checkCashKind(chart, b.code, b.parentId ?? null, b.isPostable, cashKind);
     const nb = b.normalBalance ?? normalBalance({ type: type! });
     const row = await tx
       .one<{ id: string }>(
-        `INSERT INTO coa_account (tenant_id, code, name, parent_id, type, normal_balance, is_postable, is_active, business_unit_id, description)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
+        `INSERT INTO coa_account (tenant_id, code, name, parent_id, type, normal_balance, is_postable, is_active, business_unit_id, description, cash_kind)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
         [
           tx.tenantId,
           b.code,
@@ -305,6 +334,7 @@ export async function createAccount(ctx: Ctx, b: CoaCreate) {
           b.isActive,
           b.businessUnitId ?? null,
           b.description ?? null,
+          cashKind,
         ],
       )
       .catch((err) => duplicate(err, b.code));
@@ -325,6 +355,7 @@ export interface CoaUpdate {
   isPostable?: boolean;
   isActive?: boolean;
   businessUnitId?: string | null;
+  cashKind?: 'CASH' | 'BANK' | null;
   description?: string | null;
 }
 
@@ -343,7 +374,11 @@ export async function updateAccount(ctx: Ctx, b: CoaUpdate) {
       isActive: b.isActive ?? a.is_active,
       businessUnitId: b.businessUnitId === undefined ? a.business_unit_id : b.businessUnitId,
       description: b.description === undefined ? a.description : b.description,
+      cashKind: b.cashKind === undefined ? a.cash_kind : b.cashKind,
     };
+    // A header holds no cash, nor an account outside Kas dan Bank: becoming one drops the kind (unless given).
+    if (b.cashKind === undefined && (!next.isPostable || !underCashBank(tree, next.parentId))) next.cashKind = null;
+    checkCashKind(tree, next.code, next.parentId, next.isPostable, next.cashKind);
     if (next.businessUnitId && next.businessUnitId !== a.business_unit_id && !(await unitExists(tx, next.businessUnitId)))
       throw notFound('business_unit.not_found');
     const children = await childCount(tx, a.id);
@@ -387,7 +422,7 @@ export async function updateAccount(ctx: Ctx, b: CoaUpdate) {
     await tx
       .exec(
         `UPDATE coa_account SET code = $3, name = $4, parent_id = $5, type = $6, normal_balance = $7, is_postable = $8, is_active = $9,
-                business_unit_id = $10, description = $11
+                business_unit_id = $10, description = $11, cash_kind = $12
          WHERE tenant_id = $1 AND id = $2`,
         [
           tx.tenantId,
@@ -401,6 +436,7 @@ export async function updateAccount(ctx: Ctx, b: CoaUpdate) {
           next.isActive,
           next.businessUnitId,
           next.description,
+          next.cashKind,
         ],
       )
       .catch((err) => duplicate(err, next.code));
@@ -432,128 +468,4 @@ export async function deleteAccount(ctx: Ctx, ref: string) {
     });
     return { id: a.id, code: a.code };
   });
-}
-
-/** The lines that move `account` from `current` to `target` (normal-balance sign) against OPENING_EQUITY. */
-function adjustmentLines(account: AccountRow, openingEquity: string, current: Dec, target: Dec): JournalLineInput[] {
-  const delta = target.minus(current);
-  if (delta.isZero()) return [];
-  // An increase in the normal sign is a debit for a debit-normal account, a credit otherwise.
-  const accountDebit = (account.normal_balance === 'DEBIT') === delta.isPositive();
-  const amt = delta.abs();
-  return [
-    accountDebit ? { accountId: account.id, debit: amt } : { accountId: account.id, credit: amt },
-    accountDebit ? { accountId: openingEquity, credit: amt } : { accountId: openingEquity, debit: amt },
-  ];
-}
-
-/** POST /api/coa/{id}/adjust-balance. */
-export async function adjustBalance(
-  ctx: Ctx,
-  ref: string,
-  b: { date: string; balance: number; description?: string; referenceCode?: string | null },
-) {
-  refuseFutureDate(ctx, b.date);
-  return withTx(
-    ctx,
-    async (tx) => {
-      const a = await findAccountByRef(tx, ref);
-      if (!a) throw coaNotFound();
-      const opening = await accountIdByKey(tx, 'OPENING_EQUITY');
-      if (a.id === opening) throw unprocessable('ADJUST_OPENING_EQUITY', 'ledger.adjust_opening_equity');
-      const current = await accountBalance(tx, a.id, b.date);
-      const target = dec(b.balance);
-      const lines = adjustmentLines(a, opening, current, target);
-      if (!lines.length) {
-        throw unprocessable('ADJUST_NO_CHANGE', 'ledger.adjust_no_change', {
-          code: a.code,
-          date: displayDate(b.date),
-          balance: formatRupiah(current, ctx.lang),
-        });
-      }
-      const posted = await post(tx, ctx, {
-        date: b.date,
-        description: b.description?.trim() || translate('ledger.adjust_description', ctx.lang, { code: a.code, name: a.name }),
-        referenceCode: b.referenceCode ?? null,
-        source: { module: 'BALANCE_ADJUSTMENT', id: a.id },
-        lines,
-      });
-      await audit(tx, ctx, {
-        action: 'coa.adjust_balance',
-        entity: 'coa_account',
-        entityId: a.id,
-        before: { date: b.date, balance: current.toFixed(2) },
-        after: { date: b.date, balance: target.toFixed(2), journalId: posted.id, journalNumber: posted.number },
-      });
-      return { coaId: a.id, date: b.date, previousBalance: current, balance: target, journal: (await findJournal(tx, posted.id))! };
-    },
-    { idempotent: true, message: 'ledger.balance_adjusted' },
-  );
-}
-
-/** POST /api/coa/opening-balance: several accounts' balances on one date, in one journal. */
-export async function openingBalances(
-  ctx: Ctx,
-  b: {
-    date: string;
-    description?: string;
-    referenceCode?: string | null;
-    items: Array<{ coaId: string; balance: number; allowNegative?: boolean }>;
-  },
-) {
-  refuseFutureDate(ctx, b.date);
-  return withTx(
-    ctx,
-    async (tx) => {
-      const opening = await accountIdByKey(tx, 'OPENING_EQUITY');
-      const tree = await loadTree(tx);
-      const seen = new Set<string>();
-      const byAccount = new Map<string, { debit: Dec; credit: Dec }>();
-      const items: Array<{ coaId: string; code: string; previous: string; balance: string }> = [];
-      for (const [i, it] of b.items.entries()) {
-        const a = tree.byId.get(it.coaId);
-        if (!a) throw new AppError(404, 'ACCOUNT_NOT_FOUND', 'ledger.account_not_found', { line: i + 1 });
-        if (seen.has(a.id)) throw badRequest('OPENING_DUPLICATE', 'ledger.opening_duplicate', { code: a.code });
-        seen.add(a.id);
-        if (a.id === opening) throw unprocessable('ADJUST_OPENING_EQUITY', 'ledger.adjust_opening_equity');
-        // Cash or a receivable below zero is almost always a sign typed by mistake: it needs an explicit flag.
-        if (a.normal_balance === 'DEBIT' && dec(it.balance).isNegative() && !it.allowNegative) {
-          throw badRequest('NEGATIVE_OPENING_BALANCE', 'ledger.opening_negative', { code: a.code }, [
-            { field: `items.${i}.balance`, message: 'ledger.opening_negative' },
-          ]);
-        }
-        const current = await accountBalance(tx, a.id, b.date);
-        for (const l of adjustmentLines(a, opening, current, dec(it.balance))) {
-          const s = byAccount.get(l.accountId) ?? { debit: ZERO, credit: ZERO };
-          byAccount.set(l.accountId, { debit: s.debit.plus(dec(l.debit ?? 0)), credit: s.credit.plus(dec(l.credit ?? 0)) });
-        }
-        items.push({ coaId: a.id, code: a.code, previous: current.toFixed(2), balance: dec(it.balance).toFixed(2) });
-      }
-      // One line per account; the opening equity nets to a single line.
-      const lines: JournalLineInput[] = [];
-      for (const [accountId, s] of byAccount) {
-        const net = s.debit.minus(s.credit);
-        if (net.isZero()) continue;
-        lines.push(net.isPositive() ? { accountId, debit: net } : { accountId, credit: net.neg() });
-      }
-      if (lines.length < 2) {
-        throw unprocessable('ADJUST_NO_CHANGE', 'ledger.adjust_no_change', { code: '-', date: displayDate(b.date), balance: '-' });
-      }
-      const posted = await post(tx, ctx, {
-        date: b.date,
-        description: b.description?.trim() || translate('ledger.opening_description', ctx.lang, { date: displayDate(b.date) }),
-        referenceCode: b.referenceCode ?? null,
-        source: { module: 'OPENING' },
-        lines,
-      });
-      await audit(tx, ctx, {
-        action: 'coa.opening_balance',
-        entity: 'journal',
-        entityId: posted.id,
-        after: { date: b.date, items, journalNumber: posted.number },
-      });
-      return { date: b.date, items, journal: (await findJournal(tx, posted.id))! };
-    },
-    { idempotent: true, message: 'ledger.opening_posted' },
-  );
 }

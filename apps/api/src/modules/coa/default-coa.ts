@@ -19,6 +19,8 @@ export interface DefaultAccount {
   /** Contra accounts carry the opposite normal balance of their type. */
   contra?: boolean;
   key?: string;
+  /** Under Kas dan Bank: notes and coins (CASH) or a bank account (BANK); docs/teller.md "Cash and bank accounts". */
+  cashKind?: 'CASH' | 'BANK';
 }
 
 const A = 'ASSET';
@@ -30,11 +32,11 @@ const X = 'EXPENSE';
 export const DEFAULT_COA: DefaultAccount[] = [
   { code: '1', name: 'ASET', type: A, parent: null, header: true },
   { code: '101', name: 'Kas dan Bank', type: A, parent: '1', header: true, key: 'CASH_BANK' },
-  { code: '10101', name: 'Kas Besar', type: A, parent: '101', key: 'CASH_MAIN' },
-  { code: '10102', name: 'Kas Kecil', type: A, parent: '101' },
-  { code: '10103', name: 'Kas Teller', type: A, parent: '101', key: 'CASH_TELLER' },
-  { code: '10104', name: 'Bank BRI', type: A, parent: '101' },
-  { code: '10105', name: 'Bank Mandiri', type: A, parent: '101' },
+  { code: '10101', name: 'Kas Besar', type: A, parent: '101', key: 'CASH_MAIN', cashKind: 'CASH' },
+  { code: '10102', name: 'Kas Kecil', type: A, parent: '101', cashKind: 'CASH' },
+  { code: '10103', name: 'Kas Teller', type: A, parent: '101', key: 'CASH_TELLER', cashKind: 'CASH' },
+  { code: '10104', name: 'Bank BRI', type: A, parent: '101', cashKind: 'BANK' },
+  { code: '10105', name: 'Bank Mandiri', type: A, parent: '101', cashKind: 'BANK' },
   { code: '102', name: 'Piutang', type: A, parent: '1', header: true },
   { code: '10201', name: 'Piutang Pinjaman Anggota', type: A, parent: '102', key: 'LOAN_RECEIVABLE' },
   { code: '10202', name: 'Piutang Pinjaman Non-Anggota', type: A, parent: '102', key: 'LOAN_RECEIVABLE_NON_MEMBER' },

@@ -76,8 +76,11 @@ export async function finish(tx: Tx, runId: string, status: 'DONE' | 'FAILED', e
   );
 }
 
-export async function findRun(tx: Tx, runId: string): Promise<JobRunRow | undefined> {
-  return tx.one<JobRunRow>('SELECT * FROM job_run WHERE tenant_id = app_tenant() AND id = $1', [runId]);
+export async function findRun(tx: Tx, runId: string, startedBy: string | null = null): Promise<JobRunRow | undefined> {
+  return tx.one<JobRunRow>(
+    'SELECT * FROM job_run WHERE tenant_id = app_tenant() AND id = $1 AND ($2::uuid IS NULL OR created_by = $2::uuid)',
+    [runId, startedBy],
+  );
 }
 
 /** The run of (name, key), locked. */

@@ -1,4 +1,8 @@
-/** A run's progress for the screens (GET /api/jobs/{id}); the caller's cooperative only (row-level security). */
+/**
+ * A run's progress for the screens (GET /api/jobs/{id}); the caller's cooperative only (row-level security).
+ * An agent reads only the runs she started (another's, or a system run, is 404), like every agent read
+ * (modules/users/agent-scope.ts).
+ */
 import { type Ctx, withTx } from '../../lib/context.ts';
 import { notFound } from '../../lib/errors.ts';
 import { findRun, type JobRunRow } from './jobs.repo.ts';
@@ -21,7 +25,8 @@ export function runView(r: JobRunRow) {
 }
 
 export async function jobProgress(ctx: Ctx, id: string) {
-  const r = await withTx(ctx, (tx) => findRun(tx, id));
+  const startedBy = ctx.principal?.roleCode === 'AGENT' ? ctx.userId : null;
+  const r = await withTx(ctx, (tx) => findRun(tx, id, startedBy));
   if (!r) throw notFound('common.not_found');
   return runView(r);
 }

@@ -3,7 +3,9 @@
  * agent report (GET /api/report/agent-transactions). docs/teller.md "Agents".
  *
  * An agent (built-in AGENT role) always reads their own figures: an agentId
- * naming someone else answers 404 for them. Others (report:view) may read any
+ * naming someone else answers 404 for them. Payments collected: cash payments
+ * of loans, bills and business-unit debts (with their admin fee) the user
+ * entered; deposits: savings top-ups; cash handed over: confirmed handovers. Others (report:view) may read any
  * agent, or every user who entered transactions in the period.
  */
 import type { Dec } from '@koperasi/finance';
@@ -90,15 +92,30 @@ export async function agentReport(ctx: Ctx, q: { agentId?: string; start?: strin
       withdrawals: Dec;
       handed: Dec;
     }>(
-      `WITH tx AS (
-         SELECT t.created_by AS user_id, count(DISTINCT t.member_id)::int AS served, count(*)::int AS n,
-                coalesce(sum(t.amount) FILTER (WHERE t.kind = 'TOPUP' AND t.product_kind IN ('SAVING', 'SAVING_EQUITY', 'SAVING_DEPOSIT')), 0) AS deposits,
-                coalesce(sum(t.amount) FILTER (WHERE t.kind = 'TOPUP' AND t.product_kind IN ('LOAN', 'BILL')), 0) AS payments,
-                coalesce(sum(t.amount) FILTER (WHERE t.kind = 'WITHDRAW' AND t.cash_coa_id IS NOT NULL), 0) AS withdrawals
+      `WITH act AS (
+         SELECT t.created_by AS user_id, t.member_id,
+                CASE WHEN t.kind = 'TOPUP' AND t.product_kind IN ('SAVING', 'SAVING_EQUITY', 'SAVING_DEPOSIT') THEN t.amount ELSE 0 END AS deposit,
+                CASE WHEN t.kind = 'TOPUP' AND t.product_kind IN ('LOAN', 'BILL') THEN t.amount ELSE 0 END AS payment,
+                CASE WHEN t.kind = 'WITHDRAW' AND t.cash_coa_id IS NOT NULL THEN t.amount ELSE 0 END AS withdrawal
          FROM member_transaction t
          WHERE t.tenant_id = app_tenant() AND t.transaction_date BETWEEN $1 AND $2 AND t.status = 'POSTED' AND t.reversal_of_id IS NULL
            AND t.created_by IS NOT NULL AND ($3::uuid IS NULL OR t.created_by = $3)
-         GROUP BY t.created_by
+         UNION ALL
+         SELECT p.created_by, l.member_id, 0, p.amount, 0 FROM loan_payment p JOIN loan l ON l.tenant_id = p.tenant_id AND l.id = p.loan_id
+         WHERE p.tenant_id = app_tenant() AND p.payment_date BETWEEN $1 AND $2 AND p.status = 'POSTED' AND p.source = 'CASH'
+           AND p.created_by IS NOT NULL AND ($3::uuid IS NULL OR p.created_by = $3)
+         UNION ALL
+         SELECT p.created_by, b.member_id, 0, p.amount, 0 FROM bill_payment p JOIN bill b ON b.tenant_id = p.tenant_id AND b.id = p.bill_id
+         WHERE p.tenant_id = app_tenant() AND p.payment_date BETWEEN $1 AND $2 AND p.status = 'POSTED' AND p.source = 'CASH'
+           AND p.created_by IS NOT NULL AND ($3::uuid IS NULL OR p.created_by = $3)
+         UNION ALL
+         SELECT u.created_by, u.member_id, 0, u.amount + u.admin_fee, 0 FROM business_unit_transaction u
+         WHERE u.tenant_id = app_tenant() AND u.date BETWEEN $1 AND $2 AND u.status = 'POSTED' AND u.kind = 'DEBT_PAYMENT'
+           AND u.payment_source = 'CASH' AND u.created_by IS NOT NULL AND ($3::uuid IS NULL OR u.created_by = $3)
+       ), tx AS (
+         SELECT user_id, count(DISTINCT member_id)::int AS served, count(*)::int AS n, coalesce(sum(deposit), 0) AS deposits,
+                coalesce(sum(payment), 0) AS payments, coalesce(sum(withdrawal), 0) AS withdrawals
+         FROM act GROUP BY user_id
        ), ho AS (
          SELECT h.from_user_id AS user_id, sum(h.amount) AS handed FROM teller_handover h
          WHERE h.tenant_id = app_tenant() AND h.status = 'CONFIRMED' AND (h.decided_at AT TIME ZONE 'Asia/Jakarta')::date BETWEEN $1 AND $2

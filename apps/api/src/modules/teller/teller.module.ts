@@ -1,9 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { Db, Tx } from '../../db/db.ts';
+import type { Tx } from '../../db/db.ts';
 import type { Ctx } from '../../lib/context.ts';
-import { todayJakarta } from '../ledger/dates.ts';
-import { accountBalance } from '../ledger/posting.ts';
-import { defineModule, type TenantSeedInfo } from '../types.ts';
+import { defineModule } from '../types.ts';
 import { registerSessionGuard } from './teller.guard.ts';
 import { tellerRoutes } from './teller.routes.ts';
 
@@ -35,26 +33,4 @@ async function seedTenant(tx: Tx, ctx: Ctx) {
   );
 }
 
-/**
- * The demo teller starts with today's session open (opening = her cash account's balance), so the demo's
- * counter works at once; on later days she opens it herself (Transaksi Teller > Buka Kas).
- */
-async function seedDemo(db: Db, _ctx: Ctx, info: TenantSeedInfo) {
-  await db.tenant(info.tenantId, async (tx) => {
-    const tellers = await tx.query<{ id: string; coa_id: string }>(
-      `SELECT u.id, u.coa_id FROM app_user u JOIN role r ON r.tenant_id = u.tenant_id AND r.id = u.role_id
-       WHERE u.tenant_id = app_tenant() AND r.code = 'TELLER' AND u.coa_id IS NOT NULL AND u.is_active ORDER BY u.created_date`,
-    );
-    for (const t of tellers) {
-      const opening = await accountBalance(tx, t.coa_id);
-      if (opening.isNegative()) continue;
-      await tx.exec(
-        `INSERT INTO teller_session (tenant_id, user_id, coa_id, business_date, opening_balance)
-         VALUES (app_tenant(), $1, $2, $3, $4) ON CONFLICT DO NOTHING`,
-        [t.id, t.coa_id, todayJakarta(), opening.toFixed(2)],
-      );
-    }
-  });
-}
-
-export default defineModule({ name: 'teller', order: 35, routes, seedTenant, seedDemo });
+export default defineModule({ name: 'teller', order: 35, routes, seedTenant });

@@ -169,3 +169,66 @@ export async function findHandover(tx: Tx, id: string, opts: { forUpdate?: boole
   }
   return tx.one<HandoverRow>(`${HANDOVER_SELECT} WHERE h.tenant_id = app_tenant() AND h.id = $1`, [id]);
 }
+
+// ---------------------------------------------------------------- the session rule (teller.guard.ts)
+
+/** The user's open session of the day and its drawer (cash account); `lock` takes it FOR SHARE (a close waits). */
+export async function openSessionToday(
+  tx: Tx,
+  userId: string,
+  date: string,
+  lock = false,
+): Promise<{ id: string; coa_id: string; code: string; name: string } | undefined> {
+  if (lock) {
+    await tx.exec(
+      `SELECT 1 FROM teller_session WHERE tenant_id = app_tenant() AND user_id = $1 AND status = 'OPEN' AND business_date = $2 FOR SHARE`,
+      [userId, date],
+    );
+  }
+  return tx.one(
+    `SELECT s.id, s.coa_id, c.code, c.name FROM teller_session s JOIN coa_account c ON c.tenant_id = s.tenant_id AND c.id = s.coa_id
+     WHERE s.tenant_id = app_tenant() AND s.user_id = $1 AND s.status = 'OPEN' AND s.business_date = $2`,
+    [userId, date],
+  );
+}
+
+/** The first of these accounts that holds notes and coins (cash_kind CASH), if any. */
+export async function firstCashAccount(tx: Tx, ids: string[]): Promise<{ code: string; name: string } | undefined> {
+  return tx.one(
+    `SELECT code, name FROM coa_account WHERE tenant_id = app_tenant() AND id = ANY($1::uuid[]) AND cash_kind = 'CASH' ORDER BY code LIMIT 1`,
+    [`{${ids.join(',')}}`],
+  );
+}
+
+/**
+ * Postable accounts below Kas dan Bank without a cash kind get one from their name (bank, giro, rekening: BANK;
+ * else CASH): migration 0910's rule, for accounts seeded after the chart (the demo's agent cash account).
+ */
+export async function classifyCashAccounts(tx: Tx): Promise<void> {
+  await tx.exec(
+    `WITH RECURSIVE below AS (
+       SELECT c.id FROM coa_account c WHERE c.tenant_id = app_tenant() AND (c.system_key = 'CASH_BANK' OR (c.code = '101' AND NOT c.is_postable))
+       UNION
+       SELECT c.id FROM coa_account c JOIN below b ON c.tenant_id = app_tenant() AND c.parent_id = b.id
+     )
+     UPDATE coa_account a SET cash_kind = CASE WHEN a.name ~* '(bank|giro|rekening)' THEN 'BANK' ELSE 'CASH' END
+     FROM below b WHERE a.tenant_id = app_tenant() AND a.id = b.id AND a.is_postable AND a.cash_kind IS NULL`,
+  );
+}
+
+/** Active TELLER users holding a cash account (the demo seed opens their day). */
+export async function cashHoldingTellers(tx: Tx): Promise<Array<{ id: string; coa_id: string }>> {
+  return tx.query(
+    `SELECT u.id, u.coa_id FROM app_user u JOIN role r ON r.tenant_id = u.tenant_id AND r.id = u.role_id
+     WHERE u.tenant_id = app_tenant() AND r.code = 'TELLER' AND u.coa_id IS NOT NULL AND u.is_active ORDER BY u.created_date`,
+  );
+}
+
+/** Opens a session as the teller herself would (no audit: seeding). */
+export async function insertSession(tx: Tx, userId: string, coaId: string, date: string, opening: Dec): Promise<void> {
+  await tx.exec(
+    `INSERT INTO teller_session (tenant_id, user_id, coa_id, business_date, opening_balance)
+     VALUES (app_tenant(), $1, $2, $3, $4) ON CONFLICT DO NOTHING`,
+    [userId, coaId, date, opening.toFixed(2)],
+  );
+}

@@ -20,10 +20,13 @@ import { ctxOf } from '../../lib/context.ts';
 import { sendExcel, wantsExcel } from '../../lib/excel.ts';
 import { ok } from '../../lib/http.ts';
 import * as agent from './teller.agent.ts';
+import * as handovers from './teller.handover.ts';
 import * as teller from './teller.service.ts';
 
 const TAG = ['teller'];
 const money = { idempotency: 'transactional' as const };
+const typed = (a: FastifyInstance) => a.withTypeProvider<ZodTypeProvider>();
+type App = ReturnType<typeof typed>;
 
 export async function tellerRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
@@ -75,64 +78,7 @@ export async function tellerRoutes(appBase: FastifyInstance) {
     async (req) => ok(await teller.closeTeller(ctxOf(req), req.params.id, req.body), 'teller.session_closed'),
   );
 
-  app.post(
-    '/api/transaction-user/handover',
-    {
-      config: { permission: 'teller:add', ...money },
-      schema: {
-        tags: TAG,
-        summary: 'Hand cash from the open session to the main cash or another teller (posts when the receiver confirms)',
-        body: handoverBody,
-      },
-    },
-    async (req) => ok(await teller.sendHandover(ctxOf(req), req.body), 'teller.handover_sent'),
-  );
-
-  app.post(
-    '/api/transaction-user/handover/:id/confirm',
-    {
-      config: { permission: 'teller:update', ...money },
-      schema: {
-        tags: TAG,
-        summary: 'Confirm a cash handover as the receiving side: posts the journal between the cash accounts',
-        params: idParam,
-      },
-    },
-    async (req) => ok(await teller.confirmHandover(ctxOf(req), req.params.id), 'teller.handover_confirmed'),
-  );
-
-  app.post(
-    '/api/transaction-user/handover/:id/reject',
-    {
-      config: { permission: 'teller:update', ...money },
-      schema: {
-        tags: TAG,
-        summary: 'Reject (receiver) or withdraw (sender) a waiting handover',
-        params: idParam,
-        body: handoverRejectBody,
-      },
-    },
-    async (req) => ok(await teller.rejectHandover(ctxOf(req), req.params.id, req.body.reason), 'teller.handover_rejected'),
-  );
-
-  app.get(
-    '/api/transaction-user/handover/datatable',
-    {
-      config: { permission: 'teller:view' },
-      schema: {
-        tags: TAG,
-        summary: 'Handovers the signed-in user sent (OUTGOING) or may confirm (INCOMING)',
-        querystring: handoverListQuery,
-      },
-    },
-    async (req) => ok(await teller.listHandovers(ctxOf(req), req.query)),
-  );
-
-  app.get(
-    '/api/transaction-user/handover/receivers',
-    { config: { permission: 'teller:view' }, schema: { tags: TAG, summary: 'Other users holding a cash account (handover targets)' } },
-    async (req) => ok(await teller.handoverReceivers(ctxOf(req))),
-  );
+  await handoverRoutes(app);
 
   app.get(
     '/api/transaction-user/datatable',
@@ -159,7 +105,7 @@ export async function tellerRoutes(appBase: FastifyInstance) {
   app.get(
     '/api/transaction-user/datatable/:id/handover',
     { config: { permission: 'teller:view' }, schema: { tags: TAG, summary: 'Handovers of a session', params: idParam } },
-    async (req) => ok(await teller.sessionHandovers(ctxOf(req), req.params.id)),
+    async (req) => ok(await handovers.sessionHandovers(ctxOf(req), req.params.id)),
   );
 
   app.get(
@@ -213,5 +159,67 @@ export async function tellerRoutes(appBase: FastifyInstance) {
       }
       return ok(r);
     },
+  );
+}
+
+/** Cash handovers: send, confirm, reject, the lists. */
+async function handoverRoutes(app: App) {
+  app.post(
+    '/api/transaction-user/handover',
+    {
+      config: { permission: 'teller:add', ...money },
+      schema: {
+        tags: TAG,
+        summary: 'Hand cash from the open session to the main cash or another teller (posts when the receiver confirms)',
+        body: handoverBody,
+      },
+    },
+    async (req) => ok(await handovers.sendHandover(ctxOf(req), req.body), 'teller.handover_sent'),
+  );
+
+  app.post(
+    '/api/transaction-user/handover/:id/confirm',
+    {
+      config: { permission: 'teller:update', ...money },
+      schema: {
+        tags: TAG,
+        summary: 'Confirm a cash handover as the receiving side: posts the journal between the cash accounts',
+        params: idParam,
+      },
+    },
+    async (req) => ok(await handovers.confirmHandover(ctxOf(req), req.params.id), 'teller.handover_confirmed'),
+  );
+
+  app.post(
+    '/api/transaction-user/handover/:id/reject',
+    {
+      config: { permission: 'teller:update', ...money },
+      schema: {
+        tags: TAG,
+        summary: 'Reject (receiver) or withdraw (sender) a waiting handover',
+        params: idParam,
+        body: handoverRejectBody,
+      },
+    },
+    async (req) => ok(await handovers.rejectHandover(ctxOf(req), req.params.id, req.body.reason), 'teller.handover_rejected'),
+  );
+
+  app.get(
+    '/api/transaction-user/handover/datatable',
+    {
+      config: { permission: 'teller:view' },
+      schema: {
+        tags: TAG,
+        summary: 'Handovers the signed-in user sent (OUTGOING) or may confirm (INCOMING)',
+        querystring: handoverListQuery,
+      },
+    },
+    async (req) => ok(await handovers.listHandovers(ctxOf(req), req.query)),
+  );
+
+  app.get(
+    '/api/transaction-user/handover/receivers',
+    { config: { permission: 'teller:view' }, schema: { tags: TAG, summary: 'Other users holding a cash account (handover targets)' } },
+    async (req) => ok(await handovers.handoverReceivers(ctxOf(req))),
   );
 }

@@ -16,17 +16,15 @@
  *    "Selisih Kas") with a required reason. Refused while a request the teller
  *    entered during the session waits for approval or a handover of the
  *    session waits for confirmation.
- *  - A handover sends cash from the teller's account to the main cash (Kas
- *    Besar, CASH_MAIN) or another teller's account. It posts nothing until the
- *    receiving side confirms (the receiving teller; for the main cash anyone
- *    with teller:update but the sender); the sender or receiver may reject it.
+ *  - Handovers (serah terima kas): teller.handover.ts; what the screens show:
+ *    teller.views.ts; the session rule itself: teller.guard.ts.
  *  - Tellers (and agents) see only their own sessions and handovers; 404 for
  *    another's. Every change is audited; sessions and handovers are locked
  *    FOR UPDATE (handover first, then sessions by id).
  */
-import type { CloseTellerBody, HandoverBody, HandoverStatus, OpenTellerBody, TellerSessionView } from '@koperasi/contracts';
+import type { CloseTellerBody, OpenTellerBody } from '@koperasi/contracts';
 import { translate } from '@koperasi/contracts';
-import { type Dec, dec, formatRupiah, ZERO } from '@koperasi/finance';
+import { type Dec, dec, ZERO } from '@koperasi/finance';
 import type { Tx } from '../../db/db.ts';
 import { audit } from '../../lib/audit.ts';
 import { type Ctx, withTx } from '../../lib/context.ts';
@@ -36,65 +34,7 @@ import { todayJakarta } from '../ledger/dates.ts';
 import { accountBalance, accountIdByKey, post } from '../ledger/posting.ts';
 import { forgetSession } from './teller.guard.ts';
 import * as repo from './teller.repo.ts';
-
-const rp = (v: Dec | number | string, ctx: Ctx) => formatRupiah(v, ctx.lang === 'en' ? 'en' : 'id');
-
-/** Sees every session: anyone but a teller or an agent (supervisors, admins). */
-export function seesAll(ctx: Ctx): boolean {
-  const role = ctx.principal?.roleCode;
-  return role !== 'TELLER' && role !== 'AGENT';
-}
-
-function iso(d: Date | null): string | null {
-  return d ? d.toISOString() : null;
-}
-
-async function expectedOf(tx: Tx, s: repo.SessionRow): Promise<Dec> {
-  if (s.status === 'CLOSED' && s.expected_cash) return s.expected_cash;
-  return s.opening_balance.plus(await repo.sessionNet(tx, s));
-}
-
-export async function sessionView(tx: Tx, s: repo.SessionRow): Promise<TellerSessionView> {
-  const expected = await expectedOf(tx, s);
-  return {
-    id: s.id,
-    userId: s.user_id,
-    tellerName: s.teller_name ?? '',
-    coa: { id: s.coa_id, code: s.coa_code, name: s.coa_name },
-    date: s.business_date,
-    status: s.status,
-    openingBalance: s.opening_balance as unknown as number,
-    openedAt: s.opened_at.toISOString(),
-    closedAt: iso(s.closed_at),
-    closedByName: s.closed_by_name,
-    expectedCash: expected as unknown as number,
-    countedCash: s.counted_cash as unknown as number | null,
-    difference: s.difference as unknown as number | null,
-    denominations: s.denominations
-      ? s.denominations.map((d) => ({ ...d, total: dec(d.denomination).times(d.count) as unknown as number }))
-      : null,
-    closeReason: s.close_reason,
-    differenceJournalNumber: s.difference_journal_number,
-  };
-}
-
-function handoverView(h: repo.HandoverRow) {
-  return {
-    id: h.id,
-    sessionId: h.session_id,
-    from: { userId: h.from_user_id, name: h.from_name, coa: { id: h.from_coa_id, code: h.from_coa_code, name: h.from_coa_name } },
-    target: h.target,
-    to: { userId: h.to_user_id, name: h.to_name, coa: { id: h.to_coa_id, code: h.to_coa_code, name: h.to_coa_name } },
-    amount: h.amount,
-    description: h.description,
-    status: h.status,
-    decidedByName: h.decided_by_name,
-    decidedAt: iso(h.decided_at),
-    reason: h.reason,
-    journalNumber: h.journal_number,
-    createdDate: h.created_date.toISOString(),
-  };
-}
+import { handoverView, rp, seesAll, sessionView } from './teller.views.ts';
 
 async function cashAccountOf(tx: Tx, userId: string) {
   const r = await tx.one<{ coa_id: string | null; code: string | null; name: string | null; is_active: boolean | null }>(
@@ -186,7 +126,7 @@ export async function openTeller(ctx: Ctx, b: OpenTellerBody) {
 
 // ---------------------------------------------------------------- read
 
-async function visibleSession(tx: Tx, ctx: Ctx, id: string, own: boolean): Promise<repo.SessionRow> {
+export async function visibleSession(tx: Tx, ctx: Ctx, id: string, own: boolean): Promise<repo.SessionRow> {
   const s = await repo.findSession(tx, id);
   if (!s || ((own || !seesAll(ctx)) && s.user_id !== ctx.userId)) throw notFound('teller.session_not_found');
   return s;
@@ -297,45 +237,6 @@ export async function listSessions(
   });
 }
 
-/** datatable/{id}/handover: the handovers of a session. */
-export async function sessionHandovers(ctx: Ctx, id: string) {
-  return withTx(ctx, async (tx) => {
-    const s = await visibleSession(tx, ctx, id, false);
-    const rows = await tx.query<repo.HandoverRow>(
-      `${repo.HANDOVER_SELECT} WHERE h.tenant_id = app_tenant() AND h.session_id = $1 ORDER BY h.created_date`,
-      [s.id],
-    );
-    return rows.map(handoverView);
-  });
-}
-
-/** Handovers the signed-in user sent or may confirm. */
-export async function listHandovers(
-  ctx: Ctx,
-  q: { page: number; limit: number; status?: HandoverStatus; direction?: 'INCOMING' | 'OUTGOING' },
-) {
-  return withTx(ctx, async (tx) => {
-    const params: unknown[] = [ctx.userId];
-    const incoming = `(h.to_user_id = $1 OR (h.target = 'MAIN_CASH' AND h.from_user_id <> $1 AND ${seesAll(ctx) ? 'true' : 'false'}))`;
-    const where = ['h.tenant_id = app_tenant()'];
-    if (q.direction === 'INCOMING') where.push(incoming);
-    else if (q.direction === 'OUTGOING') where.push('h.from_user_id = $1');
-    else where.push(`(h.from_user_id = $1 OR ${incoming})`);
-    if (q.status) {
-      params.push(q.status);
-      where.push(`h.status = $${params.length}`);
-    }
-    const w = where.join(' AND ');
-    const total = await tx.one<{ n: number }>(`SELECT count(*)::int AS n FROM teller_handover h WHERE ${w}`, params);
-    params.push(q.limit, q.page * q.limit);
-    const rows = await tx.query<repo.HandoverRow>(
-      `${repo.HANDOVER_SELECT} WHERE ${w} ORDER BY h.created_date DESC, h.id DESC LIMIT $${params.length - 1} OFFSET $${params.length}`,
-      params,
-    );
-    return paged(rows.map(handoverView), total!.n, q.page, q.limit);
-  });
-}
-
 // ---------------------------------------------------------------- close
 
 export async function closeTeller(ctx: Ctx, id: string, b: CloseTellerBody) {
@@ -418,154 +319,4 @@ export async function closeTeller(ctx: Ctx, id: string, b: CloseTellerBody) {
     },
     { idempotent: true, message: 'teller.session_closed' },
   );
-}
-
-// ---------------------------------------------------------------- handover
-
-export async function sendHandover(ctx: Ctx, b: HandoverBody) {
-  const amount = dec(b.amount);
-  return withTx(
-    ctx,
-    async (tx) => {
-      const open = await repo.openSessionOf(tx, ctx.userId!);
-      if (!open) throw unprocessable('TELLER_NO_OPEN_SESSION', 'teller.no_open_session');
-      const s = (await repo.findSession(tx, open.id, { forUpdate: true }))!;
-      if (s.status !== 'OPEN') throw unprocessable('TELLER_NO_OPEN_SESSION', 'teller.no_open_session');
-      let toUserId: string | null = null;
-      let toCoa: string;
-      if (b.target === 'TELLER') {
-        if (!b.toUserId) {
-          throw new AppError(400, 'VALIDATION_FAILED', 'teller.handover_receiver_required', undefined, [
-            { field: 'toUserId', message: translate('teller.handover_receiver_required', ctx.lang) },
-          ]);
-        }
-        const r = await tx.one<{ coa_id: string | null; is_active: boolean }>(
-          'SELECT coa_id, is_active FROM app_user WHERE tenant_id = app_tenant() AND id = $1',
-          [b.toUserId],
-        );
-        if (!r?.coa_id || !r.is_active || b.toUserId === ctx.userId || r.coa_id === s.coa_id) {
-          throw unprocessable('TELLER_HANDOVER_RECEIVER_INVALID', 'teller.handover_receiver_invalid');
-        }
-        toUserId = b.toUserId;
-        toCoa = r.coa_id;
-      } else {
-        toCoa = await accountIdByKey(tx, 'CASH_MAIN');
-        if (toCoa === s.coa_id) throw unprocessable('TELLER_HANDOVER_RECEIVER_INVALID', 'teller.handover_receiver_invalid');
-      }
-      const balance = await accountBalance(tx, s.coa_id);
-      const pending = await repo.pendingHandovers(tx, s.id);
-      const available = balance.minus(pending.amount);
-      if (amount.gt(available)) {
-        throw unprocessable('TELLER_INSUFFICIENT_CASH', 'teller.insufficient_cash', {
-          balance: rp(available, ctx),
-          amount: rp(amount, ctx),
-        });
-      }
-      const row = await tx.one<{ id: string }>(
-        `INSERT INTO teller_handover (tenant_id, session_id, from_user_id, from_coa_id, target, to_user_id, to_coa_id, amount, description, created_by)
-         VALUES (app_tenant(), $1, $2, $3, $4, $5, $6, $7, $8, $2) RETURNING id`,
-        [s.id, ctx.userId, s.coa_id, b.target, toUserId, toCoa, amount.toFixed(2), b.description ?? null],
-      );
-      const h = handoverView((await repo.findHandover(tx, row!.id))!);
-      await audit(tx, ctx, { action: 'teller_handover.send', entity: 'teller_handover', entityId: h.id, after: h });
-      return h;
-    },
-    { idempotent: true, message: 'teller.handover_sent' },
-  );
-}
-
-async function lockedPending(tx: Tx, ctx: Ctx, id: string) {
-  const h = await repo.findHandover(tx, id, { forUpdate: true });
-  const mayReceive = h && (h.to_user_id === ctx.userId || (h.target === 'MAIN_CASH' && seesAll(ctx)));
-  if (!h || (!mayReceive && h.from_user_id !== ctx.userId)) throw notFound('teller.handover_not_found');
-  if (h.status !== 'PENDING') {
-    throw unprocessable('TELLER_HANDOVER_DECIDED', 'teller.handover_decided', {
-      status: h.status === 'CONFIRMED' ? 'dikonfirmasi' : 'ditolak',
-    });
-  }
-  return { h, mayReceive: Boolean(mayReceive) && h.from_user_id !== ctx.userId };
-}
-
-export async function confirmHandover(ctx: Ctx, id: string) {
-  return withTx(
-    ctx,
-    async (tx) => {
-      const { h, mayReceive } = await lockedPending(tx, ctx, id);
-      if (!mayReceive) throw unprocessable('TELLER_HANDOVER_NOT_RECEIVER', 'teller.handover_not_receiver');
-      // The sender's session stays open while a handover waits (closing is refused), so it is locked here.
-      await tx.exec(`SELECT id FROM teller_session WHERE tenant_id = app_tenant() AND id = $1 FOR UPDATE`, [h.session_id]);
-      const balance = await accountBalance(tx, h.from_coa_id);
-      if (h.amount.gt(balance)) {
-        throw unprocessable('TELLER_INSUFFICIENT_CASH', 'teller.insufficient_cash', {
-          balance: rp(balance, ctx),
-          amount: rp(h.amount, ctx),
-        });
-      }
-      const j = await post(tx, ctx, {
-        date: todayJakarta(),
-        description: translate('teller.handover_journal', 'id', {
-          from: `${h.from_coa_code} ${h.from_name ?? ''}`.trim(),
-          to: `${h.to_coa_code} ${h.to_name ?? h.to_coa_name}`.trim(),
-        }).slice(0, 500),
-        source: { module: 'TELLER', id: h.id },
-        lines: [
-          { accountId: h.to_coa_id, debit: h.amount },
-          { accountId: h.from_coa_id, credit: h.amount },
-        ],
-      });
-      await tx.exec(
-        `UPDATE teller_handover SET status = 'CONFIRMED', decided_by = $2, decided_at = clock_timestamp(), journal_id = $3
-         WHERE tenant_id = app_tenant() AND id = $1`,
-        [h.id, ctx.userId, j.id],
-      );
-      const after = handoverView((await repo.findHandover(tx, h.id))!);
-      await audit(tx, ctx, {
-        action: 'teller_handover.confirm',
-        entity: 'teller_handover',
-        entityId: h.id,
-        before: { status: 'PENDING' },
-        after,
-      });
-      return after;
-    },
-    { idempotent: true, message: 'teller.handover_confirmed' },
-  );
-}
-
-export async function rejectHandover(ctx: Ctx, id: string, reason: string) {
-  return withTx(
-    ctx,
-    async (tx) => {
-      const { h } = await lockedPending(tx, ctx, id);
-      await tx.exec(
-        `UPDATE teller_handover SET status = 'REJECTED', decided_by = $2, decided_at = clock_timestamp(), reason = $3
-         WHERE tenant_id = app_tenant() AND id = $1`,
-        [h.id, ctx.userId, reason],
-      );
-      const after = handoverView((await repo.findHandover(tx, h.id))!);
-      await audit(tx, ctx, {
-        action: 'teller_handover.reject',
-        entity: 'teller_handover',
-        entityId: h.id,
-        before: { status: 'PENDING' },
-        after,
-      });
-      return after;
-    },
-    { idempotent: true, message: 'teller.handover_rejected' },
-  );
-}
-
-/** Users a teller may hand cash to: other active users holding a cash account. */
-export async function handoverReceivers(ctx: Ctx) {
-  return withTx(ctx, async (tx) => {
-    const rows = await tx.query<{ id: string; name: string | null; coa_code: string; coa_name: string; role: string | null }>(
-      `SELECT u.id, ${repo.userName('u')} AS name, c.code AS coa_code, c.name AS coa_name, r.code AS role
-       FROM app_user u JOIN coa_account c ON c.tenant_id = u.tenant_id AND c.id = u.coa_id
-       LEFT JOIN role r ON r.tenant_id = u.tenant_id AND r.id = u.role_id
-       WHERE u.tenant_id = app_tenant() AND u.is_active AND u.id <> $1 ORDER BY lower(${repo.userName('u')})`,
-      [ctx.userId],
-    );
-    return rows.map((r) => ({ userId: r.id, name: r.name, roleCode: r.role, coa: { code: r.coa_code, name: r.coa_name } }));
-  });
 }

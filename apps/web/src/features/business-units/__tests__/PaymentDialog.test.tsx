@@ -79,9 +79,13 @@ describe('<PaymentDialog>', () => {
     expect(screen.getByTestId('pay-submit')).toBeDisabled();
     await user.clear(amount);
     await user.type(amount, '50000');
+    // An admin fee on top: the unit's admin liability account; the confirmation names the total.
+    expect(screen.getByText('Dicatat pada akun titipan administrasi unit')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Biaya administrasi (opsional)'), '2500');
+    expect(screen.getByText(/Dibayar di atas cicilan; total diterima Rp 52\.500/)).toBeInTheDocument();
 
     await user.click(screen.getByTestId('pay-submit'));
-    expect(await screen.findByText(/ditarik dari rekening simpanan SS\.000038 milik Yusuf Siregar/)).toBeInTheDocument();
+    expect(await screen.findByText(/Rp 52\.500 ditarik dari rekening simpanan SS\.000038 milik Yusuf Siregar/)).toBeInTheDocument();
     await user.click(screen.getByTestId('confirm-ok'));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     const post = calls.find((c) => c.url.pathname === '/api/transaction-business-unit/payment-debt')!;
@@ -91,6 +95,7 @@ describe('<PaymentDialog>', () => {
       amount: 50000,
       source: 'SAVINGS',
       memberSavingId: SAVING,
+      adminFee: 2500,
     });
     expect(new Headers(post.init.headers).get('Idempotency-Key')).toBeTruthy();
   }, 30_000);

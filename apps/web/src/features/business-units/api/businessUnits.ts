@@ -12,7 +12,7 @@ import { uuid } from '../../../lib/id';
 export const unitKey = ['business-units'] as const;
 
 export const BUSINESS_TYPES = ['SIMPAN PINJAM', 'TOKO', 'USAHA LAINNYA'] as const;
-export const ENTRY_KINDS = ['SALE_CREDIT', 'SALE_CASH', 'PURCHASE', 'PURCHASE_CREDIT', 'PAYABLE_PAYMENT', 'STOCK_LOSS'] as const;
+export const ENTRY_KINDS = ['SALE_CREDIT', 'SALE_CASH', 'PURCHASE', 'PURCHASE_CREDIT', 'PAYABLE_PAYMENT', 'STOCK_LOSS', 'EXPENSE'] as const;
 export const ALL_KINDS = [...ENTRY_KINDS, 'DEBT_PAYMENT'] as const;
 export type EntryKind = (typeof ENTRY_KINDS)[number];
 
@@ -58,6 +58,10 @@ export interface UnitTransaction {
   description: string | null;
   paymentSource: 'CASH' | 'SAVINGS' | null;
   savingAccountNumber: string | null;
+  /** A debt payment's admin fee (paid on top of the amount, to the unit's admin liability account). */
+  adminFee: number;
+  /** The cash account of a cash leg: the teller's drawer in her session, else the unit's cash account. */
+  cashAccount: { id: string; code: string; name: string } | null;
   journalNumber: string | null;
   status: 'POSTED' | 'CANCELLED';
   cancelReason: string | null;
@@ -194,6 +198,7 @@ export interface PaymentInput {
   amount: number;
   source: 'CASH' | 'SAVINGS';
   memberSavingId?: string;
+  adminFee?: number;
   description?: string;
 }
 export const usePayDebt = () => useWrite<PaymentInput>('POST', () => '/api/transaction-business-unit/payment-debt');

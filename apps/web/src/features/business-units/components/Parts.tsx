@@ -15,6 +15,7 @@ const KIND_COLOR: Record<string, 'success' | 'info' | 'warning' | 'error' | 'def
   PURCHASE_CREDIT: 'info',
   PAYABLE_PAYMENT: 'default',
   STOCK_LOSS: 'error',
+  EXPENSE: 'warning',
   DEBT_PAYMENT: 'primary',
 };
 

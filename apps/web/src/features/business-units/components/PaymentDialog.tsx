@@ -1,7 +1,9 @@
 /**
- * A member pays the debt to a unit: in cash (the unit's cash account) or from
- * one of the member's voluntary savings accounts (the savings rules apply:
- * what may leave the account is shown). Confirmation first.
+ * A member pays the debt to a unit: in cash (the unit's cash account, or the
+ * teller's own drawer when she works in a session) or from one of the member's
+ * voluntary savings accounts (the savings rules apply: what may leave the
+ * account is shown), with an optional admin fee on top (to the unit's admin
+ * liability account). Confirmation first.
  */
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -32,6 +34,8 @@ export function PaymentDialog({ debt, onClose }: { debt: MemberDebt; onClose: ()
   const [source, setSource] = useState<'CASH' | 'SAVINGS'>('CASH');
   const [amount, setAmount] = useState<number | null>(debt.balance);
   const [savingId, setSavingId] = useState('');
+  const [adminFee, setAdminFee] = useState<number | null>(null);
+  const fee = adminFee ?? 0;
   const [error, setError] = useState<string | null>(null);
   const savings = useMemberSavings(source === 'SAVINGS' ? debt.memberId : null);
   const accounts = savings.data?.accounts ?? [];
@@ -44,7 +48,7 @@ export function PaymentDialog({ debt, onClose }: { debt: MemberDebt; onClose: ()
     const ok = await confirm({
       title: t('pay.confirmTitle'),
       message: t(source === 'CASH' ? 'pay.confirmCash' : 'pay.confirmSavings', {
-        amount: f.money(amount),
+        amount: f.money(amount + fee),
         member: debt.memberName,
         unit: debt.businessUnitName,
         account: account?.accountNumber ?? '',
@@ -59,6 +63,7 @@ export function PaymentDialog({ debt, onClose }: { debt: MemberDebt; onClose: ()
         amount,
         source,
         memberSavingId: source === 'SAVINGS' ? savingId : undefined,
+        adminFee: fee,
       });
       onClose();
     } catch (e) {
@@ -118,6 +123,13 @@ export function PaymentDialog({ debt, onClose }: { debt: MemberDebt; onClose: ()
             id="pay-amount"
             error={Boolean(amount && amount > debt.balance)}
             helperText={amount && amount > debt.balance ? t('pay.overDebt') : undefined}
+          />
+          <MoneyField
+            label={t('pay.adminFee')}
+            value={adminFee}
+            onChange={setAdminFee}
+            id="pay-admin-fee"
+            helperText={fee > 0 && amount ? t('pay.adminFeeHint', { total: f.money(amount + fee) }) : t('pay.adminFeeNone')}
           />
         </Stack>
       </DialogContent>

@@ -1,6 +1,7 @@
 /**
  * A new unit transaction: credit sale to a member, cash sale, purchase (cash
- * or on credit), payment of the unit's payable, stock loss. Shows the journal
+ * or on credit), payment of the unit's payable, stock loss, operating
+ * expense (the unit's expense account). Shows the journal
  * it will post and asks for confirmation (posted journals are only reversed,
  * never edited).
  */

@@ -28,6 +28,21 @@ export function transactionColumns(t: TFunction, f: Fmt): GridColDef<UnitTransac
     { field: 'description', headerName: t('field.description'), flex: 1, minWidth: 140, sortable: false },
     { field: 'amount', headerName: t('field.amount'), width: 140, ...money, renderCell: ({ row }) => <MoneyText value={row.amount} /> },
     {
+      field: 'adminFee',
+      headerName: t('field.adminFee'),
+      width: 120,
+      ...money,
+      sortable: false,
+      renderCell: ({ row }) => (row.adminFee ? <MoneyText value={row.adminFee} /> : ''),
+    },
+    {
+      field: 'cash',
+      headerName: t('field.cashAccount'),
+      width: 150,
+      sortable: false,
+      valueGetter: (_v, r) => (r.cashAccount ? `${r.cashAccount.code} ${r.cashAccount.name}` : ''),
+    },
+    {
       field: 'status',
       headerName: t('field.status'),
       width: 120,
@@ -48,6 +63,8 @@ export function transactionSheet(t: TFunction): ExcelColumn<UnitTransaction>[] {
     { header: t('field.source'), value: (r) => (r.paymentSource ? t(`source.${r.paymentSource}`) : ''), width: 14 },
     { header: t('field.description'), value: 'description', width: 30 },
     { header: t('field.amount'), value: 'amount', type: 'money', width: 18 },
+    { header: t('field.adminFee'), value: 'adminFee', type: 'money', width: 14 },
+    { header: t('field.cashAccount'), value: (r) => (r.cashAccount ? `${r.cashAccount.code} ${r.cashAccount.name}` : ''), width: 22 },
     { header: t('field.status'), value: (r) => t(`status.${r.status}`), width: 12 },
   ];
 }

@@ -1,7 +1,9 @@
 /**
  * Add or edit an account: code, name, parent (a header account), type
  * (from the parent, chosen for a top-level account), normal balance
- * (defaults from the type), postable or header, active, description. The
+ * (defaults from the type), postable or header, active, description, and
+ * for a postable account under Kas dan Bank (101) whether it holds cash or is
+ * a bank account (a teller in a session may use no other cash account). The
  * server's rules (unique code, a header with postings, a system account...)
  * come back as its messages, on the field when it names one.
  */
@@ -13,6 +15,8 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
 import { useEffect } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -51,6 +55,7 @@ export function AccountFormDialog({ state, onClose }: { state: AccountDialogMode
           normalBalance: editing.normalBalance,
           isPostable: editing.isPostable,
           isActive: editing.isActive,
+          cashKind: editing.cashKind,
           description: editing.description ?? '',
         }
       : {
@@ -61,6 +66,7 @@ export function AccountFormDialog({ state, onClose }: { state: AccountDialogMode
           normalBalance: normalBalanceOf(initialParent?.type ?? 'ASSET'),
           isPostable: true,
           isActive: true,
+          cashKind: null,
           description: '',
         },
   });
@@ -79,6 +85,16 @@ export function AccountFormDialog({ state, onClose }: { state: AccountDialogMode
     if (type && !form.getFieldState('normalBalance').isDirty) form.setValue('normalBalance', normalBalanceOf(type));
   }, [type, form]);
 
+  // Cash or bank: for a postable account under Kas dan Bank (101); a new one follows its name until chosen.
+  const name = form.watch('name');
+  const isPostable = form.watch('isPostable');
+  const cashBank = Boolean(isPostable && parent && (parent.code === '101' || parent.code.startsWith('101')));
+  useEffect(() => {
+    if (!editing && cashBank && !form.getFieldState('cashKind').isDirty) {
+      form.setValue('cashKind', /(bank|giro|rekening)/i.test(name ?? '') ? 'BANK' : 'CASH');
+    }
+  }, [editing, cashBank, name, form]);
+
   const busy = create.isPending || update.isPending;
   const submit = form.handleSubmit((v) => {
     const body = {
@@ -89,6 +105,8 @@ export function AccountFormDialog({ state, onClose }: { state: AccountDialogMode
       normalBalance: v.normalBalance,
       isPostable: v.isPostable,
       isActive: v.isActive,
+      // Not under 101: the server drops the kind (edit) or leaves it empty (create).
+      ...(cashBank ? { cashKind: v.cashKind ?? null } : {}),
       description: v.description?.trim() || null,
     };
     const onError = (err: unknown) => applyServerErrors(form, err);
@@ -151,6 +169,33 @@ export function AccountFormDialog({ state, onClose }: { state: AccountDialogMode
             <FormSwitch control={form.control} name="isPostable" label={t('coa.postableSwitch')} />
             <FormSwitch control={form.control} name="isActive" label={t('coa.activeSwitch')} />
           </Box>
+          {cashBank && (
+            <Box sx={{ gridColumn: '1 / -1' }}>
+              <Controller
+                control={form.control}
+                name="cashKind"
+                render={({ field, fieldState }) => (
+                  <TextField
+                    select
+                    size="small"
+                    fullWidth
+                    label={t('coa.cashKind')}
+                    value={field.value ?? 'NONE'}
+                    onChange={(e) => field.onChange(e.target.value === 'NONE' ? null : e.target.value)}
+                    error={Boolean(fieldState.error)}
+                    helperText={fieldState.error?.message ?? t('coa.cashKindHint')}
+                    slotProps={{ htmlInput: { 'data-testid': 'account-cash-kind' } }}
+                  >
+                    {(['CASH', 'BANK', 'NONE'] as const).map((v) => (
+                      <MenuItem key={v} value={v}>
+                        {t(`cashKind.${v}`)}
+                      </MenuItem>
+                    ))}
+                  </TextField>
+                )}
+              />
+            </Box>
+          )}
           <Box sx={{ gridColumn: '1 / -1' }}>
             <FormTextField
               control={form.control}

@@ -326,6 +326,16 @@ export default function CoaPage() {
                           ({t('coa.system')})
                         </Typography>
                       )}
+                      {a.cashKind && (
+                        <Chip
+                          size="small"
+                          variant="outlined"
+                          color={a.cashKind === 'CASH' ? 'success' : 'info'}
+                          label={t(`cashKind.${a.cashKind}`)}
+                          sx={{ ml: 1, height: 20, fontSize: '0.6875rem' }}
+                          data-testid={`cash-kind-${a.code}`}
+                        />
+                      )}
                     </TableCell>
                     <TableCell>{t(`type.${a.type}`)}</TableCell>
                     <TableCell>{t(`normal.${a.normalBalance}`)}</TableCell>
