@@ -17,20 +17,25 @@ import {
   openingBalanceBody,
 } from '@koperasi/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ctxOf } from '../../lib/context.ts';
 import { sendExcel } from '../../lib/excel.ts';
 import { ok } from '../../lib/http.ts';
+import { type ZodApp, zodApp } from '../../lib/routes.ts';
 import { ledgerSheet } from '../ledger/ledger-excel.ts';
 import { numbersFirst } from '../ledger/posting.ts';
+import * as balances from './coa.balances.ts';
 import * as coa from './coa.service.ts';
 
 const TAG = ['coa'];
 
 export async function coaRoutes(appBase: FastifyInstance) {
-  const app = appBase.withTypeProvider<ZodTypeProvider>();
+  const app = zodApp(appBase);
+  readRoutes(app);
+  changeRoutes(app);
+}
 
+function readRoutes(app: ZodApp) {
   app.get(
     '/api/coa',
     {
@@ -120,7 +125,9 @@ export async function coaRoutes(appBase: FastifyInstance) {
       return ok(await coa.mutation(ctx, req.params.id, req.query));
     },
   );
+}
 
+function changeRoutes(app: ZodApp) {
   app.post(
     '/api/coa',
     {
@@ -179,7 +186,7 @@ export async function coaRoutes(appBase: FastifyInstance) {
         body: coaAdjustBalanceBody,
       },
     },
-    async (req) => ok(await coa.adjustBalance(ctxOf(req), req.params.id, req.body), 'ledger.balance_adjusted'),
+    async (req) => ok(await balances.adjustBalance(ctxOf(req), req.params.id, req.body), 'ledger.balance_adjusted'),
   );
 
   app.post(
@@ -192,6 +199,6 @@ export async function coaRoutes(appBase: FastifyInstance) {
         body: openingBalanceBody,
       },
     },
-    async (req) => ok(await coa.openingBalances(ctxOf(req), req.body), 'ledger.opening_posted'),
+    async (req) => ok(await balances.openingBalances(ctxOf(req), req.body), 'ledger.opening_posted'),
   );
 }
