@@ -7,9 +7,11 @@
  *    functions and function expressions; a function's length includes the
  *    functions written inside it);
  *  - SQL only in `*.repo.ts` files (and `apps/api/src/db/`: the database layer
- *    and `db/functions/<name>.sql`). Heuristic: a string or template literal
+ *    and `db/functions/<name>.sql`). Heuristic: a string or template literal (keywords in capitals, as the code writes SQL)
  *    that starts like a statement (SELECT, INSERT INTO, UPDATE … SET, DELETE
- *    FROM, WITH … AS, CALL) or a tagged template `sql`…``.
+ *    FROM, WITH … AS, CALL) or a tagged template `sql`…``;
+ *  - route files (`*.routes.ts`, `*-routes.ts`) register routes and call services: they import no `*.repo.ts` and
+ *    nothing of `apps/api/src/db/` (type-only imports excepted).
  * Migrations, seeds (`*.seed.ts`, `seed/`, `seeds/`), tests (`*.test.ts(x)`,
  * `test/`, `e2e/`, `__tests__/`), `bench/`, declaration files and generated files
  * (`*.gen.ts`, `generated/`, or a first comment saying `@generated`) are left out.
@@ -22,7 +24,9 @@
  *
  *   node scripts/check-shape.mjs            check (exit 1 on a violation)
  *   node scripts/check-shape.mjs --shrink   check, then lower/remove stale entries
- *   node scripts/check-shape.mjs --report   print every measured offender and the top 15 of each kind
+ *   node scripts/check-shape.mjs --report   print every measured offender
+ *   node scripts/check-shape.mjs --baseline writes today's offenders as the list (a reviewed reset only, e.g. when
+ *                                           branches that split files are merged; the diff shows every raised entry)
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -38,8 +42,11 @@ const allowlistPath = path.join(root, 'scripts', 'shape-allowlist.json');
 
 const EXCLUDED =
   /(^|\/)(node_modules|dist|migrations|seed|seeds|test|tests|e2e|__tests__|bench|generated)\/|\.test\.tsx?$|\.spec\.tsx?$|\.seed\.ts$|\.d\.ts$|\.gen\.tsx?$/;
+const ROUTES_FILE = /[.-]routes\.ts$/;
+const DATA_LAYER = /\.repo\.ts$|(^|\/)db\/[^/]+\.ts$/;
 const SQL_ALLOWED = /\.repo\.ts$|^apps\/api\/src\/db\//;
-const SQL_START = /^\s*(SELECT\b|INSERT\s+INTO\b|UPDATE\s+[\w."]+\s+(AS\s+\w+\s+)?SET\b|DELETE\s+FROM\b|WITH\s+(RECURSIVE\s+)?\w+\s*(\([^)]*\)\s*)?AS\b|CALL\s+\w)/i;
+const SQL_START =
+  /^\s*(SELECT\b|INSERT\s+INTO\b|UPDATE\s+[\w."]+\s+(AS\s+\w+\s+)?SET\b|DELETE\s+FROM\b|WITH\s+(RECURSIVE\s+)?\w+\s*(\([^)]*\)\s*)?AS\b|CALL\s+\w)/;
 
 /** Source files to check: tracked and untracked-but-not-ignored .ts/.tsx files. */
 export function listFiles(cwd = root) {
@@ -98,6 +105,12 @@ export function measure(file, text) {
   const functions = [];
   const seen = new Map();
   let sql = 0;
+  let dataImports = 0;
+  if (ROUTES_FILE.test(file)) {
+    for (const st of src.statements) {
+      if (ts.isImportDeclaration(st) && !st.importClause?.isTypeOnly && DATA_LAYER.test(st.moduleSpecifier.text)) dataImports++;
+    }
+  }
   const visit = (n) => {
     if (isFunctionLike(n) && n.body) {
       const a = src.getLineAndCharacterOfPosition(n.getStart(src)).line;
@@ -120,7 +133,7 @@ export function measure(file, text) {
     ts.forEachChild(n, visit);
   };
   visit(src);
-  return { lines: lineCount(text), functions, sql };
+  return { lines: lineCount(text), functions, sql, dataImports };
 }
 
 export function measureAll(cwd = root) {
@@ -137,10 +150,11 @@ export function measureAll(cwd = root) {
 export function compare(measured, allow) {
   const violations = [];
   const stale = [];
-  const next = { files: {}, functions: {}, sql: {} };
+  const next = { files: {}, functions: {}, sql: {}, routes: {} };
   const seenFiles = new Set();
   const seenFunctions = new Set();
   const seenSql = new Set();
+  const seenRoutes = new Set();
   for (const m of measured) {
     if (m.lines > MAX_FILE_LINES) {
       seenFiles.add(m.file);
@@ -168,13 +182,26 @@ export function compare(measured, allow) {
       seenSql.add(m.file);
       const limit = allow.sql?.[m.file];
       if (limit === undefined) violations.push(`${m.file}: ${m.sql} SQL statement(s) outside a *.repo.ts: move them to the module's repo`);
-      else if (m.sql > limit) violations.push(`${m.file}: ${m.sql} SQL statements, more than its allowlisted ${limit}: add SQL to a *.repo.ts`);
+      else if (m.sql > limit)
+        violations.push(`${m.file}: ${m.sql} SQL statements, more than its allowlisted ${limit}: add SQL to a *.repo.ts`);
       else {
         if (m.sql < limit) stale.push(`sql ${m.file}: ${limit} -> ${m.sql}`);
         next.sql[m.file] = Math.min(m.sql, limit);
       }
     }
   }
+  for (const m of measured) {
+    if (!m.dataImports) continue;
+    seenRoutes.add(m.file);
+    const limit = allow.routes?.[m.file];
+    if (limit === undefined || m.dataImports > limit)
+      violations.push(`${m.file}: imports ${m.dataImports} repo/db module(s): a route file calls services only`);
+    else {
+      if (m.dataImports < limit) stale.push(`routes ${m.file}: ${limit} -> ${m.dataImports}`);
+      next.routes[m.file] = Math.min(m.dataImports, limit);
+    }
+  }
+  for (const k of Object.keys(allow.routes ?? {})) if (!seenRoutes.has(k)) stale.push(`routes ${k}: no longer needed`);
   for (const k of Object.keys(allow.files ?? {})) if (!seenFiles.has(k)) stale.push(`files ${k}: no longer needed`);
   for (const k of Object.keys(allow.functions ?? {})) if (!seenFunctions.has(k)) stale.push(`functions ${k}: no longer needed`);
   for (const k of Object.keys(allow.sql ?? {})) if (!seenSql.has(k)) stale.push(`sql ${k}: no longer needed`);
@@ -198,15 +225,46 @@ function main() {
     for (const f of fns) console.log(`  ${String(f.lines).padStart(5)} ${f.file}:${f.line} ${f.name}`);
     console.log(`files with SQL outside *.repo.ts: ${sqlFiles.length} (${sqlFiles.reduce((s, m) => s + m.sql, 0)} statements)`);
     for (const m of sqlFiles.sort((a, b) => b.sql - a.sql)) console.log(`  ${String(m.sql).padStart(5)} ${m.file}`);
+    const routeFiles = measured.filter((m) => m.dataImports > 0);
+    console.log(`route files importing a repo or db/: ${routeFiles.length}`);
+    for (const m of routeFiles) console.log(`  ${String(m.dataImports).padStart(5)} ${m.file}`);
+    return;
+  }
+  if (args.has('--baseline')) {
+    const out = { files: {}, functions: {}, sql: {}, routes: {} };
+    for (const m of measured) {
+      if (m.lines > MAX_FILE_LINES) out.files[m.file] = m.lines;
+      for (const f of m.functions) out.functions[`${m.file}::${f.name}`] = f.lines;
+      if (m.sql > 0 && !SQL_ALLOWED.test(m.file)) out.sql[m.file] = m.sql;
+      if (m.dataImports) out.routes[m.file] = m.dataImports;
+    }
+    const doc = {
+      $comment:
+        'Offenders of the shape rules when the check came in (scripts/check-shape.mjs, docs/contributing.md "Shape"). Entries may only shrink or go: split a file, a function, or move SQL into a *.repo.ts, then run `node scripts/check-shape.mjs --shrink`.',
+      files: sorted(out.files),
+      functions: sorted(out.functions),
+      sql: sorted(out.sql),
+      routes: sorted(out.routes),
+    };
+    fs.writeFileSync(allowlistPath, `${JSON.stringify(doc, null, 2)}\n`);
+    console.log('shape: allowlist written from the current measurements');
     return;
   }
   const allow = fs.existsSync(allowlistPath) ? JSON.parse(fs.readFileSync(allowlistPath, 'utf8')) : {};
   const { violations, stale, next } = compare(measured, allow);
   if (stale.length) {
-    console.log(`shape: ${stale.length} allowlist entr${stale.length === 1 ? 'y' : 'ies'} can shrink or go (scripts/shape-allowlist.json):`);
+    console.log(
+      `shape: ${stale.length} allowlist entr${stale.length === 1 ? 'y' : 'ies'} can shrink or go (scripts/shape-allowlist.json):`,
+    );
     for (const s of stale) console.log(`  ${s}`);
     if (args.has('--shrink')) {
-      const out = { ...allow, files: sorted(next.files), functions: sorted(next.functions), sql: sorted(next.sql) };
+      const out = {
+        ...allow,
+        files: sorted(next.files),
+        functions: sorted(next.functions),
+        sql: sorted(next.sql),
+        routes: sorted(next.routes),
+      };
       fs.writeFileSync(allowlistPath, `${JSON.stringify(out, null, 2)}\n`);
       console.log('shape: allowlist rewritten with the smaller values');
     } else console.log('  (run `node scripts/check-shape.mjs --shrink` to update the list)');
@@ -216,7 +274,9 @@ function main() {
     for (const v of violations) console.error(`  ${v}`);
     process.exit(1);
   }
-  console.log(`shape: ${measured.length} files checked, no file over ${MAX_FILE_LINES} lines, function over ${MAX_FUNCTION_LINES} or SQL outside a repo beyond the allowlist`);
+  console.log(
+    `shape: ${measured.length} files checked, no file over ${MAX_FILE_LINES} lines, function over ${MAX_FUNCTION_LINES} or SQL outside a repo beyond the allowlist`,
+  );
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main();
