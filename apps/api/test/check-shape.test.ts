@@ -14,6 +14,7 @@ describe('check-shape', () => {
       `const arrow = () => {\n${lines(151, '  b();')}\n};`,
       'class C {\n  small() {\n    return 1;\n  }\n}',
       "const q = 'SELECT 1 FROM member';",
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the source text of a template literal with a placeholder
       'const t = `\n  INSERT INTO x (a) VALUES (${1})`;',
       "const prose = 'Select an account';",
     ].join('\n');
