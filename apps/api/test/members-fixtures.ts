@@ -16,7 +16,8 @@ let p = 0;
 /** A unique valid Indonesian mobile number in E.164 (+62812 and 8 digits). */
 export function uniqueMemberPhone(): string {
   p += 1;
-  return `+62812${String(Date.now()).slice(-5)}${String((process.pid * 31 + p) % 1000).padStart(3, '0')}`;
+  // A five-digit counter, as uniqueNik: a three-digit one repeated within a 2,300-row file built in one millisecond.
+  return `+62812${String(Date.now()).slice(-2)}${process.pid % 10}${String(p % 100_000).padStart(5, '0')}`;
 }
 
 export function memberBody(over: Record<string, unknown> = {}): Record<string, unknown> {

@@ -9,7 +9,7 @@
 import { PassThrough, Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { ageOn as serviceAgeOn } from '../src/modules/members/members.service.ts';
+import { ageOn as serviceAgeOn } from '../src/modules/members/members.rules.ts';
 import { ageOn } from '../src/modules/members/members.upload.rows.ts';
 import {
   cellDate,

@@ -5,6 +5,7 @@
  */
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { COOPERATIVE_ZONES } from '../src/modules/jobs/jobs.repo.ts';
 import { body, newTenant, type TestTenant } from './helpers.ts';
 
 /** A multipart/form-data body with text fields and one file. */
@@ -40,6 +41,38 @@ const png = (w: number, h: number) =>
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
 
 describe('cooperative details', () => {
+  it("keeps the cooperative's time zone (WIB, WITA, WIT) where the job runner's schedules read it", async () => {
+    const t = await newTenant();
+    const zoneOf = async () => {
+      const r = await t.app.db.owner((tx) => tx.query<{ id: string; tz: string }>(COOPERATIVE_ZONES));
+      return r.find((x) => x.id === t.tenantId)?.tz;
+    };
+    expect(body<{ timeZone: string }>(await t.admin.get('/api/tenant/detail')).data.timeZone).toBe('Asia/Jakarta');
+    expect(await zoneOf()).toBe('Asia/Jakarta');
+    const bad = await t.admin.patch('/api/tenant', { timeZone: 'Europe/Berlin' });
+    expect(bad.statusCode).toBe(400);
+    expect(body(bad).message).toBe('Zona waktu harus WIB (Asia/Jakarta), WITA (Asia/Makassar) atau WIT (Asia/Jayapura)');
+    for (const zone of ['Asia/Makassar', 'Asia/Jayapura', 'Asia/Jakarta']) {
+      const res = await t.admin.patch('/api/tenant', { timeZone: zone });
+      expect(res.statusCode).toBe(200);
+      expect(body<{ timeZone: string }>(res).data.timeZone).toBe(zone);
+      expect(await zoneOf()).toBe(zone);
+    }
+    // Other fields leave it alone; the change is audited with the tenant's before and after.
+    await t.admin.patch('/api/tenant', { timeZone: 'Asia/Jayapura' });
+    await t.admin.patch('/api/tenant', { city: 'Jayapura' });
+    expect(body<{ timeZone: string }>(await t.admin.get('/api/tenant/detail')).data.timeZone).toBe('Asia/Jayapura');
+    const audit = await t.app.db.tenant(t.tenantId, (tx) =>
+      tx.query<{ before: { timeZone: string }; after: { timeZone: string } }>(
+        `SELECT before, after FROM audit_log WHERE action = 'tenant.update' ORDER BY id DESC LIMIT 2`,
+      ),
+    );
+    expect(audit.map((a) => [a.before.timeZone, a.after.timeZone])).toEqual([
+      ['Asia/Jayapura', 'Asia/Jayapura'],
+      ['Asia/Jakarta', 'Asia/Jayapura'],
+    ]);
+  });
+
   it('reads and changes details and officers, with clear validation', async () => {
     const t = await newTenant({ name: 'Koperasi Maju' });
     const d = body<{ name: string; cooperativeType: string; fiscalYearStartMonth: number; officers: unknown[] }>(

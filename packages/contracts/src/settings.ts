@@ -30,6 +30,14 @@ const optionalDate = dateString
   .optional()
   .transform((v) => (v === undefined ? undefined : v ? v : null));
 
+/**
+ * The cooperative's time zone (tenant_config `timeZone`): the local time of its scheduled jobs (interest release,
+ * fines, auto debit, reminders) and its calendar day. Indonesia's three zones: WIB, WITA, WIT.
+ */
+export const COOPERATIVE_TIME_ZONES = ['Asia/Jakarta', 'Asia/Makassar', 'Asia/Jayapura'] as const;
+export type CooperativeTimeZone = (typeof COOPERATIVE_TIME_ZONES)[number];
+export const DEFAULT_TIME_ZONE: CooperativeTimeZone = 'Asia/Jakarta';
+
 export const tenantUpdateBody = z.object({
   name: requiredText('validation.cooperative_name_required', 150).optional(),
   cooperativeType: z.enum(COOPERATIVE_TYPES, { error: 'validation.cooperative_type_required' }).optional(),
@@ -45,6 +53,7 @@ export const tenantUpdateBody = z.object({
   email: optionalEmailField,
   website: optionalText(200),
   fiscalYearStartMonth: z.coerce.number().int().min(1, 'settings.fiscal_month_invalid').max(12, 'settings.fiscal_month_invalid').optional(),
+  timeZone: z.enum(COOPERATIVE_TIME_ZONES, { error: 'settings.time_zone_invalid' }).optional(),
   /** When present, replaces the whole list of officers (pengurus and pengawas). */
   officers: z.array(officerInput).max(50, 'validation.invalid').optional(),
 });

@@ -23,6 +23,7 @@ export const accessMessages = {
   'field.calculationType': { id: 'Jenis perhitungan', en: 'Calculation type' },
   'field.grade': { id: 'Kolektibilitas', en: 'Collectability grade' },
   'field.fiscalYearStartMonth': { id: 'Bulan awal tahun buku', en: 'Fiscal year start month' },
+  'field.timeZone': { id: 'Zona waktu', en: 'Time zone' },
   'field.title': { id: 'Judul', en: 'Title' },
   'field.action': { id: 'Fitur', en: 'Feature' },
   'field.code': { id: 'Kode', en: 'Code' },
@@ -216,6 +217,10 @@ export const accessMessages = {
     en: 'The user of officer {name} was not found',
   },
   'settings.fiscal_month_invalid': { id: 'Bulan awal tahun buku harus 1 sampai 12', en: 'The fiscal year start month must be 1 to 12' },
+  'settings.time_zone_invalid': {
+    id: 'Zona waktu harus WIB (Asia/Jakarta), WITA (Asia/Makassar) atau WIT (Asia/Jayapura)',
+    en: 'The time zone must be WIB (Asia/Jakarta), WITA (Asia/Makassar) or WIT (Asia/Jayapura)',
+  },
   'settings.file_required': { id: 'Berkas wajib diunggah', en: 'Please upload a file' },
   'settings.file_too_large': { id: 'Ukuran berkas maksimal {max} MB', en: 'The file may be at most {max} MB' },
   'settings.file_type': { id: 'Jenis berkas tidak didukung; gunakan {types}', en: 'Unsupported file type; use {types}' },

@@ -12,9 +12,8 @@ import type { Tx } from '../../db/db.ts';
 import { audit } from '../../lib/audit.ts';
 import { type Ctx, withTx } from '../../lib/context.ts';
 import { conflict, notFound, unprocessable } from '../../lib/errors.ts';
-import { likePattern, orderBy, paged } from '../../lib/http.ts';
-import { ORGANIZATION_SORT } from '../branches/branches.service.ts';
-import { availableSources, countsBy, listOrganization } from '../branches/organization.ts';
+import { availableSources } from '../branches/organization.ts';
+import { type OrganizationQuery, unitService } from '../branches/units.service.ts';
 
 interface AreaRow {
   id: string;
@@ -47,76 +46,39 @@ function out(r: AreaRow, counts?: Record<string, number>) {
   };
 }
 
-export async function findArea(tx: Tx, tenantId: string, id: string, lock = false): Promise<AreaRow | undefined> {
-  return tx.one<AreaRow>(`${SELECT} WHERE a.tenant_id = $1 AND a.id = $2${lock ? ' FOR UPDATE OF a' : ''}`, [tenantId, id]);
-}
+const areas = unitService<AreaRow, ReturnType<typeof out>>({
+  t: {
+    table: 'area',
+    alias: 'a',
+    select: SELECT,
+    from: 'FROM area a LEFT JOIN branch b ON b.tenant_id = a.tenant_id AND b.id = a.branch_id',
+    search: ['a.name', 'a.description', 'b.name'],
+    filters: { branchId: 'a.branch_id' },
+  },
+  column: 'area_id',
+  entity: 'area',
+  sorts: { created_date: 'a.created_date', name: 'lower(a.name)', branch: 'lower(b.name)' },
+  notFoundKey: 'access.area_not_found',
+  inUse: { code: 'AREA_IN_USE', key: 'access.area_in_use', count: (d) => d.userCount + d.memberCount },
+  out,
+});
 
-export async function listAreas(
+export const findArea = areas.find;
+const detailTx = areas.detailTx;
+
+export function listAreas(
   ctx: Ctx,
   q: { page: number; limit: number; search?: string; sortBy?: string; ascOrDesc: 'ASC' | 'DESC'; isActive?: boolean; branchId?: string },
 ) {
-  return withTx(ctx, async (tx) => {
-    const where = ['a.tenant_id = $1'];
-    const params: unknown[] = [ctx.tenantId];
-    if (q.search) {
-      params.push(likePattern(q.search));
-      const p = `$${params.length}`;
-      where.push(`(a.name ILIKE ${p} OR a.description ILIKE ${p} OR b.name ILIKE ${p})`);
-    }
-    if (q.isActive !== undefined) {
-      params.push(q.isActive);
-      where.push(`a.is_active = $${params.length}`);
-    }
-    if (q.branchId) {
-      params.push(q.branchId);
-      where.push(`a.branch_id = $${params.length}`);
-    }
-    const from = 'FROM area a LEFT JOIN branch b ON b.tenant_id = a.tenant_id AND b.id = a.branch_id';
-    const total = await tx.one<{ n: number }>(`SELECT count(*)::int AS n ${from} WHERE ${where.join(' AND ')}`, params);
-    const order = orderBy(
-      q.sortBy,
-      q.ascOrDesc,
-      { created_date: 'a.created_date', name: 'lower(a.name)', branch: 'lower(b.name)' },
-      'created_date',
-      'a.id',
-    );
-    params.push(q.limit, q.page * q.limit);
-    const rows = await tx.query<AreaRow>(
-      `${SELECT} WHERE ${where.join(' AND ')} ${order} LIMIT $${params.length - 1} OFFSET $${params.length}`,
-      params,
-    );
-    const counts = await countsBy(
-      tx,
-      ctx.tenantId,
-      'area_id',
-      rows.map((r) => r.id),
-    );
-    return paged(
-      rows.map((r) => out(r, counts.get(r.id))),
-      total?.n ?? 0,
-      q.page,
-      q.limit,
-    );
-  });
+  return areas.list(ctx, q);
 }
 
-async function detailTx(tx: Tx, tenantId: string, id: string) {
-  const r = await findArea(tx, tenantId, id);
-  if (!r) throw notFound('access.area_not_found');
-  return out(r, (await countsBy(tx, tenantId, 'area_id', [id])).get(id));
+export function areaDetail(ctx: Ctx, id: string) {
+  return areas.detail(ctx, id);
 }
 
-export async function areaDetail(ctx: Ctx, id: string) {
-  return withTx(ctx, (tx) => detailTx(tx, ctx.tenantId, id));
-}
-
-async function assertNameFree(tx: Tx, tenantId: string, name: string, exceptId: string | null) {
-  const t = await tx.one('SELECT 1 FROM area WHERE tenant_id = $1 AND lower(name) = lower($2) AND ($3::uuid IS NULL OR id <> $3::uuid)', [
-    tenantId,
-    name,
-    exceptId,
-  ]);
-  if (t) throw conflict('AREA_NAME_TAKEN', 'access.area_name_taken', { name });
+function assertNameFree(tx: Tx, tenantId: string, name: string, exceptId: string | null) {
+  return areas.assertFree(tx, tenantId, 'name', name, exceptId, 'AREA_NAME_TAKEN', 'access.area_name_taken');
 }
 
 async function checkBranch(tx: Tx, tenantId: string, branchId: string | null | undefined) {
@@ -207,42 +169,12 @@ export async function updateArea(ctx: Ctx, body: AreaInput & { id: string }) {
   );
 }
 
-export async function deleteArea(ctx: Ctx, id: string) {
-  let name = '';
-  try {
-    await withTx(ctx, async (tx) => {
-      const current = await findArea(tx, ctx.tenantId, id, true);
-      if (!current) throw notFound('access.area_not_found');
-      name = current.name;
-      const before = await detailTx(tx, ctx.tenantId, id);
-      const used = before.userCount + before.memberCount;
-      if (used > 0) throw conflict('AREA_IN_USE', 'access.area_in_use', { name: current.name, count: used });
-      await tx.exec('DELETE FROM area WHERE tenant_id = $1 AND id = $2', [ctx.tenantId, id]);
-      await audit(tx, ctx, { action: 'area.delete', entity: 'area', entityId: id, before });
-    });
-  } catch (err) {
-    if ((err as { code?: string }).code === '23503') throw conflict('AREA_IN_USE', 'access.area_in_use', { name, count: '1+' });
-    throw err;
-  }
+export function deleteArea(ctx: Ctx, id: string) {
+  return areas.remove(ctx, id);
 }
 
-export async function areaMembers(
-  ctx: Ctx,
-  id: string,
-  q: { page: number; limit: number; search?: string; sortBy?: string; ascOrDesc: 'ASC' | 'DESC'; kind?: string; isActive?: boolean },
-) {
-  return withTx(ctx, async (tx) => {
-    if (!(await findArea(tx, ctx.tenantId, id))) throw notFound('access.area_not_found');
-    const { rows, total } = await listOrganization(
-      tx,
-      ctx.tenantId,
-      'area_id',
-      id,
-      q,
-      orderBy(q.sortBy, q.ascOrDesc, ORGANIZATION_SORT, 'created_date', 'o.id'),
-    );
-    return paged(rows, total, q.page, q.limit);
-  });
+export function areaMembers(ctx: Ctx, id: string, q: OrganizationQuery) {
+  return areas.members(ctx, id, q);
 }
 
 /** Take a user or a member (by id) out of the area. */

@@ -13,8 +13,7 @@ import type { Tx } from '../../db/db.ts';
 import { audit } from '../../lib/audit.ts';
 import { type Ctx, withTx } from '../../lib/context.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
-import { likePattern, orderBy, paged } from '../../lib/http.ts';
-import { countsBy, listOrganization } from './organization.ts';
+import { type OrganizationQuery, unitService } from './units.service.ts';
 
 interface BranchRow {
   id: string;
@@ -48,81 +47,41 @@ function out(r: BranchRow, counts?: Record<string, number>) {
   };
 }
 
-export async function findBranch(tx: Tx, tenantId: string, id: string, lock = false): Promise<BranchRow | undefined> {
-  return tx.one<BranchRow>(`${SELECT} WHERE b.tenant_id = $1 AND b.id = $2${lock ? ' FOR UPDATE OF b' : ''}`, [tenantId, id]);
-}
+const branches = unitService<BranchRow, ReturnType<typeof out>>({
+  t: {
+    table: 'branch',
+    alias: 'b',
+    select: SELECT,
+    from: 'FROM branch b',
+    search: ['b.name', 'b.code', 'b.address'],
+  },
+  column: 'branch_id',
+  entity: 'branch',
+  sorts: { created_date: 'b.created_date', name: 'lower(b.name)', code: 'b.code' },
+  notFoundKey: 'access.branch_not_found',
+  inUse: { code: 'BRANCH_IN_USE', key: 'access.branch_in_use', count: (d) => d.userCount + d.memberCount + d.areaCount },
+  out,
+});
 
-export async function listBranches(
+export { ORGANIZATION_SORT } from './units.service.ts';
+
+export const findBranch = branches.find;
+const detailTx = branches.detailTx;
+
+export function listBranches(
   ctx: Ctx,
   q: { page: number; limit: number; search?: string; sortBy?: string; ascOrDesc: 'ASC' | 'DESC'; isActive?: boolean },
 ) {
-  return withTx(ctx, async (tx) => {
-    const where = ['b.tenant_id = $1'];
-    const params: unknown[] = [ctx.tenantId];
-    if (q.search) {
-      params.push(likePattern(q.search));
-      const p = `$${params.length}`;
-      where.push(`(b.name ILIKE ${p} OR b.code ILIKE ${p} OR b.address ILIKE ${p})`);
-    }
-    if (q.isActive !== undefined) {
-      params.push(q.isActive);
-      where.push(`b.is_active = $${params.length}`);
-    }
-    const total = await tx.one<{ n: number }>(`SELECT count(*)::int AS n FROM branch b WHERE ${where.join(' AND ')}`, params);
-    const order = orderBy(
-      q.sortBy,
-      q.ascOrDesc,
-      { created_date: 'b.created_date', name: 'lower(b.name)', code: 'b.code' },
-      'created_date',
-      'b.id',
-    );
-    params.push(q.limit, q.page * q.limit);
-    const rows = await tx.query<BranchRow>(
-      `${SELECT} WHERE ${where.join(' AND ')} ${order} LIMIT $${params.length - 1} OFFSET $${params.length}`,
-      params,
-    );
-    const counts = await countsBy(
-      tx,
-      ctx.tenantId,
-      'branch_id',
-      rows.map((r) => r.id),
-    );
-    return paged(
-      rows.map((r) => out(r, counts.get(r.id))),
-      total?.n ?? 0,
-      q.page,
-      q.limit,
-    );
-  });
+  return branches.list(ctx, q);
 }
 
-async function detailTx(tx: Tx, tenantId: string, id: string) {
-  const r = await findBranch(tx, tenantId, id);
-  if (!r) throw notFound('access.branch_not_found');
-  const counts = await countsBy(tx, tenantId, 'branch_id', [id]);
-  return out(r, counts.get(id));
-}
-
-export async function branchDetail(ctx: Ctx, id: string) {
-  return withTx(ctx, (tx) => detailTx(tx, ctx.tenantId, id));
+export function branchDetail(ctx: Ctx, id: string) {
+  return branches.detail(ctx, id);
 }
 
 async function assertUnique(tx: Tx, tenantId: string, name: string | undefined, code: string | null | undefined, exceptId: string | null) {
-  if (name !== undefined) {
-    const t = await tx.one(
-      'SELECT 1 FROM branch WHERE tenant_id = $1 AND lower(name) = lower($2) AND ($3::uuid IS NULL OR id <> $3::uuid)',
-      [tenantId, name, exceptId],
-    );
-    if (t) throw conflict('BRANCH_NAME_TAKEN', 'access.branch_name_taken', { name });
-  }
-  if (code) {
-    const t = await tx.one('SELECT 1 FROM branch WHERE tenant_id = $1 AND code = $2 AND ($3::uuid IS NULL OR id <> $3::uuid)', [
-      tenantId,
-      code,
-      exceptId,
-    ]);
-    if (t) throw conflict('BRANCH_CODE_TAKEN', 'access.branch_code_taken', { code });
-  }
+  if (name !== undefined) await branches.assertFree(tx, tenantId, 'name', name, exceptId, 'BRANCH_NAME_TAKEN', 'access.branch_name_taken');
+  if (code) await branches.assertFree(tx, tenantId, 'code', code, exceptId, 'BRANCH_CODE_TAKEN', 'access.branch_code_taken');
 }
 
 async function uniqueRace<T>(body: { name?: string; code?: string | null }, fn: () => Promise<T>): Promise<T> {
@@ -189,49 +148,10 @@ export async function updateBranch(ctx: Ctx, body: BranchInput & { id: string })
   );
 }
 
-export async function deleteBranch(ctx: Ctx, id: string) {
-  let name = '';
-  try {
-    await deleteBranchTx(ctx, id, (n) => {
-      name = n;
-    });
-  } catch (err) {
-    // Rows of later modules (transactions, ...) still point at the branch.
-    if ((err as { code?: string }).code === '23503') throw conflict('BRANCH_IN_USE', 'access.branch_in_use', { name, count: '1+' });
-    throw err;
-  }
+export function deleteBranch(ctx: Ctx, id: string) {
+  return branches.remove(ctx, id);
 }
 
-async function deleteBranchTx(ctx: Ctx, id: string, seen: (name: string) => void) {
-  await withTx(ctx, async (tx) => {
-    const current = await findBranch(tx, ctx.tenantId, id, true);
-    if (!current) throw notFound('access.branch_not_found');
-    seen(current.name);
-    const before = await detailTx(tx, ctx.tenantId, id);
-    const used = before.userCount + before.memberCount + before.areaCount;
-    if (used > 0) throw conflict('BRANCH_IN_USE', 'access.branch_in_use', { name: current.name, count: used });
-    await tx.exec('DELETE FROM branch WHERE tenant_id = $1 AND id = $2', [ctx.tenantId, id]);
-    await audit(tx, ctx, { action: 'branch.delete', entity: 'branch', entityId: id, before });
-  });
-}
-
-export const ORGANIZATION_SORT = { created_date: 'o.created_date', name: 'lower(o.name)', kind: 'o.kind', code: 'o.code' };
-
-export async function branchMembers(
-  ctx: Ctx,
-  id: string,
-  q: { page: number; limit: number; search?: string; sortBy?: string; ascOrDesc: 'ASC' | 'DESC'; kind?: string; isActive?: boolean },
-) {
-  return withTx(ctx, async (tx) => {
-    if (!(await findBranch(tx, ctx.tenantId, id))) throw notFound('access.branch_not_found');
-    const { rows, total } = await listOrganization(
-      tx,
-      ctx.tenantId,
-      'branch_id',
-      id,
-      q,
-      orderBy(q.sortBy, q.ascOrDesc, ORGANIZATION_SORT, 'created_date', 'o.id'),
-    );
-    return paged(rows, total, q.page, q.limit);
-  });
+export function branchMembers(ctx: Ctx, id: string, q: OrganizationQuery) {
+  return branches.members(ctx, id, q);
 }

@@ -17,12 +17,12 @@ import {
   uuid,
 } from '@koperasi/contracts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type Ctx, ctxOf } from '../../lib/context.ts';
 import { sendExcel } from '../../lib/excel.ts';
 import { ok } from '../../lib/http.ts';
 import { t } from '../../lib/i18n.ts';
+import { type ZodApp, zodApp } from '../../lib/routes.ts';
 import * as closing from './closing.service.ts';
 import * as journals from './journal.service.ts';
 import { journalListSheet } from './ledger-excel.ts';
@@ -49,8 +49,14 @@ const JOURNAL_TAG = ['journal'];
 const CLOSING_TAG = ['closing'];
 
 export async function ledgerRoutes(appBase: FastifyInstance) {
-  const app = appBase.withTypeProvider<ZodTypeProvider>();
+  const app = zodApp(appBase);
+  manualJournalRoutes(app);
+  adjustmentJournalRoutes(app);
+  journalRoutes(app);
+  closingRoutes(app);
+}
 
+function manualJournalRoutes(app: ZodApp) {
   // ------------------------------------------------------------ Jurnal Umum
 
   app.get(
@@ -119,7 +125,9 @@ export async function ledgerRoutes(appBase: FastifyInstance) {
     },
     async (req) => ok(await journals.cancelJournal(ctxOf(req), req.body, 'general'), 'ledger.journal_cancelled'),
   );
+}
 
+function adjustmentJournalRoutes(app: ZodApp) {
   // ------------------------------------------------------------ Jurnal Penyesuaian
 
   app.post(
@@ -166,7 +174,9 @@ export async function ledgerRoutes(appBase: FastifyInstance) {
     },
     async (req) => ok(await journals.cancelJournal(ctxOf(req), req.body, 'adjustment'), 'ledger.journal_cancelled'),
   );
+}
 
+function journalRoutes(app: ZodApp) {
   // ------------------------------------------------------------ general ledger (every source)
 
   app.get(
@@ -209,7 +219,9 @@ export async function ledgerRoutes(appBase: FastifyInstance) {
     },
     async (req) => ok(await journals.journalsOfSource(ctxOf(req), req.query.module, req.query.id)),
   );
+}
 
+function closingRoutes(app: ZodApp) {
   // ------------------------------------------------------------ closing the books
 
   app.get(

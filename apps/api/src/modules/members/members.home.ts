@@ -20,8 +20,9 @@
 import { OFFICER_TITLES, translate } from '@koperasi/contracts';
 import type { Ctx } from '../../lib/context.ts';
 import { withTx } from '../../lib/context.ts';
+import { listPage } from './members.list.ts';
 import { isAgent } from './members.repo.ts';
-import { listPage, todayWib } from './members.service.ts';
+import { todayWib } from './members.rules.ts';
 
 export async function prospectiveMembers(
   ctx: Ctx,

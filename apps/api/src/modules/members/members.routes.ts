@@ -30,11 +30,13 @@ import {
   pageOf,
 } from '@koperasi/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ctxOf } from '../../lib/context.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { ok } from '../../lib/http.ts';
+import { type ZodApp, zodApp } from '../../lib/routes.ts';
+import * as lifecycle from './members.lifecycle.ts';
+import * as lists from './members.list.ts';
 import * as members from './members.service.ts';
 
 /**
@@ -46,6 +48,7 @@ export const passthroughSerializer = () => (data: unknown) => JSON.stringify(dat
 export const documented = <T extends z.ZodType>(data: T) => ({ 200: envelopeOf(data) }) as unknown as { 200: z.ZodUnknown };
 
 const TAG = ['member'];
+const s = { serializerCompiler: passthroughSerializer };
 const idOnly = z.object({ id: z.string().uuid('validation.uuid') });
 const lifecycleResult = z.object({
   outcome: z.enum(['APPROVED', 'REJECTED', 'UPGRADED', 'UPGRADE_REJECTED', 'WAITING_APPROVAL']),
@@ -78,9 +81,14 @@ export async function readUpload(
 }
 
 export async function memberRoutes(appBase: FastifyInstance) {
-  const app = appBase.withTypeProvider<ZodTypeProvider>();
-  const s = { serializerCompiler: passthroughSerializer };
+  const app = zodApp(appBase);
+  recordRoutes(app);
+  lookupRoutes(app);
+  lifecycleRoutes(app);
+  photoAndOnlineRoutes(app);
+}
 
+function recordRoutes(app: ZodApp) {
   app.get(
     '/api/member/datatable',
     {
@@ -98,7 +106,7 @@ export async function memberRoutes(appBase: FastifyInstance) {
         response: documented(pageOf(memberListItem).extend({ totalCapped: z.boolean() })),
       },
     },
-    async (req) => ok(await members.datatable(ctxOf(req), req.query)),
+    async (req) => ok(await lists.datatable(ctxOf(req), req.query)),
   );
 
   app.post(
@@ -153,7 +161,9 @@ export async function memberRoutes(appBase: FastifyInstance) {
     },
     async (req) => ok(await members.getDetail(ctxOf(req), req.params.id)),
   );
+}
 
+function lookupRoutes(app: ZodApp) {
   app.get(
     '/api/member/:id/search-member',
     {
@@ -169,7 +179,7 @@ export async function memberRoutes(appBase: FastifyInstance) {
         response: documented(z.array(memberListItem)),
       },
     },
-    async (req) => ok(await members.searchMembers(ctxOf(req), req.params.id, req.query.limit, req.query.includeInactive ?? false)),
+    async (req) => ok(await lists.searchMembers(ctxOf(req), req.params.id, req.query.limit, req.query.includeInactive ?? false)),
   );
 
   app.get(
@@ -185,7 +195,7 @@ export async function memberRoutes(appBase: FastifyInstance) {
         response: documented(pageOf(memberListItem)),
       },
     },
-    async (req) => ok(await members.assignedToMe(ctxOf(req), req.query)),
+    async (req) => ok(await lists.assignedToMe(ctxOf(req), req.query)),
   );
 
   app.get(
@@ -252,7 +262,9 @@ export async function memberRoutes(appBase: FastifyInstance) {
     },
     async (req) => ok(await members.resetPin(ctxOf(req), app.notifier, req.body.memberId), 'member.pin_reset'),
   );
+}
 
+function lifecycleRoutes(app: ZodApp) {
   app.post(
     '/api/member/interview',
     {
@@ -267,7 +279,7 @@ export async function memberRoutes(appBase: FastifyInstance) {
         response: documented(memberDetail),
       },
     },
-    async (req) => ok(await members.interview(ctxOf(req), req.body), 'member.interviewed'),
+    async (req) => ok(await lifecycle.interview(ctxOf(req), req.body), 'member.interviewed'),
   );
 
   for (const path of ['/api/member/aprroval', '/api/member/approval']) {
@@ -289,7 +301,7 @@ export async function memberRoutes(appBase: FastifyInstance) {
         },
       },
       async (req) => {
-        const r = await members.approval(ctxOf(req), req.body);
+        const r = await lifecycle.approval(ctxOf(req), req.body);
         const key =
           r.outcome === 'REJECTED' || r.outcome === 'UPGRADE_REJECTED'
             ? 'member.rejected'
@@ -316,7 +328,7 @@ export async function memberRoutes(appBase: FastifyInstance) {
       },
     },
     async (req) => {
-      const r = await members.upgradeVerify(ctxOf(req), req.body);
+      const r = await lifecycle.upgradeVerify(ctxOf(req), req.body);
       return ok(r, r.outcome === 'UPGRADED' ? 'member.upgraded' : 'member.upgrade_requested');
     },
   );
@@ -335,7 +347,7 @@ export async function memberRoutes(appBase: FastifyInstance) {
         response: documented(memberExitCheckResult),
       },
     },
-    async (req) => ok(await members.exitCheck(ctxOf(req), req.query.memberId)),
+    async (req) => ok(await lifecycle.exitCheck(ctxOf(req), req.query.memberId)),
   );
 
   app.post(
@@ -353,9 +365,11 @@ export async function memberRoutes(appBase: FastifyInstance) {
         response: documented(memberExitCheckResult.extend({ exitDate: z.string(), member: memberDetail })),
       },
     },
-    async (req) => ok(await members.exitConfirm(ctxOf(req), req.body), 'member.exited'),
+    async (req) => ok(await lifecycle.exitConfirm(ctxOf(req), req.body), 'member.exited'),
   );
+}
 
+function photoAndOnlineRoutes(app: ZodApp) {
   app.post(
     '/api/member/:id/photo/:kind',
     {

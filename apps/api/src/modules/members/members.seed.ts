@@ -17,7 +17,7 @@ import { getConfig } from '../settings/configuration.ts';
 import type { TenantSeedInfo } from '../types.ts';
 import { allocateCifs, cifPattern } from './members.cif.ts';
 import { auditCreatedMany, insertMembers, type NewMember } from './members.repo.ts';
-import { todayWib } from './members.service.ts';
+import { todayWib } from './members.rules.ts';
 
 function mulberry32(seed: number) {
   let a = seed >>> 0;

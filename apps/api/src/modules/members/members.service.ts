@@ -34,172 +34,51 @@
 import {
   identityNumberError,
   type MemberCreate,
-  type MemberDatatableQuery,
   type MemberPhotoKind,
   type MemberUpdate,
-  type memberApprovalBody,
-  type memberInterviewBody,
   type memberOnlineRegistrationBody,
-  type memberUpgradeBody,
   translate,
 } from '@koperasi/contracts';
 import { dec } from '@koperasi/finance';
 import type { z } from 'zod';
-import { type Db, isUuid, type Tx } from '../../db/db.ts';
+import { type Db, isUuid } from '../../db/db.ts';
 import { audit } from '../../lib/audit.ts';
 import { type Ctx, systemCtx, withTx } from '../../lib/context.ts';
-import { AppError, badRequest, conflict, type ErrorCode, forbidden, notFound, unprocessable } from '../../lib/errors.ts';
+import { conflict, forbidden, notFound, unprocessable } from '../../lib/errors.ts';
 import { paged } from '../../lib/http.ts';
 import type { Notifier } from '../../lib/notifier.ts';
 import { hashPassword } from '../../lib/password.ts';
 import type { Storage } from '../../lib/storage.ts';
 import { sixDigitCode } from '../../lib/tokens.ts';
-import { getConfig } from '../settings/configuration.ts';
 import { allocateCifs, cifPattern, suggestCif } from './members.cif.ts';
 import { PHOTO_COLUMNS, reencodePhoto } from './members.photos.ts';
-import { type CollectedExitItem, collectExitChecks, collectSummary, runApprovalHooks, runExitSettlements } from './members.registry.ts';
 import {
   activeHolders,
   auditView,
   findFull,
   insertMembers,
   isAgent,
-  type MemberFullRow,
   type MemberRow,
   type NewMember,
-  phonePrefix,
   photoUrl,
-  toDetail,
-  toListItem,
-  toRefFromRow,
   updateMember,
 } from './members.repo.ts';
-
-// ---------------------------------------------------------------- dates
-
-/** Today in Asia/Jakarta (UTC+7, no daylight saving). */
-export function todayWib(now = new Date()): string {
-  return new Date(now.getTime() + 7 * 3600_000).toISOString().slice(0, 10);
-}
-
-/** Whole years between a birth date and a day. */
-export function ageOn(birthDate: string, day: string): number {
-  const [by, bm, bd] = birthDate.split('-').map(Number);
-  const [y, m, d] = day.split('-').map(Number);
-  return y - by - (m < bm || (m === bm && d < bd) ? 1 : 0);
-}
-
-// ---------------------------------------------------------------- shared checks
-
-async function regulation(tx: Tx, tenantId: string) {
-  return getConfig(tx, tenantId, 'cooperativeRegulation');
-}
-
-function checkAge(birthDate: string | null | undefined, minimum: number, day: string) {
-  if (!birthDate || minimum <= 0) return;
-  if (ageOn(birthDate, day) < minimum) {
-    throw badRequest('MEMBER_TOO_YOUNG', 'member.too_young', { age: minimum }, [{ field: 'birthDate', message: 'member.too_young' }]);
-  }
-}
-
-function fieldError(code: ErrorCode, key: string, field: string, params?: Record<string, unknown>) {
-  return new AppError(400, code, key, params, [{ field, message: key }]);
-}
-
-/** Branch, area and agent must exist in this cooperative (RLS hides other tenants' rows). */
-async function checkReferences(tx: Tx, v: { branchId?: string | null; areaId?: string | null; agentId?: string | null }) {
-  if (v.branchId) {
-    const b = await tx.one('SELECT 1 FROM branch WHERE tenant_id = app_tenant() AND id = $1', [v.branchId]);
-    if (!b)
-      throw new AppError(422, 'BRANCH_NOT_FOUND', 'member.branch_not_found', undefined, [
-        { field: 'branchId', message: 'member.branch_not_found' },
-      ]);
-  }
-  if (v.areaId) {
-    const a = await tx.one('SELECT 1 FROM area WHERE tenant_id = app_tenant() AND id = $1', [v.areaId]);
-    if (!a)
-      throw new AppError(422, 'AREA_NOT_FOUND', 'member.area_not_found', undefined, [
-        { field: 'areaId', message: 'member.area_not_found' },
-      ]);
-  }
-  if (v.agentId) {
-    const u = await tx.one('SELECT 1 FROM app_user WHERE tenant_id = app_tenant() AND id = $1 AND is_active', [v.agentId]);
-    if (!u)
-      throw new AppError(422, 'AGENT_NOT_FOUND', 'member.agent_not_found', undefined, [
-        { field: 'agentId', message: 'member.agent_not_found' },
-      ]);
-  }
-}
-
-/**
- * 409 with the holder's name when a live member already has this identity
- * number or phone; an agent is told the holder only when the member is in
- * the agent's scope (otherwise only that the number is registered).
- */
-async function checkUnique(tx: Tx, ctx: Ctx, identityNumber: string | undefined, phone: string | null | undefined, exceptId?: string) {
-  const agent = isAgent(ctx) ? ctx.userId : null;
-  const holders = await activeHolders(tx, identityNumber ? [identityNumber] : [], phone ? [phone] : [], exceptId, agent);
-  const byId = holders.find((h) => identityNumber && h.identity_number === identityNumber);
-  if (byId) {
-    const key = byId.in_scope ? 'member.identity_taken' : 'member.identity_registered';
-    const params = byId.in_scope ? { identityNumber, name: byId.full_name, cif: byId.cif_number } : { identityNumber };
-    throw new AppError(409, 'IDENTITY_TAKEN', key, params, [{ field: 'identityNumber', message: key }]);
-  }
-  const byPhone = holders.find((h) => phone && h.phone === phone);
-  if (byPhone) {
-    const key = byPhone.in_scope ? 'member.phone_taken' : 'member.phone_registered';
-    const params = byPhone.in_scope ? { phone, name: byPhone.full_name, cif: byPhone.cif_number } : { phone };
-    throw new AppError(409, 'PHONE_TAKEN', key, params, [{ field: 'phone', message: key }]);
-  }
-}
-
-async function checkCifFree(tx: Tx, cif: string, exceptId?: string) {
-  const r = await tx.one(
-    'SELECT 1 FROM member WHERE tenant_id = app_tenant() AND cif_number = $1 AND ($2::uuid IS NULL OR id <> $2::uuid)',
-    [cif, exceptId ?? null],
-  );
-  if (r) throw new AppError(409, 'CIF_TAKEN', 'member.cif_taken', { cif }, [{ field: 'cifNumber', message: 'member.cif_taken' }]);
-}
-
-/** A unique index refused a row another request inserted a moment earlier: the same clear 409. */
-function uniqueViolation(err: unknown): AppError | null {
-  const e = err as { code?: string; constraint?: string };
-  if (e.code !== '23505') return null;
-  if (e.constraint === 'member_identity_active_uq') return conflict('IDENTITY_TAKEN', 'member.identity_taken_race');
-  if (e.constraint === 'member_phone_active_uq') return conflict('PHONE_TAKEN', 'member.phone_taken_race');
-  if (e.constraint === 'member_cif_uq') return conflict('CIF_TAKEN', 'member.cif_taken_race');
-  return null;
-}
-
-async function withMemberTx<T>(ctx: Ctx, fn: (tx: Tx) => Promise<T>, opts?: { idempotent?: boolean; message?: string }): Promise<T> {
-  try {
-    return await withTx(ctx, fn, opts);
-  } catch (err) {
-    throw uniqueViolation(err) ?? err;
-  }
-}
-
-async function loadLocked(tx: Tx, ctx: Ctx, id: string): Promise<MemberFullRow> {
-  const m = await findFull(tx, ctx, id, { lock: true });
-  if (!m) throw notFound('member.not_found');
-  return m;
-}
-
-async function detailOf(tx: Tx, ctx: Ctx, id: string) {
-  const m = await findFull(tx, ctx, id);
-  if (!m) throw notFound('member.not_found');
-  return toDetail(m, await collectSummary(tx, ctx, toRefFromRow(m)));
-}
-
-const stateError = (m: MemberRow) => unprocessable('MEMBER_INVALID_STATE', 'member.invalid_state', { status: m.status });
+import {
+  checkAge,
+  checkCifFree,
+  checkReferences,
+  checkUnique,
+  detailOf,
+  fieldError,
+  loadLocked,
+  principalOnAdmission,
+  rawRow,
+  regulation,
+  todayWib,
+  withMemberTx,
+} from './members.rules.ts';
 
 // ---------------------------------------------------------------- create / update
-
-function principalOnAdmission(amount: number): { principal_status: 'OWED' | 'NOT_REQUIRED'; principal_owed: string | null } {
-  return amount > 0
-    ? { principal_status: 'OWED', principal_owed: dec(amount).toFixed(2) }
-    : { principal_status: 'NOT_REQUIRED', principal_owed: null };
-}
 
 export async function createMember(ctx: Ctx, body: MemberCreate) {
   return withMemberTx(ctx, async (tx) => {
@@ -241,10 +120,6 @@ export async function createMember(ctx: Ctx, body: MemberCreate) {
     await audit(tx, ctx, { action: 'member.create', entity: 'member', entityId: id, after: auditView(await rawRow(tx, id)) });
     return detail;
   });
-}
-
-async function rawRow(tx: Tx, id: string): Promise<MemberRow> {
-  return (await tx.one<MemberRow>('SELECT * FROM member WHERE tenant_id = app_tenant() AND id = $1', [id]))!;
 }
 
 /** The optional fields of the create/update bodies as columns (undefined = not given). */
@@ -383,221 +258,6 @@ export async function registerOnline(
   }
 }
 
-// ---------------------------------------------------------------- lists
-
-/** Client sort names (camelCase or snake_case) → the keys member_list() knows. */
-const SORT_KEYS: Record<string, string> = {
-  created_date: 'created_date',
-  createdDate: 'created_date',
-  cif_number: 'cif_number',
-  cifNumber: 'cif_number',
-  full_name: 'full_name',
-  fullName: 'full_name',
-  join_date: 'join_date',
-  joinDate: 'join_date',
-  birth_date: 'birth_date',
-  birthDate: 'birth_date',
-  status: 'status',
-  member_type: 'member_type',
-  memberType: 'member_type',
-  updated_date: 'updated_date',
-  updatedDate: 'updated_date',
-};
-
-const LIST_SELECT = `SELECT m.id, m.cif_number, m.full_name, m.gender, m.birth_date, m.phone, m.identity_type, m.identity_number,
-  m.address, m.member_type, m.status, m.is_active, m.join_date, m.exit_date, m.branch_id, m.area_id, m.agent_id,
-  m.upgrade_status, m.principal_status, m.registration_channel, m.created_date,
-  (SELECT b.name FROM branch b WHERE b.tenant_id = m.tenant_id AND b.id = m.branch_id) AS branch_name,
-  (SELECT a.name FROM area a WHERE a.tenant_id = m.tenant_id AND a.id = m.area_id) AS area_name
-  FROM member m`;
-
-type ListRow = MemberRow & { branch_name: string | null; area_name: string | null };
-
-/** The list rows of these ids, in the order given (read under row-level security). */
-async function rowsByIds(tx: Tx, ids: string[], rank?: Map<string, number>): Promise<ListRow[]> {
-  if (!ids.length) return [];
-  const rows = await tx.query<ListRow>(`${LIST_SELECT} WHERE m.tenant_id = app_tenant() AND m.id = ANY($1::uuid[])`, [ids]);
-  const pos = rank ?? new Map(ids.map((id, i) => [id, i]));
-  return rows.sort((x, y) => (pos.get(x.id) ?? 0) - (pos.get(y.id) ?? 0));
-}
-
-/** A search beyond this many matches answers this total with totalCapped: true (refine the search). */
-export const SEARCH_COUNT_CAP = 1000;
-
-export interface ListFilter {
-  search?: string;
-  isActive?: boolean;
-  memberTypes?: string[];
-  statuses?: string[];
-  upgradeWaiting?: boolean;
-  branchId?: string;
-  areaId?: string;
-  agentId?: string;
-  /** Registration date from, YYYY-MM-DD (WIB). */
-  start?: string;
-  /** Registration date until, inclusive. */
-  end?: string;
-  /** Members assigned to this user (agent rule). */
-  assignedTo?: string | null;
-}
-
-const esc = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-/**
- * LIKE patterns of a search as typed. Text with letters searches names (it
- * contains the text: three letters or more, trigram index; one or two
- * letters: the name starts with it); text with digits searches the starts of
- * identity numbers and (in any Indonesian writing) phones; both search the
- * start of CIF numbers.
- */
-export function searchPatterns(search: string | undefined) {
-  const s = (search ?? '').trim().toLowerCase();
-  if (!s) return null;
-  const letters = /[a-z]/.test(s);
-  const digits = /\d/.test(s);
-  const upper = s.replace(/\s/g, '').toUpperCase();
-  const compact = s.replace(/[\s.-]/g, '').toUpperCase();
-  const phone = letters ? null : phonePrefix(s);
-  const cif = /^[A-Z0-9./-]+$/.test(upper);
-  const p = {
-    nameLike: letters && s.length >= 3 ? `%${esc(s)}%` : null,
-    namePrefix: letters && s.length < 3 ? `${esc(s)}%` : null,
-    /** Names starting with the text (ranks first in the as-you-type search). */
-    nameStarts: letters ? `${esc(s)}%` : null,
-    cifExact: cif ? upper : null,
-    cifPrefix: cif ? `${esc(upper)}%` : null,
-    identityPrefix: digits && /^[A-Z0-9]{4,16}$/.test(compact) ? `${compact}%` : null,
-    phonePrefix: phone ? `${esc(phone)}%` : null,
-  };
-  // Text that fits no field still searches (and finds nothing) rather than list everyone.
-  if (!p.nameLike && !p.namePrefix && !p.cifPrefix && !p.identityPrefix && !p.phonePrefix) p.nameLike = `%${esc(s)}%`;
-  return p;
-}
-
-/** Midnight WIB of a day, as an instant. */
-const wibMidnight = (day: string, plusDays = 0) => new Date(new Date(`${day}T00:00:00+07:00`).getTime() + plusDays * 86_400_000);
-
-export async function listPage(tx: Tx, f: ListFilter, page: number, limit: number, sortBy: string | undefined, dir: 'ASC' | 'DESC') {
-  const p = searchPatterns(f.search);
-  const r = await tx.one<{ r: { ids: string[]; total: number; capped: boolean } }>(
-    `SELECT member_list($1, $2, $3, $4, $5, $6, $7::text[], $8::text[], $9, $10::uuid, $11::uuid, $12::uuid, $13::timestamptz, $14::timestamptz,
-                        $15::uuid, $16, $17, $18, $19, $20) AS r`,
-    [
-      p?.nameLike ?? null,
-      p?.namePrefix ?? null,
-      p?.cifPrefix ?? null,
-      p?.phonePrefix ?? null,
-      p?.identityPrefix ?? null,
-      f.isActive ?? null,
-      f.memberTypes?.length ? f.memberTypes : null,
-      f.statuses?.length ? f.statuses : null,
-      f.upgradeWaiting ?? null,
-      f.branchId ?? null,
-      f.areaId ?? null,
-      f.agentId ?? null,
-      f.start ? wibMidnight(f.start) : null,
-      f.end ? wibMidnight(f.end, 1) : null,
-      f.assignedTo ?? null,
-      (sortBy && SORT_KEYS[sortBy]) || 'created_date',
-      dir === 'DESC',
-      limit,
-      page * limit,
-      SEARCH_COUNT_CAP,
-    ],
-  );
-  const { ids, total, capped } = r!.r;
-  const rows = await rowsByIds(tx, ids);
-  return { ...paged(rows.map(toListItem), Number(total), page, limit), totalCapped: capped };
-}
-
-function parseSort(q: MemberDatatableQuery): { sortBy?: string; dir: 'ASC' | 'DESC' } {
-  if (q.sort) {
-    const [col, d] = q.sort.split(',').map((s) => s.trim());
-    return { sortBy: col, dir: d?.toUpperCase() === 'ASC' ? 'ASC' : d?.toUpperCase() === 'DESC' ? 'DESC' : q.ascOrDesc };
-  }
-  return { sortBy: q.sortBy, dir: q.ascOrDesc };
-}
-
-export async function datatable(ctx: Ctx, q: MemberDatatableQuery) {
-  const types = q.memberType ? [q.memberType] : q.isNonMember === true ? ['NON_MEMBER'] : q.isNonMember === false ? ['MEMBER'] : undefined;
-  const { sortBy, dir } = parseSort(q);
-  return withTx(ctx, (tx) =>
-    listPage(
-      tx,
-      {
-        search: q.search,
-        isActive: q.isActive,
-        memberTypes: types,
-        statuses: q.status ? [q.status] : undefined,
-        branchId: q.branchId,
-        areaId: q.areaId,
-        agentId: q.agentId,
-        start: q.start,
-        end: q.end,
-        assignedTo: isAgent(ctx) ? ctx.userId : null,
-      },
-      q.page,
-      q.limit,
-      sortBy,
-      dir,
-    ),
-  );
-}
-
-/** GET /api/member/assign-to-me: the signed-in user's assigned members (agent rule), active ones. */
-export async function assignedToMe(
-  ctx: Ctx,
-  q: { search?: string; page: number; limit: number; sortBy?: string; ascOrDesc: 'ASC' | 'DESC' },
-) {
-  return withTx(ctx, (tx) =>
-    listPage(
-      tx,
-      { search: q.search, isActive: true, assignedTo: ctx.userId },
-      q.page,
-      q.limit,
-      q.sortBy ?? 'full_name',
-      q.sortBy ? q.ascOrDesc : 'ASC',
-    ),
-  );
-}
-
-/**
- * GET member/{q}/search-member: as-you-type lookup for transaction screens.
- * Exact CIF first, then CIF, phone and identity number prefixes, then names
- * starting with the text, then names containing it; each arm is bounded, so
- * the answer stays fast on a million members.
- */
-export async function searchMembers(ctx: Ctx, q: string, limit: number, includeInactive: boolean) {
-  return withTx(ctx, async (tx) => {
-    const p = searchPatterns(q);
-    if (!p) return [];
-    const hits = await tx.query<{ id: string; rank: number }>(
-      'SELECT id, rank FROM member_quick_search($1, $2, $3, $4, $5, $6, $7, $8::uuid, $9)',
-      [
-        p.cifExact,
-        p.cifPrefix,
-        p.phonePrefix,
-        p.identityPrefix,
-        p.namePrefix,
-        p.nameLike,
-        !includeInactive,
-        isAgent(ctx) ? ctx.userId : null,
-        limit,
-      ],
-    );
-    const rank = new Map(hits.map((h) => [h.id, h.rank]));
-    const rows = await rowsByIds(
-      tx,
-      hits.map((h) => h.id),
-      rank,
-    );
-    rows.sort(
-      (x, y) => (rank.get(x.id) ?? 9) - (rank.get(y.id) ?? 9) || x.full_name.toLowerCase().localeCompare(y.full_name.toLowerCase()),
-    );
-    return rows.map(toListItem);
-  });
-}
-
 // ---------------------------------------------------------------- small actions
 
 export async function updateNotification(ctx: Ctx, memberId: string, isSendNotification: boolean) {
@@ -665,284 +325,6 @@ export async function suggestionCif(ctx: Ctx, id: string) {
     const pattern = await cifPattern(tx, ctx.tenantId);
     return { cifNumber: await suggestCif(tx, pattern, { date, branchCode }), pattern };
   });
-}
-
-// ---------------------------------------------------------------- lifecycle
-
-export async function interview(ctx: Ctx, b: z.output<typeof memberInterviewBody>) {
-  return withTx(ctx, async (tx) => {
-    const m = await loadLocked(tx, ctx, b.memberId);
-    const prospective = m.member_type === 'PROSPECTIVE' && (m.status === 'WAITING_INTERVIEW' || m.status === 'WAITING_APPROVAL');
-    const upgrade = m.member_type === 'NON_MEMBER' && m.status === 'ACTIVE' && m.upgrade_status === 'WAITING_APPROVAL';
-    if (!prospective && !upgrade) throw stateError(m);
-    let interviewerId = b.interviewerId ?? null;
-    if (interviewerId) {
-      const u = await tx.one('SELECT 1 FROM app_user WHERE tenant_id = app_tenant() AND id = $1', [interviewerId]);
-      if (!u)
-        throw new AppError(422, 'INTERVIEWER_NOT_FOUND', 'auth.no_user', undefined, [{ field: 'interviewerId', message: 'auth.no_user' }]);
-    } else if (!b.interviewerName) {
-      interviewerId = ctx.userId;
-    }
-    const changes = {
-      interview_date: b.interviewDate,
-      interviewer_id: interviewerId,
-      interviewer_name: b.interviewerName ?? null,
-      interview_notes: b.notes,
-      interview_result: b.result,
-      interviewed_by: ctx.userId,
-      interviewed_at: new Date(),
-      ...(prospective ? { status: 'WAITING_APPROVAL' } : {}),
-    };
-    await updateMember(tx, m.id, changes, ctx.userId);
-    await audit(tx, ctx, {
-      action: 'member.interview',
-      entity: 'member',
-      entityId: m.id,
-      before: { status: m.status, interviewResult: m.interview_result },
-      after: {
-        status: prospective ? 'WAITING_APPROVAL' : m.status,
-        interviewDate: b.interviewDate,
-        interviewerId,
-        interviewerName: b.interviewerName ?? null,
-        notes: b.notes,
-        result: b.result,
-      },
-    });
-    return detailOf(tx, ctx, m.id);
-  });
-}
-
-/** Admit a member (prospective approval or a non-member's upgrade): hooks, principal saving, join date. */
-async function admit(tx: Tx, ctx: Ctx, m: MemberFullRow, kind: 'PROSPECTIVE' | 'UPGRADE', joinDate: string, reason: string | null) {
-  const reg = await regulation(tx, ctx.tenantId);
-  checkAge(m.birth_date, reg.minimumMemberAge, joinDate);
-  if (m.birth_date && joinDate < m.birth_date) throw fieldError('JOIN_BEFORE_BIRTH', 'member.join_before_birth', 'joinDate');
-  const hooks = await runApprovalHooks(tx, ctx, toRefFromRow(m), { kind, joinDate });
-  const principal = hooks.principal
-    ? hooks.principal.status === 'PAID'
-      ? { principal_status: 'PAID', principal_owed: null, principal_paid_at: new Date() }
-      : { principal_status: 'OWED', principal_owed: hooks.principal.amount?.toFixed(2) ?? null }
-    : principalOnAdmission(reg.principalSavingAmount);
-  const now = new Date();
-  const changes: Record<string, unknown> = { member_type: 'MEMBER', status: 'ACTIVE', join_date: joinDate, ...principal };
-  if (kind === 'PROSPECTIVE')
-    Object.assign(changes, { approval_status: 'APPROVED', approval_reason: reason, approved_by: ctx.userId, approved_at: now });
-  else
-    Object.assign(changes, {
-      upgrade_status: 'APPROVED',
-      upgrade_decided_by: ctx.userId,
-      upgrade_decided_at: now,
-      approval_reason: reason,
-    });
-  await updateMember(tx, m.id, changes, ctx.userId);
-  await audit(tx, ctx, {
-    action: kind === 'PROSPECTIVE' ? 'member.approve' : 'member.upgrade',
-    entity: 'member',
-    entityId: m.id,
-    before: { memberType: m.member_type, status: m.status, upgradeStatus: m.upgrade_status },
-    after: {
-      memberType: 'MEMBER',
-      status: 'ACTIVE',
-      joinDate,
-      reason,
-      principalStatus: changes.principal_status,
-      principalOwed: changes.principal_owed ?? null,
-    },
-  });
-  return changes.principal_status as string;
-}
-
-export async function approval(ctx: Ctx, b: z.output<typeof memberApprovalBody>) {
-  return withTx(ctx, async (tx) => {
-    const m = await loadLocked(tx, ctx, b.memberId);
-    const now = new Date();
-    const reason = b.reason ?? null;
-    const today = todayWib();
-    let outcome: 'APPROVED' | 'REJECTED' | 'UPGRADED' | 'UPGRADE_REJECTED';
-    let principalStatus: string | null = null;
-    if (m.member_type === 'PROSPECTIVE' && m.is_active) {
-      if (b.status === 'REJECTED') {
-        await updateMember(
-          tx,
-          m.id,
-          { status: 'REJECTED', approval_status: 'REJECTED', approval_reason: reason, approved_by: ctx.userId, approved_at: now },
-          ctx.userId,
-        );
-        await audit(tx, ctx, {
-          action: 'member.reject',
-          entity: 'member',
-          entityId: m.id,
-          before: { status: m.status },
-          after: { status: 'REJECTED', reason },
-        });
-        outcome = 'REJECTED';
-      } else {
-        const reg = await regulation(tx, ctx.tenantId);
-        if (m.status === 'WAITING_INTERVIEW' && reg.membershipRequiresApproval)
-          throw unprocessable('INTERVIEW_REQUIRED', 'member.interview_required');
-        principalStatus = await admit(tx, ctx, m, 'PROSPECTIVE', b.joinDate ?? today, reason);
-        outcome = 'APPROVED';
-      }
-    } else if (m.member_type === 'NON_MEMBER' && m.status === 'ACTIVE' && m.upgrade_status === 'WAITING_APPROVAL') {
-      if (b.status === 'REJECTED') {
-        await updateMember(
-          tx,
-          m.id,
-          { upgrade_status: 'REJECTED', upgrade_decided_by: ctx.userId, upgrade_decided_at: now, approval_reason: reason },
-          ctx.userId,
-        );
-        await audit(tx, ctx, {
-          action: 'member.upgrade_reject',
-          entity: 'member',
-          entityId: m.id,
-          before: { upgradeStatus: m.upgrade_status },
-          after: { upgradeStatus: 'REJECTED', reason },
-        });
-        outcome = 'UPGRADE_REJECTED';
-      } else {
-        principalStatus = await admit(tx, ctx, m, 'UPGRADE', b.joinDate ?? today, reason);
-        outcome = 'UPGRADED';
-      }
-    } else {
-      throw unprocessable('NO_PENDING_REQUEST', 'member.no_request');
-    }
-    const detail = await detailOf(tx, ctx, m.id);
-    return { outcome, principalStatus, member: detail };
-  });
-}
-
-export async function upgradeVerify(ctx: Ctx, b: z.output<typeof memberUpgradeBody>) {
-  return withTx(ctx, async (tx) => {
-    const m = await loadLocked(tx, ctx, b.memberId);
-    if (m.member_type !== 'NON_MEMBER' || m.status !== 'ACTIVE') throw unprocessable('NOT_NON_MEMBER', 'member.upgrade_only_non_member');
-    if (m.upgrade_status === 'WAITING_APPROVAL') throw conflict('UPGRADE_PENDING', 'member.upgrade_pending');
-    const reason = b.reason ?? null;
-    if (b.isNeedApproval) {
-      await updateMember(
-        tx,
-        m.id,
-        {
-          upgrade_status: 'WAITING_APPROVAL',
-          upgrade_requested_at: new Date(),
-          upgrade_requested_by: ctx.userId,
-          upgrade_reason: reason,
-          upgrade_decided_at: null,
-          upgrade_decided_by: null,
-        },
-        ctx.userId,
-      );
-      await audit(tx, ctx, {
-        action: 'member.upgrade_request',
-        entity: 'member',
-        entityId: m.id,
-        before: { upgradeStatus: m.upgrade_status },
-        after: { upgradeStatus: 'WAITING_APPROVAL', reason },
-      });
-      return { outcome: 'WAITING_APPROVAL' as const, principalStatus: null, member: await detailOf(tx, ctx, m.id) };
-    }
-    await updateMember(
-      tx,
-      m.id,
-      { upgrade_requested_at: new Date(), upgrade_requested_by: ctx.userId, upgrade_reason: reason },
-      ctx.userId,
-    );
-    const principalStatus = await admit(tx, ctx, m, 'UPGRADE', todayWib(), reason);
-    return { outcome: 'UPGRADED' as const, principalStatus, member: await detailOf(tx, ctx, m.id) };
-  });
-}
-
-// ---------------------------------------------------------------- exit
-
-function exitItemsView(items: CollectedExitItem[], lang: Ctx['lang']) {
-  return items.map((i) => ({
-    module: i.module,
-    kind: i.kind,
-    id: i.id ?? null,
-    label: i.label,
-    amount: i.amount == null ? null : dec(i.amount),
-    message: i.messageKey ? translate(i.messageKey, lang, i.params) : i.label,
-  }));
-}
-
-async function exitState(tx: Tx, ctx: Ctx, m: MemberFullRow) {
-  if (m.status !== 'ACTIVE' || m.member_type === 'PROSPECTIVE') throw unprocessable('EXIT_NOT_ALLOWED', 'member.exit_only_active');
-  const r = await collectExitChecks(tx, ctx, toRefFromRow(m));
-  const settlement = exitItemsView(r.settlement, ctx.lang);
-  return {
-    raw: r,
-    view: {
-      memberId: m.id,
-      cifNumber: m.cif_number,
-      fullName: m.full_name,
-      canExit: r.blocking.length === 0,
-      blocking: exitItemsView(r.blocking, ctx.lang),
-      settlement,
-      settlementTotal: settlement.reduce((s, i) => (i.amount ? s.plus(i.amount) : s), dec(0)),
-    },
-  };
-}
-
-export async function exitCheck(ctx: Ctx, memberId: string) {
-  return withTx(ctx, async (tx) => {
-    const m = await findFull(tx, ctx, memberId);
-    if (!m) throw notFound('member.not_found');
-    return (await exitState(tx, ctx, m)).view;
-  });
-}
-
-export async function exitConfirm(
-  ctx: Ctx,
-  body: { memberId: string; exitDate?: string | null; reason?: string | null; [k: string]: unknown },
-) {
-  return withTx(
-    ctx,
-    async (tx) => {
-      const m = await loadLocked(tx, ctx, body.memberId);
-      const exitDate = body.exitDate ?? todayWib();
-      if (m.join_date && exitDate < m.join_date) throw fieldError('EXIT_BEFORE_JOIN', 'member.exit_before_join', 'exitDate');
-      const { raw, view } = await exitState(tx, ctx, m);
-      if (!view.canExit) {
-        throw new AppError(
-          422,
-          'MEMBER_EXIT_BLOCKED',
-          'member.exit_blocked',
-          { items: view.blocking.map((b) => b.message).join('; ') },
-          view.blocking.map((b) => ({ field: b.kind, message: b.message })),
-        );
-      }
-      const { memberId: _id, exitDate: _d, reason: _r, ...options } = body;
-      await runExitSettlements(tx, ctx, toRefFromRow(m), { exitDate, reason: body.reason ?? null, options }, raw.byModule);
-      await updateMember(
-        tx,
-        m.id,
-        {
-          status: 'EXITED',
-          exit_date: exitDate,
-          exit_reason: body.reason ?? null,
-          exited_by: ctx.userId,
-          ...(m.upgrade_status === 'WAITING_APPROVAL'
-            ? { upgrade_status: 'REJECTED', upgrade_decided_at: new Date(), upgrade_decided_by: ctx.userId }
-            : {}),
-        },
-        ctx.userId,
-      );
-      await audit(tx, ctx, {
-        action: 'member.exit',
-        entity: 'member',
-        entityId: m.id,
-        before: { status: m.status },
-        after: {
-          status: 'EXITED',
-          exitDate,
-          reason: body.reason ?? null,
-          settlement: view.settlement,
-          settlementTotal: view.settlementTotal,
-        },
-      });
-      return { ...view, exitDate, member: await detailOf(tx, ctx, m.id) };
-    },
-    { idempotent: true, message: 'member.exited' },
-  );
 }
 
 // ---------------------------------------------------------------- timeline

@@ -158,6 +158,43 @@ UPDATE member_upload_job SET processed_rows = processed_rows + $8, success_rows 
        skipped_rows = skipped_rows + $10, failed_rows = failed_rows + $11
 WHERE tenant_id = app_tenant() AND id = $3`;
 
+/** One new member of a batch as the JSON object WRITE_SQL reads. */
+function memberRowOf(c: Candidate, lk: Lookup, owed: string | null): Record<string, unknown> {
+  const v = c.value!;
+  const principal =
+    v.memberType === 'MEMBER' && owed ? { principal_status: 'OWED', principal_owed: owed } : { principal_status: 'NOT_REQUIRED' };
+  // Only the values a row has: absent keys read as NULL (a smaller document to build and parse).
+  const row: Record<string, unknown> = {
+    row_n: c.n,
+    id: randomUUID(),
+    cif_number: v.cifNumber,
+    full_name: v.fullName,
+    gender: v.gender,
+    birth_date: v.birthDate,
+    phone: v.phone,
+    identity_type: v.identityType,
+    identity_number: v.identityNumber,
+    address: v.address,
+    member_type: v.memberType,
+    status: v.memberType === 'PROSPECTIVE' ? 'WAITING_INTERVIEW' : 'ACTIVE',
+    ...principal,
+  };
+  if (v.birthPlace != null) row.birth_place = v.birthPlace;
+  if (v.familyCardNumber != null) row.family_card_number = v.familyCardNumber;
+  if (v.occupation != null) row.occupation = v.occupation;
+  if (v.joinDate != null) row.join_date = v.joinDate;
+  if (v.loanLimit != null) row.loan_limit = dec(v.loanLimit).toFixed(2);
+  if (v.groupName != null) row.group_name = v.groupName;
+  if (v.closestFamilyName != null) row.closest_family_name = v.closestFamilyName;
+  if (v.closestFamilyRelationship != null) row.closest_family_relationship = v.closestFamilyRelationship;
+  if (v.closestFamilyPhone != null) row.closest_family_phone = v.closestFamilyPhone;
+  if (v.branchId != null) row.branch_id = v.branchId;
+  if (v.areaId != null) row.area_id = v.areaId;
+  // An agent's uploaded members are the agent's, as those it registers one by one.
+  if (lk.agentId) row.agent_id = lk.agentId;
+  return row;
+}
+
 async function commitBatchTx(tx: Tx, ctx: Ctx, jobId: string, batch: Batch, lk: Lookup): Promise<BatchResult> {
   const fence = await tx.one<{ status: string; processed_rows: number }>(
     'SELECT status, processed_rows FROM member_upload_job WHERE tenant_id = app_tenant() AND id = $1 FOR UPDATE',
@@ -259,41 +296,7 @@ async function commitBatchTx(tx: Tx, ctx: Ctx, jobId: string, batch: Batch, lk: 
     c.value!.cifNumber = cifs[i];
   });
   const owed = lk.principalAmount > 0 ? dec(lk.principalAmount).toFixed(2) : null;
-  const members = toInsert.map((c) => {
-    const v = c.value!;
-    const principal =
-      v.memberType === 'MEMBER' && owed ? { principal_status: 'OWED', principal_owed: owed } : { principal_status: 'NOT_REQUIRED' };
-    // Only the values a row has: absent keys read as NULL (a smaller document to build and parse).
-    const row: Record<string, unknown> = {
-      row_n: c.n,
-      id: randomUUID(),
-      cif_number: v.cifNumber,
-      full_name: v.fullName,
-      gender: v.gender,
-      birth_date: v.birthDate,
-      phone: v.phone,
-      identity_type: v.identityType,
-      identity_number: v.identityNumber,
-      address: v.address,
-      member_type: v.memberType,
-      status: v.memberType === 'PROSPECTIVE' ? 'WAITING_INTERVIEW' : 'ACTIVE',
-      ...principal,
-    };
-    if (v.birthPlace != null) row.birth_place = v.birthPlace;
-    if (v.familyCardNumber != null) row.family_card_number = v.familyCardNumber;
-    if (v.occupation != null) row.occupation = v.occupation;
-    if (v.joinDate != null) row.join_date = v.joinDate;
-    if (v.loanLimit != null) row.loan_limit = dec(v.loanLimit).toFixed(2);
-    if (v.groupName != null) row.group_name = v.groupName;
-    if (v.closestFamilyName != null) row.closest_family_name = v.closestFamilyName;
-    if (v.closestFamilyRelationship != null) row.closest_family_relationship = v.closestFamilyRelationship;
-    if (v.closestFamilyPhone != null) row.closest_family_phone = v.closestFamilyPhone;
-    if (v.branchId != null) row.branch_id = v.branchId;
-    if (v.areaId != null) row.area_id = v.areaId;
-    // An agent's uploaded members are the agent's, as those it registers one by one.
-    if (lk.agentId) row.agent_id = lk.agentId;
-    return row;
-  });
+  const members = toInsert.map((c) => memberRowOf(c, lk, owed));
   const r = {
     success: toInsert.length,
     skipped: results.filter((x) => x.status === 'SKIPPED').length,

@@ -42,7 +42,7 @@ import { closeRun, openRun } from '../jobs/batch.ts';
 import { getConfig } from '../settings/configuration.ts';
 import { cifPattern } from './members.cif.ts';
 import { isAgent } from './members.repo.ts';
-import { todayWib } from './members.service.ts';
+import { todayWib } from './members.rules.ts';
 import { commitBatch, JobSuperseded, profile, timed, UPLOAD_JOB } from './members.upload.db.ts';
 import { type JobRow, jobView } from './members.upload.jobs.ts';
 import {

@@ -21,6 +21,7 @@ import { ctxOf } from '../../lib/context.ts';
 import { ok } from '../../lib/http.ts';
 import { documented, passthrough } from './products.http.ts';
 import * as products from './products.service.ts';
+import * as views from './products.views.ts';
 
 const TAG = ['product'];
 
@@ -42,7 +43,7 @@ export async function productRoutes(appBase: FastifyInstance) {
         response: documented(pageOf(productView)),
       },
     },
-    async (req) => ok(await products.datatable(ctxOf(req), req.query)),
+    async (req) => ok(await views.datatable(ctxOf(req), req.query)),
   );
 
   app.post(
@@ -94,7 +95,7 @@ export async function productRoutes(appBase: FastifyInstance) {
         response: documented(productDetailView),
       },
     },
-    async (req) => ok(await products.productDetail(ctxOf(req), req.params.id)),
+    async (req) => ok(await views.productDetail(ctxOf(req), req.params.id)),
   );
 
   app.get(
@@ -114,7 +115,7 @@ export async function productRoutes(appBase: FastifyInstance) {
         response: documented(z.array(productPickView)),
       },
     },
-    async (req) => ok(await products.categories(ctxOf(req), req.params.id, req.query)),
+    async (req) => ok(await views.categories(ctxOf(req), req.params.id, req.query)),
   );
 
   app.get(
@@ -139,6 +140,6 @@ export async function productRoutes(appBase: FastifyInstance) {
         ),
       },
     },
-    async (req) => ok(await products.glDefaults(ctxOf(req), req.query.kind, req.query.savingType)),
+    async (req) => ok(await views.glDefaults(ctxOf(req), req.query.kind, req.query.savingType)),
   );
 }

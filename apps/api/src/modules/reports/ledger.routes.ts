@@ -6,12 +6,12 @@
 import { balanceSheetQuery, journalReportQuery, ledgerReportQuery, profitAndLossQuery, trialBalanceQuery, uuid } from '@koperasi/contracts';
 import { dec } from '@koperasi/finance';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ctxOf, withTx } from '../../lib/context.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { sendExcel } from '../../lib/excel.ts';
 import { ok, paged } from '../../lib/http.ts';
+import { type ZodApp, zodApp } from '../../lib/routes.ts';
 import { findAccountByRef, loadTree } from '../coa/coa.repo.ts';
 import { accountLedger, sortDirection } from '../ledger/account-ledger.ts';
 import { monthStart, todayJakarta } from '../ledger/dates.ts';
@@ -23,8 +23,12 @@ import { balanceSheet, profitAndLoss, trialBalance } from './statements.ts';
 const TAG = ['report'];
 
 export default async function ledgerReportRoutes(appBase: FastifyInstance) {
-  const app = appBase.withTypeProvider<ZodTypeProvider>();
+  const app = zodApp(appBase);
+  statementRoutes(app);
+  ledgerBookRoutes(app);
+}
 
+function statementRoutes(app: ZodApp) {
   app.get(
     '/api/report/v2/balance-sheet',
     {
@@ -92,7 +96,9 @@ export default async function ledgerReportRoutes(appBase: FastifyInstance) {
       return ok(tb);
     },
   );
+}
 
+function ledgerBookRoutes(app: ZodApp) {
   app.get(
     '/api/report/v2/ledger',
     {

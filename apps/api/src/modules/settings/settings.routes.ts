@@ -9,9 +9,9 @@ import {
   tenantUpdateBody,
 } from '@koperasi/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ctxOf } from '../../lib/context.ts';
 import { ok } from '../../lib/http.ts';
+import { type ZodApp, zodApp } from '../../lib/routes.ts';
 import * as collectability from './collectability.ts';
 import * as configuration from './configuration.ts';
 import * as settings from './settings.service.ts';
@@ -23,8 +23,14 @@ const TAG_CONFIG = 'settings: configuration';
 const TAG_ADART = 'settings: AD/ART';
 
 export async function settingsRoutes(appBase: FastifyInstance) {
-  const app = appBase.withTypeProvider<ZodTypeProvider>();
+  const app = zodApp(appBase);
+  cooperativeRoutes(app);
+  collectabilityRoutes(app);
+  configurationRoutes(app);
+  adArtRoutes(app);
+}
 
+function cooperativeRoutes(app: ZodApp) {
   // ------------------------------------------------------------ cooperative
 
   app.get(
@@ -79,7 +85,9 @@ export async function settingsRoutes(appBase: FastifyInstance) {
       return ok(null, 'settings.logo_removed');
     },
   );
+}
 
+function collectabilityRoutes(app: ZodApp) {
   // ------------------------------------------------------------ collectability
 
   app.get(
@@ -116,7 +124,9 @@ export async function settingsRoutes(appBase: FastifyInstance) {
     },
     async (req) => ok(await collectability.patchCollectability(ctxOf(req), req.body), 'settings.collectability_saved'),
   );
+}
 
+function configurationRoutes(app: ZodApp) {
   // ------------------------------------------------------------ configuration
 
   app.get(
@@ -165,7 +175,9 @@ export async function settingsRoutes(appBase: FastifyInstance) {
       async (req) => ok(await settings.memberFeature(ctxOf(req), req.query.action)),
     );
   }
+}
 
+function adArtRoutes(app: ZodApp) {
   // ------------------------------------------------------------ AD/ART
 
   app.get(

@@ -20,6 +20,7 @@
 import {
   AD_ART_MAX_BYTES,
   adArtFields,
+  type CooperativeTimeZone,
   hasMessage,
   LOGO_MAX_BYTES,
   MEMBER_FEATURES,
@@ -35,6 +36,7 @@ import { badRequest, type FieldError, notFound } from '../../lib/errors.ts';
 import { likePattern, orderBy, paged } from '../../lib/http.ts';
 import type { Storage } from '../../lib/storage.ts';
 import { getConfig } from './configuration.ts';
+import { readTimeZone, writeTimeZone } from './time-zone.repo.ts';
 import { readUpload, reencodeImage, sniff } from './upload.ts';
 
 // ---------------------------------------------------------------- cooperative details
@@ -126,6 +128,7 @@ async function tenantDetailTx(tx: Tx, tenantId: string) {
     website: t.website,
     logoUrl: t.logo_url,
     fiscalYearStartMonth: t.fiscal_year_start_month,
+    timeZone: await readTimeZone(tx, tenantId),
     createdDate: t.created_date,
     officers: await officers(tx, tenantId),
   };
@@ -181,6 +184,7 @@ export async function updateTenant(ctx: Ctx, body: Record<string, unknown> & { o
       sets.push(`${column} = $${params.length}`);
     }
     if (sets.length) await tx.exec(`UPDATE tenant SET ${sets.join(', ')} WHERE tenant_id = $1`, params);
+    if (body.timeZone !== undefined) await writeTimeZone(tx, ctx.tenantId, body.timeZone as CooperativeTimeZone, ctx.userId);
     if (body.officers) {
       const userIds = body.officers.map((o) => o.userId).filter((v): v is string => Boolean(v));
       if (userIds.length) {

@@ -12,18 +12,26 @@ import {
   userUpdateBody,
 } from '@koperasi/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ctxOf } from '../../lib/context.ts';
 import { ok } from '../../lib/http.ts';
+import { type ZodApp, zodApp } from '../../lib/routes.ts';
+import * as invitation from './users.invitation.ts';
+import * as lists from './users.lists.ts';
+import type { UserDeps } from './users.rules.ts';
 import * as users from './users.service.ts';
 
 const TAG = 'users';
+const depsOf = (app: ZodApp): UserDeps => ({ config: app.config, notifier: app.notifier });
 
 export async function usersRoutes(appBase: FastifyInstance) {
-  const app = appBase.withTypeProvider<ZodTypeProvider>();
-  const deps: users.UserDeps = { config: app.config, notifier: app.notifier };
-  const publicLimit = { max: app.config.authRateLimitPerMinute, timeWindow: '1 minute' };
+  const app = zodApp(appBase);
+  listRoutes(app);
+  changeRoutes(app);
+  assignmentRoutes(app);
+  invitationRoutes(app);
+}
 
+function listRoutes(app: ZodApp) {
   app.get(
     '/api/users/datatable',
     {
@@ -34,7 +42,7 @@ export async function usersRoutes(appBase: FastifyInstance) {
         querystring: userListQuery,
       },
     },
-    async (req) => ok(await users.listUsers(ctxOf(req), req.query)),
+    async (req) => ok(await lists.listUsers(ctxOf(req), req.query)),
   );
 
   app.get(
@@ -48,7 +56,7 @@ export async function usersRoutes(appBase: FastifyInstance) {
         querystring: userListQuery,
       },
     },
-    async (req) => ok(await users.listOrganizationUsers(ctxOf(req), req.params.organizationId, req.query)),
+    async (req) => ok(await lists.listOrganizationUsers(ctxOf(req), req.params.organizationId, req.query)),
   );
 
   app.get(
@@ -61,7 +69,7 @@ export async function usersRoutes(appBase: FastifyInstance) {
         querystring: pickerQuery,
       },
     },
-    async (req) => ok(await users.listAccountOfficers(ctxOf(req), req.query)),
+    async (req) => ok(await lists.listAccountOfficers(ctxOf(req), req.query)),
   );
 
   app.get(
@@ -70,9 +78,12 @@ export async function usersRoutes(appBase: FastifyInstance) {
       config: { permission: 'user_access:view' },
       schema: { tags: [TAG], summary: 'One user with role, limits, branch, area and cash account', params: idParam },
     },
-    async (req) => ok(await users.userDetail(ctxOf(req), req.params.id)),
+    async (req) => ok(await lists.userDetail(ctxOf(req), req.params.id)),
   );
+}
 
+function changeRoutes(app: ZodApp) {
+  const deps = depsOf(app);
   app.post(
     '/api/users',
     {
@@ -140,9 +151,11 @@ export async function usersRoutes(appBase: FastifyInstance) {
       config: { permission: 'user_access:update' },
       schema: { tags: [TAG], summary: 'Send a new invitation to a user who has not set a password yet', params: idParam },
     },
-    async (req) => ok(await users.resendInvitation(ctxOf(req), deps, req.params.id), 'access.invitation_sent'),
+    async (req) => ok(await invitation.resendInvitation(ctxOf(req), deps, req.params.id), 'access.invitation_sent'),
   );
+}
 
+function assignmentRoutes(app: ZodApp) {
   app.post(
     '/api/users/coa',
     {
@@ -190,18 +203,22 @@ export async function usersRoutes(appBase: FastifyInstance) {
         querystring: listQuery,
       },
     },
-    async (req) => ok(await users.coaAssignedToMe(ctxOf(req), req.query)),
+    async (req) => ok(await lists.coaAssignedToMe(ctxOf(req), req.query)),
   );
 
   // ------------------------------------------------------------ invitation (public)
+}
 
+function invitationRoutes(app: ZodApp) {
+  const deps = depsOf(app);
+  const publicLimit = { max: app.config.authRateLimitPerMinute, timeWindow: '1 minute' };
   app.get(
     '/api/users/invitation',
     {
       config: { public: true, rateLimit: publicLimit },
       schema: { tags: [TAG], summary: 'Check an invitation link: who is invited to which cooperative', querystring: invitationCheckQuery },
     },
-    async (req) => ok(await users.checkInvitation(app.db, deps, req.query.token)),
+    async (req) => ok(await invitation.checkInvitation(app.db, deps, req.query.token)),
   );
 
   app.post(
@@ -215,7 +232,7 @@ export async function usersRoutes(appBase: FastifyInstance) {
       },
     },
     async (req) => {
-      await users.acceptInvitation(app.db, deps, req.body, String(req.id));
+      await invitation.acceptInvitation(app.db, deps, req.body, String(req.id));
       return ok(null, 'access.password_set');
     },
   );

@@ -146,6 +146,8 @@ export interface TenantDetail {
   website: string | null;
   logoUrl: string | null;
   fiscalYearStartMonth: number;
+  /** Asia/Jakarta (WIB), Asia/Makassar (WITA) or Asia/Jayapura (WIT). */
+  timeZone: 'Asia/Jakarta' | 'Asia/Makassar' | 'Asia/Jayapura';
   officers: Officer[];
 }
 

@@ -23,6 +23,7 @@ export function tenantFormDefaults(t: TenantDetail): TenantFormValues {
     email: t.email ?? '',
     website: t.website ?? '',
     fiscalYearStartMonth: t.fiscalYearStartMonth,
+    timeZone: t.timeZone,
     officers: t.officers.map((o) => ({
       board: o.board,
       title: o.title,

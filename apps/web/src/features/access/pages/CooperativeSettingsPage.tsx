@@ -1,12 +1,13 @@
 /**
  * Pengaturan › Profil Koperasi (/settings/cooperative): name and type, legal
  * entity (number and date), registration and tax numbers, address, contacts,
- * fiscal year start, the logo, and the officers: pengurus and pengawas with
+ * fiscal year start, the time zone (WIB, WITA or WIT: the clock of the
+ * cooperative's scheduled jobs), the logo, and the officers: pengurus and pengawas with
  * their titles and periods (one KETUA per board; the list replaces the stored
  * one on save).
  */
 import { COOPERATIVE_TYPES, OFFICER_TITLES } from '@koperasi/contracts/enums';
-import { OFFICER_BOARDS } from '@koperasi/contracts/settings';
+import { COOPERATIVE_TIME_ZONES, OFFICER_BOARDS } from '@koperasi/contracts/settings';
 import AddRounded from '@mui/icons-material/AddRounded';
 import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded';
 import Alert from '@mui/material/Alert';
@@ -229,6 +230,17 @@ function DetailsForm({ tenant, logoUrl }: { tenant: TenantDetail; logoUrl: strin
                 </Grid>
                 <Grid size={{ xs: 12, md: 6 }}>
                   <FormTextField control={form.control} name="taxNumber" label={t('details.taxNumber')} disabled={readOnly} />
+                </Grid>
+                <Grid size={{ xs: 12, md: 6 }}>
+                  <FormSelect
+                    control={form.control}
+                    name="timeZone"
+                    label={t('details.timeZone')}
+                    helperText={t('details.timeZoneHint')}
+                    disabled={readOnly}
+                    options={COOPERATIVE_TIME_ZONES.map((z) => ({ value: z, label: t(`details.timeZones.${z.replace('/', '_')}`) }))}
+                    data-testid="cooperative-time-zone"
+                  />
                 </Grid>
               </Grid>
             </SettingsCard>
