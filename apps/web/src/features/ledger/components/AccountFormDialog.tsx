@@ -30,7 +30,7 @@ import type { AccountType, CoaAccount } from '../lib/types';
 import { AccountPicker } from './AccountPicker';
 
 const TYPES: AccountType[] = ['ASSET', 'LIABILITY', 'EQUITY', 'INCOME', 'EXPENSE'];
-export const normalBalanceOf = (type: AccountType) => (type === 'ASSET' || type === 'EXPENSE' ? 'DEBIT' : 'CREDIT');
+export const normalBalanceOf = (type: AccountType): 'DEBIT' | 'CREDIT' => (type === 'ASSET' || type === 'EXPENSE' ? 'DEBIT' : 'CREDIT');
 
 export type AccountDialogMode =
   | { mode: 'create'; parent: CoaAccount | null; suggestedCode?: string }
@@ -46,29 +46,7 @@ export function AccountFormDialog({ state, onClose }: { state: AccountDialogMode
   const form = useZodForm(coaCreateBody, {
     // Checked on save, then as the user corrects (a dialog moving the focus must not flag untouched fields).
     mode: 'onSubmit',
-    defaultValues: editing
-      ? {
-          code: editing.code,
-          name: editing.name,
-          parentId: editing.parentId,
-          type: editing.type,
-          normalBalance: editing.normalBalance,
-          isPostable: editing.isPostable,
-          isActive: editing.isActive,
-          cashKind: editing.cashKind,
-          description: editing.description ?? '',
-        }
-      : {
-          code: state.mode === 'create' ? (state.suggestedCode ?? '') : '',
-          name: '',
-          parentId: initialParent?.id ?? null,
-          type: initialParent?.type ?? 'ASSET',
-          normalBalance: normalBalanceOf(initialParent?.type ?? 'ASSET'),
-          isPostable: true,
-          isActive: true,
-          cashKind: null,
-          description: '',
-        },
+    defaultValues: defaultsOf(state),
   });
   const parentId = form.watch('parentId');
   const type = form.watch('type') as AccountType | undefined;
@@ -169,33 +147,7 @@ export function AccountFormDialog({ state, onClose }: { state: AccountDialogMode
             <FormSwitch control={form.control} name="isPostable" label={t('coa.postableSwitch')} />
             <FormSwitch control={form.control} name="isActive" label={t('coa.activeSwitch')} />
           </Box>
-          {cashBank && (
-            <Box sx={{ gridColumn: '1 / -1' }}>
-              <Controller
-                control={form.control}
-                name="cashKind"
-                render={({ field, fieldState }) => (
-                  <TextField
-                    select
-                    size="small"
-                    fullWidth
-                    label={t('coa.cashKind')}
-                    value={field.value ?? 'NONE'}
-                    onChange={(e) => field.onChange(e.target.value === 'NONE' ? null : e.target.value)}
-                    error={Boolean(fieldState.error)}
-                    helperText={fieldState.error?.message ?? t('coa.cashKindHint')}
-                    slotProps={{ htmlInput: { 'data-testid': 'account-cash-kind' } }}
-                  >
-                    {(['CASH', 'BANK', 'NONE'] as const).map((v) => (
-                      <MenuItem key={v} value={v}>
-                        {t(`cashKind.${v}`)}
-                      </MenuItem>
-                    ))}
-                  </TextField>
-                )}
-              />
-            </Box>
-          )}
+          {cashBank && <CashKindField form={form} />}
           <Box sx={{ gridColumn: '1 / -1' }}>
             <FormTextField
               control={form.control}
@@ -224,4 +176,66 @@ export function AccountFormDialog({ state, onClose }: { state: AccountDialogMode
       </Box>
     </Dialog>
   );
+}
+
+/** Cash or bank kind of a postable account under Kas dan Bank (101). */
+function CashKindField({ form }: { form: ReturnType<typeof useZodForm<typeof coaCreateBody>> }) {
+  const { t } = useTranslation(['ledger', 'common']);
+  return (
+    <Box sx={{ gridColumn: '1 / -1' }}>
+      <Controller
+        control={form.control}
+        name="cashKind"
+        render={({ field, fieldState }) => (
+          <TextField
+            select
+            size="small"
+            fullWidth
+            label={t('coa.cashKind')}
+            value={field.value ?? 'NONE'}
+            onChange={(e) => field.onChange(e.target.value === 'NONE' ? null : e.target.value)}
+            error={Boolean(fieldState.error)}
+            helperText={fieldState.error?.message ?? t('coa.cashKindHint')}
+            slotProps={{ htmlInput: { 'data-testid': 'account-cash-kind' } }}
+          >
+            {(['CASH', 'BANK', 'NONE'] as const).map((v) => (
+              <MenuItem key={v} value={v}>
+                {t(`cashKind.${v}`)}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+      />
+    </Box>
+  );
+}
+
+/** The form's starting values: the account's own when editing, a new account under the chosen parent otherwise. */
+function defaultsOf(state: AccountDialogMode) {
+  if (state.mode === 'edit') {
+    const a = state.account;
+    return {
+      code: a.code,
+      name: a.name,
+      parentId: a.parentId,
+      type: a.type,
+      normalBalance: a.normalBalance,
+      isPostable: a.isPostable,
+      isActive: a.isActive,
+      cashKind: a.cashKind,
+      description: a.description ?? '',
+    };
+  }
+  const parentType = state.parent?.type ?? 'ASSET';
+  return {
+    code: state.suggestedCode ?? '',
+    name: '',
+    parentId: state.parent?.id ?? null,
+    type: parentType,
+    normalBalance: normalBalanceOf(parentType),
+    isPostable: true,
+    isActive: true,
+    cashKind: null,
+    description: '',
+  };
 }

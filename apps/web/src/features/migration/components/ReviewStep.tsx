@@ -62,82 +62,8 @@ export function ReviewStep({ canUpdate }: { canUpdate: boolean }) {
       {dialog}
       {r && (
         <>
-          <Table size="small" sx={DENSE} data-testid="review-types">
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('type')}</TableCell>
-                <TableCell align="right">{t('statuses.VALID')}</TableCell>
-                <TableCell align="right">{t('statuses.FAILED')}</TableCell>
-                <TableCell align="right">{t('statuses.POSTED')}</TableCell>
-                <TableCell align="right" sx={WIDE}>
-                  {t('total')}
-                </TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {r.types.map((x) => (
-                <TableRow key={x.type}>
-                  <TableCell>
-                    {t(`types.${x.type}`)}
-                    {x.type !== 'MEMBERS' && (
-                      <Typography variant="caption" color="text.secondary" sx={PHONE}>
-                        <MoneyText value={x.total} />
-                      </Typography>
-                    )}
-                  </TableCell>
-                  <TableCell align="right">{x.valid}</TableCell>
-                  <TableCell align="right" sx={x.failed ? { color: 'error.main', fontWeight: 600 } : undefined}>
-                    {x.failed}
-                  </TableCell>
-                  <TableCell align="right">{x.posted}</TableCell>
-                  <TableCell align="right" sx={WIDE}>
-                    {x.type === 'MEMBERS' ? '' : <MoneyText value={x.total} />}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-          <Typography variant="subtitle2">{t('controlAccounts')}</Typography>
-          <Table size="small" sx={DENSE} data-testid="review-accounts">
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('account')}</TableCell>
-                <TableCell align="right" sx={WIDE}>
-                  {t('opening')}
-                </TableCell>
-                <TableCell align="right" sx={WIDE}>
-                  {t('subLedgerTotal')}
-                </TableCell>
-                <TableCell align="right">{t('difference')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {r.accounts.map((a) => {
-                const off = Number(a.difference) !== 0;
-                return (
-                  <TableRow key={a.coaId} sx={off ? { bgcolor: 'rgba(211, 47, 47, 0.08)' } : undefined}>
-                    <TableCell>
-                      {a.code} {a.name} <Chip size="small" label={t(`types.${a.type}`)} />
-                      <Typography variant="caption" color="text.secondary" sx={PHONE}>
-                        {t('opening')}: <MoneyText value={a.opening} />
-                        <br />
-                        {t('subLedgerTotal')}: <MoneyText value={a.subLedger} />
-                      </Typography>
-                    </TableCell>
-                    <TableCell align="right" sx={WIDE}>
-                      <MoneyText value={a.opening} />
-                    </TableCell>
-                    <TableCell align="right" sx={WIDE}>
-                      <MoneyText value={a.subLedger} />
-                    </TableCell>
-                    <TableCell align="right" sx={off ? { color: 'error.main', fontWeight: 600 } : undefined}>
-                      <MoneyText value={a.difference} />
-                    </TableCell>
-                  </TableRow>
-                );
-              })}
-            </TableBody>
-          </Table>
+          <ReviewTypesTable review={r} />
+          <ReviewAccountsTable review={r} />
           {r.differences.length > 0 && <Alert severity="warning">{t('differences', { count: r.differences.length })}</Alert>}
           {!r.neraca.balanced && <Alert severity="error">{t('neracaUnbalanced')}</Alert>}
           {r.ready && !check.data?.done && <Alert severity="success">{t('ready')}</Alert>}
@@ -194,5 +120,99 @@ export function ReviewStep({ canUpdate }: { canUpdate: boolean }) {
       </Table>
       {check.data?.done && <Alert severity="success">{t('done')}</Alert>}
     </Stack>
+  );
+}
+
+type Review = NonNullable<ReturnType<typeof useReview>['data']>;
+
+/** Staged rows per type: valid, failed, posted and their total. */
+function ReviewTypesTable({ review: r }: { review: Review }) {
+  const { t } = useTranslation('migration');
+  return (
+    <Table size="small" sx={DENSE} data-testid="review-types">
+      <TableHead>
+        <TableRow>
+          <TableCell>{t('type')}</TableCell>
+          <TableCell align="right">{t('statuses.VALID')}</TableCell>
+          <TableCell align="right">{t('statuses.FAILED')}</TableCell>
+          <TableCell align="right">{t('statuses.POSTED')}</TableCell>
+          <TableCell align="right" sx={WIDE}>
+            {t('total')}
+          </TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {r.types.map((x) => (
+          <TableRow key={x.type}>
+            <TableCell>
+              {t(`types.${x.type}`)}
+              {x.type !== 'MEMBERS' && (
+                <Typography variant="caption" color="text.secondary" sx={PHONE}>
+                  <MoneyText value={x.total} />
+                </Typography>
+              )}
+            </TableCell>
+            <TableCell align="right">{x.valid}</TableCell>
+            <TableCell align="right" sx={x.failed ? { color: 'error.main', fontWeight: 600 } : undefined}>
+              {x.failed}
+            </TableCell>
+            <TableCell align="right">{x.posted}</TableCell>
+            <TableCell align="right" sx={WIDE}>
+              {x.type === 'MEMBERS' ? '' : <MoneyText value={x.total} />}
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+/** Each control account: the opening balance sheet against the staged sub-ledger, differences in red. */
+function ReviewAccountsTable({ review: r }: { review: Review }) {
+  const { t } = useTranslation('migration');
+  return (
+    <>
+      <Typography variant="subtitle2">{t('controlAccounts')}</Typography>
+      <Table size="small" sx={DENSE} data-testid="review-accounts">
+        <TableHead>
+          <TableRow>
+            <TableCell>{t('account')}</TableCell>
+            <TableCell align="right" sx={WIDE}>
+              {t('opening')}
+            </TableCell>
+            <TableCell align="right" sx={WIDE}>
+              {t('subLedgerTotal')}
+            </TableCell>
+            <TableCell align="right">{t('difference')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {r.accounts.map((a) => {
+            const off = Number(a.difference) !== 0;
+            return (
+              <TableRow key={a.coaId} sx={off ? { bgcolor: 'rgba(211, 47, 47, 0.08)' } : undefined}>
+                <TableCell>
+                  {a.code} {a.name} <Chip size="small" label={t(`types.${a.type}`)} />
+                  <Typography variant="caption" color="text.secondary" sx={PHONE}>
+                    {t('opening')}: <MoneyText value={a.opening} />
+                    <br />
+                    {t('subLedgerTotal')}: <MoneyText value={a.subLedger} />
+                  </Typography>
+                </TableCell>
+                <TableCell align="right" sx={WIDE}>
+                  <MoneyText value={a.opening} />
+                </TableCell>
+                <TableCell align="right" sx={WIDE}>
+                  <MoneyText value={a.subLedger} />
+                </TableCell>
+                <TableCell align="right" sx={off ? { color: 'error.main', fontWeight: 600 } : undefined}>
+                  <MoneyText value={a.difference} />
+                </TableCell>
+              </TableRow>
+            );
+          })}
+        </TableBody>
+      </Table>
+    </>
   );
 }
