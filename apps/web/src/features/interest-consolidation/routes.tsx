@@ -1,0 +1,21 @@
+/** Rilis Jasa: consolidation and upload (app/navigation.ts menu entries). docs/interest.md. */
+import { lazy } from 'react';
+import type { FeatureRoute } from '../../lib/routing';
+
+const ConsolidationPage = lazy(() => import('./pages/ConsolidationPage'));
+const UploadPage = lazy(() => import('./pages/UploadPage'));
+
+export const routes: FeatureRoute[] = [
+  {
+    path: '/interest-release/consolidation',
+    element: <ConsolidationPage />,
+    permission: 'interest_release',
+    title: 'interest-consolidation:title',
+  },
+  {
+    path: '/interest-release/upload',
+    element: <UploadPage />,
+    permission: 'interest_release',
+    title: 'interest-consolidation:upload.title',
+  },
+];
