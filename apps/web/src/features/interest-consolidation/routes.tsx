@@ -1,9 +1,11 @@
-/** Rilis Jasa: consolidation and upload (app/navigation.ts menu entries). docs/interest.md. */
+/** Rilis Jasa: consolidation and upload; Laporan Jasa (app/navigation.ts menu entries). docs/interest.md. */
 import { lazy } from 'react';
 import type { FeatureRoute } from '../../lib/routing';
 
 const ConsolidationPage = lazy(() => import('./pages/ConsolidationPage'));
 const UploadPage = lazy(() => import('./pages/UploadPage'));
+const _InterestReportsPage = lazy(() => import('./pages/InterestReportsPage'));
+const _InterestReportPrintPage = lazy(() => import('./pages/InterestReportPrintPage'));
 
 export const routes: FeatureRoute[] = [
   {
