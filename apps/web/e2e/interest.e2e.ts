@@ -1,8 +1,13 @@
 /**
  * Savings interest and SHU in a real browser (issue 15).
  *
- * Interest: the demo's voluntary accounts hold balances all year (the demo seed writes each month's movements), so
- * last month's interest is real. The admin simulates last month, releases it on the release screen, cancels the
+ * The demo cooperative is created when the server starts, so its products' terms are in force from today only and
+ * no past period has interest. This file therefore starts its own server whose clock (e2e/clock-preload.mjs, test
+ * only) runs 45 days behind while the demo is created and seeded, then is set right: the demo has then worked for
+ * 45 days under its terms, and last month's interest is real (the product rules are untouched: terms are still
+ * never backdated).
+ *
+ * Interest: the demo's voluntary accounts hold balances all year (the demo seed writes each month's movements). The admin simulates last month, releases it on the release screen, cancels the
  * release, consolidates the same month on the consolidation screen, corrects one line with a reason and releases the
  * batch; the balance sheet's savings control account (20101) grows by exactly the batch's net interest and the
  * corrected account by its line's net.
@@ -13,11 +18,12 @@
  * computes and distributes on the SHU screen; the balance sheet's savings control grows by the members' net shares
  * and the member's account shows the SHU credit.
  */
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { apiToken, closeBrowser, DEMO, newPage, screenshot, screenshotOnFailure, signIn, url, WEB_DIR } from './harness';
+import { closeBrowser, DEMO, newPage, type RunningServer, screenshot, screenshotOnFailure, signIn, startServer, WEB_DIR } from './harness';
 
 const SAVINGS = '20101';
 const Y = 2025;
@@ -26,6 +32,19 @@ const shuText = ID('shu');
 
 let admin = '';
 let page: Page;
+let server: RunningServer;
+let base = '';
+const url = (p: string) => `${base}${p}`;
+const DAY = 86_400_000;
+
+async function apiToken(): Promise<string> {
+  const q = new URLSearchParams({ username: DEMO.email, password: DEMO.password, grant_type: 'password' });
+  const res = await fetch(url(`/oauth/token?${q}`), {
+    method: 'POST',
+    headers: { Authorization: `Basic ${Buffer.from('web:web-secret').toString('base64')}` },
+  });
+  return ((await res.json()) as { access_token: string }).access_token;
+}
 let coa: Record<string, string> = {};
 
 const txt = async (l: Locator) => ((await l.textContent()) ?? '').replace(/\s+/g, ' ').trim();
@@ -68,12 +87,33 @@ const END = new Date(Date.UTC(Number(now.slice(0, 4)), Number(now.slice(5, 7)) -
 const START = `${END.slice(0, 8)}01`;
 
 beforeAll(async () => {
+  const clock = path.join(mkdtempSync(path.join(tmpdir(), 'koperasi-clock-')), 'offset');
+  writeFileSync(clock, String(-45 * DAY));
+  const saved = { NODE_OPTIONS: process.env.NODE_OPTIONS, E2E_CLOCK_FILE: process.env.E2E_CLOCK_FILE };
+  process.env.NODE_OPTIONS = `${saved.NODE_OPTIONS ?? ''} --import ${path.join(WEB_DIR, 'e2e/clock-preload.mjs')}`.trim();
+  process.env.E2E_CLOCK_FILE = clock;
+  try {
+    server = await startServer();
+  } finally {
+    for (const [k, v] of Object.entries(saved)) {
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
+  }
+  base = server.url;
+  // The demo is seeded (the server answers only once it is); the clock is set right.
+  writeFileSync(clock, '0');
+  await new Promise((r) => setTimeout(r, 500));
   admin = await apiToken();
   coa = Object.fromEntries((await api<Array<{ id: string; code: string }>>('/api/coa')).map((a) => [a.code, a.id]));
   page = await newPage();
+  await page.goto(url('/sign-in'));
   await signIn(page, DEMO.email, DEMO.password, { expect: /\/dashboard/ });
-}, 120_000);
-afterAll(closeBrowser);
+}, 300_000);
+afterAll(async () => {
+  await closeBrowser();
+  await server?.stop();
+});
 beforeEach((ctx) => screenshotOnFailure(ctx));
 
 describe('savings interest', () => {
@@ -259,4 +299,66 @@ describe('SHU of a closed year', () => {
     await page.getByText(/SHU/).first().waitFor({ timeout: 30_000 });
     await screenshot(page, 'issue-15/e2e-member-account-shu');
   }, 300_000);
+});
+
+describe('screens of issue 15', () => {
+  it('consolidation, upload and reports: id/en light and dark, ar (RTL), phone 390 px', async () => {
+    // An upload of today with one good and one bad row, so the upload screen shows rows and an error.
+    const acc = (
+      await api<{ content: Array<{ accountNumber: string; savingType: string }> }>('/api/transaction/saving/datatable?limit=50')
+    ).content.find((a) => a.savingType === 'VOLUNTARY')!;
+    const { default: ExcelJS } = await import('exceljs');
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('Jasa');
+    ws.addRow(['No Rekening*', 'Jasa*', 'Biaya Admin', 'Keterangan']);
+    ws.addRow([acc.accountNumber, 12500, 0, 'Jasa dari sistem lama']);
+    ws.addRow(['999-TIDAK-ADA', '1.000', null, null]);
+    const form = new FormData();
+    form.append('file', new Blob([await wb.xlsx.writeBuffer()]), 'jasa.xlsx');
+    const res = await fetch(url(`/api/upload/interest?releaseDate=${now}`), {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${admin}` },
+      body: form,
+    });
+    expect(res.status).toBe(200);
+
+    const shots: Array<{ name: string; lang: string; mode: string; viewport?: { width: number; height: number } }> = [
+      { name: 'id-light', lang: 'id', mode: 'light' },
+      { name: 'en-light', lang: 'en', mode: 'light' },
+      { name: 'id-dark', lang: 'id', mode: 'dark' },
+      { name: 'en-dark', lang: 'en', mode: 'dark' },
+      { name: 'ar-light', lang: 'ar', mode: 'light' },
+      { name: 'phone-id', lang: 'id', mode: 'light', viewport: { width: 390, height: 844 } },
+    ];
+    for (const s of shots) {
+      const p = await newPage({ viewport: s.viewport, storage: { lang: s.lang, 'theme-mode': s.mode } });
+      await p.goto(url('/sign-in'));
+      await signIn(p, DEMO.email, DEMO.password, { expect: /\/dashboard/ });
+      await p.goto(url('/interest-release/consolidation'));
+      await p.getByTestId('consolidation-review').waitFor({ timeout: 60_000 });
+      await p.getByTestId('consolidation-members').locator('.MuiDataGrid-row').first().waitFor();
+      await screenshot(p, `issue-15/consolidation-${s.name}`);
+      if (s.name === 'id-light' || s.name === 'ar-light') {
+        await p.getByTestId('consolidation-members').locator('.MuiDataGrid-row').first().click();
+        await p.getByRole('dialog').waitFor();
+        await screenshot(p, `issue-15/consolidation-member-${s.name}`, { fullPage: false });
+        await p.keyboard.press('Escape');
+      }
+      await p.goto(url('/interest-release/upload'));
+      await p.getByTestId('upload-current').waitFor({ timeout: 60_000 });
+      await screenshot(p, `issue-15/upload-${s.name}`);
+      await p.goto(url('/reports/interest'));
+      await p.getByTestId('interest-report-member').waitFor({ timeout: 60_000 });
+      await screenshot(p, `issue-15/reports-interest-${s.name}`);
+      if (s.name === 'id-light') {
+        await p.getByTestId('interest-tab-releases').click();
+        await p.getByTestId('interest-report-releases').waitFor();
+        await screenshot(p, `issue-15/reports-interest-releases-${s.name}`);
+        await p.goto(url(`/reports/interest/print?report=periods&startDate=${now.slice(0, 4)}-01-01&endDate=${now}&preview=1`));
+        await p.getByTestId('interest-report-periods').waitFor({ timeout: 60_000 });
+        await screenshot(p, `issue-15/reports-interest-print-${s.name}`);
+      }
+      await p.close();
+    }
+  }, 600_000);
 });
