@@ -12,7 +12,7 @@ import {
   idParam,
   listQuery,
 } from '@koperasi/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ctxOf } from '../../lib/context.ts';
 import { sendExcel, wantsExcel } from '../../lib/excel.ts';
@@ -25,6 +25,68 @@ const VIEW = { permission: 'interest_release:view' } as const;
 const ADD = { permission: 'interest_release:add', idempotency: 'transactional' } as const;
 const UPDATE = { permission: 'interest_release:update', idempotency: 'transactional' } as const;
 const money = (key: string, header: string) => ({ key, header, format: 'money' as const });
+
+/** The batch per member as Excel: a subtotal row per member, its lines indented, the total. */
+function datatableExcel(reply: FastifyReply, lang: string, r: Awaited<ReturnType<typeof svc.datatable>>) {
+  const en = lang === 'en';
+  const rows = r.rows.flatMap((m) => [
+    {
+      $style: 'subtotal' as const,
+      cifNumber: m.cifNumber,
+      memberName: m.memberName,
+      branchName: m.branchName,
+      gross: m.gross,
+      tax: m.tax,
+      adminFee: m.adminFee,
+      net: m.net,
+    },
+    ...m.lines.map((l) => ({
+      accountNumber: l.accountNumber,
+      productName: l.productName,
+      basisBalance: l.basisBalance,
+      gross: l.gross,
+      tax: l.tax,
+      adminFee: l.adminFee,
+      net: l.net,
+      reason: l.reason ?? '',
+      $indent: 1,
+    })),
+  ]);
+  const tax = r.rows.reduce((s, m) => s.plus(m.tax), r.totalGross.times(0));
+  return sendExcel(reply, 'konsolidasi-jasa', [
+    {
+      name: en ? 'Consolidation' : 'Konsolidasi',
+      title: [
+        en ? 'Consolidated interest' : 'Konsolidasi jasa simpanan',
+        `${r.batch.startDate} s.d. ${r.batch.endDate} (${r.batch.status})`,
+      ],
+      columns: [
+        { key: 'cifNumber', header: 'CIF', width: 14 },
+        { key: 'memberName', header: en ? 'Member' : 'Anggota', width: 28 },
+        { key: 'branchName', header: en ? 'Branch' : 'Cabang', width: 16 },
+        { key: 'accountNumber', header: en ? 'Account' : 'Rekening', width: 18 },
+        { key: 'productName', header: en ? 'Product' : 'Produk', width: 20 },
+        money('basisBalance', en ? 'Balance basis' : 'Saldo dasar'),
+        money('gross', en ? 'Gross' : 'Jasa bruto'),
+        money('tax', en ? 'Tax' : 'Pajak'),
+        money('adminFee', en ? 'Admin fee' : 'Biaya admin'),
+        money('net', en ? 'Net' : 'Jasa bersih'),
+        { key: 'reason', header: en ? 'Adjustment reason' : 'Alasan koreksi', width: 30 },
+      ],
+      rows: [
+        ...(rows as never[]),
+        {
+          $style: 'total',
+          memberName: en ? 'Total' : 'Jumlah',
+          gross: r.totalGross,
+          tax,
+          adminFee: r.totalAdminFee,
+          net: r.totalGross.minus(tax).minus(r.totalAdminFee),
+        },
+      ],
+    },
+  ]);
+}
 
 export async function consolidationRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
@@ -82,66 +144,7 @@ export async function consolidationRoutes(appBase: FastifyInstance) {
       const q = req.query;
       const xlsx = wantsExcel(q);
       const r = await svc.datatable(ctx, { id: q.consolidationId ?? q.id, search: q.search, page: q.page, limit: q.limit }, xlsx);
-      if (xlsx) {
-        const en = ctx.lang === 'en';
-        const rows = r.rows.flatMap((m) => [
-          {
-            $style: 'subtotal' as const,
-            cifNumber: m.cifNumber,
-            memberName: m.memberName,
-            branchName: m.branchName,
-            gross: m.gross,
-            tax: m.tax,
-            adminFee: m.adminFee,
-            net: m.net,
-          },
-          ...m.lines.map((l) => ({
-            accountNumber: l.accountNumber,
-            productName: l.productName,
-            basisBalance: l.basisBalance,
-            gross: l.gross,
-            tax: l.tax,
-            adminFee: l.adminFee,
-            net: l.net,
-            reason: l.reason ?? '',
-            $indent: 1,
-          })),
-        ]);
-        const tax = r.rows.reduce((s, m) => s.plus(m.tax), r.totalGross.times(0));
-        return sendExcel(reply, 'konsolidasi-jasa', [
-          {
-            name: en ? 'Consolidation' : 'Konsolidasi',
-            title: [
-              en ? 'Consolidated interest' : 'Konsolidasi jasa simpanan',
-              `${r.batch.startDate} s.d. ${r.batch.endDate} (${r.batch.status})`,
-            ],
-            columns: [
-              { key: 'cifNumber', header: 'CIF', width: 14 },
-              { key: 'memberName', header: en ? 'Member' : 'Anggota', width: 28 },
-              { key: 'branchName', header: en ? 'Branch' : 'Cabang', width: 16 },
-              { key: 'accountNumber', header: en ? 'Account' : 'Rekening', width: 18 },
-              { key: 'productName', header: en ? 'Product' : 'Produk', width: 20 },
-              money('basisBalance', en ? 'Balance basis' : 'Saldo dasar'),
-              money('gross', en ? 'Gross' : 'Jasa bruto'),
-              money('tax', en ? 'Tax' : 'Pajak'),
-              money('adminFee', en ? 'Admin fee' : 'Biaya admin'),
-              money('net', en ? 'Net' : 'Jasa bersih'),
-              { key: 'reason', header: en ? 'Adjustment reason' : 'Alasan koreksi', width: 30 },
-            ],
-            rows: [
-              ...(rows as never[]),
-              {
-                $style: 'total',
-                memberName: en ? 'Total' : 'Jumlah',
-                gross: r.totalGross,
-                tax,
-                adminFee: r.totalAdminFee,
-                net: r.totalGross.minus(tax).minus(r.totalAdminFee),
-              },
-            ],
-          },
-        ]);
-      }
+      if (xlsx) return datatableExcel(reply, ctx.lang, r);
       return ok({ ...paged(r.rows, r.total, q.page, q.limit), batch: r.batch, totalGross: r.totalGross, totalAdminFee: r.totalAdminFee });
     },
   );
