@@ -283,7 +283,9 @@ describe('SHU of a closed year', () => {
     await page.getByRole('button', { name: shuText.calculation.calculate }).click();
     await page.getByRole('button', { name: shuText.distribute.action }).waitFor({ timeout: 60_000 });
     await page.getByRole('button', { name: shuText.distribute.action }).click();
-    await page.getByRole('dialog').getByRole('button').last().click();
+    // The distribution asks for the year typed before it goes.
+    await page.getByRole('dialog').locator('input').fill(String(Y));
+    await page.getByRole('dialog').getByTestId('confirm-ok').click();
     await page.getByRole('button', { name: shuText.cancel.action }).waitFor({ timeout: 120_000 });
     await screenshot(page, 'issue-15/e2e-shu-distributed');
 

@@ -4,8 +4,8 @@ import type { FeatureRoute } from '../../lib/routing';
 
 const ConsolidationPage = lazy(() => import('./pages/ConsolidationPage'));
 const UploadPage = lazy(() => import('./pages/UploadPage'));
-const _InterestReportsPage = lazy(() => import('./pages/InterestReportsPage'));
-const _InterestReportPrintPage = lazy(() => import('./pages/InterestReportPrintPage'));
+const InterestReportsPage = lazy(() => import('./pages/InterestReportsPage'));
+const InterestReportPrintPage = lazy(() => import('./pages/InterestReportPrintPage'));
 
 export const routes: FeatureRoute[] = [
   {
@@ -19,5 +19,13 @@ export const routes: FeatureRoute[] = [
     element: <UploadPage />,
     permission: 'interest_release',
     title: 'interest-consolidation:upload.title',
+  },
+  { path: '/reports/interest', element: <InterestReportsPage />, permission: 'report', title: 'interest-consolidation:reports.title' },
+  {
+    path: '/reports/interest/print',
+    element: <InterestReportPrintPage />,
+    permission: 'report',
+    layout: 'blank',
+    title: 'interest-consolidation:reports.title',
   },
 ];
