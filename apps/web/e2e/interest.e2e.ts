@@ -210,7 +210,15 @@ describe('SHU of a closed year', () => {
         '/api/transaction/saving/datatable?status=ACTIVE&limit=100',
       )
     ).content.filter((a) => a.savingType === 'VOLUNTARY' && !a.isBlocked);
-    const account = accounts[0];
+    // A member (non-members take no SHU) with a voluntary account.
+    let account = accounts[0];
+    for (const a of accounts) {
+      const m = await api<{ memberType: string }>(`/api/member/${a.memberId}/detail`);
+      if (m.memberType === 'MEMBER') {
+        account = a;
+        break;
+      }
+    }
     // 2025: an income journal and a loan released on 15 June 2025.
     await api('/api/journal-manual', {
       method: 'POST',
