@@ -15,7 +15,7 @@
  */
 import { dec } from '@koperasi/finance';
 import { afterEach, describe, expect, it } from 'vitest';
-import { distributeChunk, shuTuning, startDistribution } from '../src/modules/shu/shu.service.ts';
+import { distributeChunk, shuTuning, startDistribution } from '../src/modules/shu/shu.distribution.ts';
 import { body } from './helpers.ts';
 import { data, ledgerTenant, roleUser } from './ledger-helpers.ts';
 import { assertReconciled, ledgerBalance } from './reconcile.ts';

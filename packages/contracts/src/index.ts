@@ -6,6 +6,7 @@ export * from './common.ts';
 export * from './deposits.ts';
 export * from './enums.ts';
 export * from './errors.ts';
+export * from './interest-consolidation.ts';
 export * from './ledger.ts';
 export * from './loans.answers.ts';
 export * from './loans.ts';

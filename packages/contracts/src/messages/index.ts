@@ -6,6 +6,7 @@ import { commonMessages } from './common.ts';
 import { depositMessages } from './deposits.ts';
 import { hardeningMessages } from './hardening.ts';
 import { interestMessages } from './interest.ts';
+import { consolidationMessages } from './interest-consolidation.ts';
 import { ledgerMessages } from './ledger.ts';
 import { loanMessages } from './loans.ts';
 import { memberMessages } from './members.ts';
@@ -37,6 +38,7 @@ export const messages: Catalog = {
   ...loanMessages,
   ...billMessages,
   ...shuMessages,
+  ...consolidationMessages,
   ...tellerMessages,
   ...businessUnitMessages,
   ...interestMessages,

@@ -15,8 +15,8 @@ import { AppError, conflict, notFound, unprocessable } from '../../lib/errors.ts
 import { displayDate, todayJakarta } from '../ledger/dates.ts';
 import { isPeriodOpen, post } from '../ledger/posting.ts';
 import { resolveCash } from '../savings/savings.core.ts';
+import { distributionAccounts } from './shu.distribution.ts';
 import { findCalculation } from './shu.repo.ts';
-import { distributionAccounts } from './shu.service.ts';
 
 interface PayableRow {
   member_id: string;

@@ -20,8 +20,8 @@ import { sendExcel, wantsExcel } from '../../lib/excel.ts';
 import { ok } from '../../lib/http.ts';
 import { numbersFirst } from '../ledger/posting.ts';
 import { passthrough } from '../products/products.http.ts';
+import * as shu from './shu.api.ts';
 import { payCash } from './shu.payout.ts';
-import * as shu from './shu.service.ts';
 
 const TAG = ['shu'];
 

@@ -1,0 +1,213 @@
+/**
+ * Konsolidasi jasa (/interest-release/consolidation): process a period's computed savings interest of every product
+ * and branch into one batch, review it per member with totals (tax estimated until released), correct a line with
+ * a reason, release it (posted once, resumable) or cancel it before the release; Excel of the batch.
+ */
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { GridColDef } from '@mui/x-data-grid';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useConfirm } from '../../../components/ConfirmDialog';
+import { DateField } from '../../../components/dates/DateField';
+import { PageHeader } from '../../../components/PageHeader';
+import { ServerDataTable } from '../../../components/table/ServerDataTable';
+import { downloadServerExcel } from '../../../lib/api/download';
+import { useAuth } from '../../../lib/auth/AuthProvider';
+import { useFormat } from '../../../lib/format';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import {
+  type Batch,
+  consolidationKey,
+  fetchReview,
+  listBatches,
+  type MemberRow,
+  memberPage,
+  useCancelBatch,
+  useProcess,
+  useReleaseBatch,
+} from '../api/consolidation';
+import { MemberLinesDialog } from '../components/MemberLinesDialog';
+import { moneyColumn } from '../components/moneyColumn';
+import { ReviewCard, statusColor } from '../components/ReviewCard';
+
+export default function ConsolidationPage() {
+  const { t } = useTranslation('interest-consolidation');
+  const f = useFormat();
+  const { can } = useAuth();
+  const { confirm, dialog } = useConfirm();
+  const now = new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 10);
+  const lastMonthEnd = new Date(Date.UTC(Number(now.slice(0, 4)), Number(now.slice(5, 7)) - 1, 0)).toISOString().slice(0, 10);
+  const [from, setFrom] = useState<string | null>(`${lastMonthEnd.slice(0, 8)}01`);
+  const [to, setTo] = useState<string | null>(lastMonthEnd);
+  const [picked, setPicked] = useState<string | null>(null);
+  const [member, setMember] = useState<MemberRow | null>(null);
+  const process = useProcess();
+  const release = useReleaseBatch();
+  const cancel = useCancelBatch();
+
+  const newest = useQuery({ queryKey: [...consolidationKey, 'newest'], queryFn: () => listBatches({ page: 0, limit: 1 }) });
+  const selected = picked ?? newest.data?.content[0]?.id ?? null;
+  const review = useQuery({
+    queryKey: [...consolidationKey, 'review', selected],
+    queryFn: () => fetchReview(selected!),
+    enabled: !!selected,
+  });
+
+  const run = async () => {
+    if (!from || !to) return;
+    const r = await process.mutateAsync({ startDate: from, endDate: to }).catch(notifyError);
+    if (r) {
+      setPicked(r.data.id);
+      notifySuccess(r.message);
+    }
+  };
+  const doRelease = async (b: Batch) => {
+    if (!(await confirm({ title: t('releaseTitle'), message: t('releaseText', { from: f.date(b.startDate), to: f.date(b.endDate) }) })))
+      return;
+    const r = await release.mutateAsync(b.id).catch(notifyError);
+    if (r) notifySuccess(r.message);
+  };
+  const doCancel = async (b: Batch) => {
+    if (!(await confirm({ title: t('cancelTitle'), message: t('cancelText'), destructive: true }))) return;
+    await cancel.mutateAsync({ id: b.id, reason: t('cancelReason') }).catch(notifyError);
+  };
+
+  const batchColumns = useMemo<GridColDef<Batch>[]>(
+    () => [
+      {
+        field: 'startDate',
+        headerName: t('period'),
+        width: 220,
+        sortable: false,
+        valueGetter: (_v, r) => `${f.date(r.startDate)} – ${f.date(r.endDate)}`,
+      },
+      {
+        field: 'status',
+        headerName: t('statusLabel'),
+        width: 140,
+        renderCell: ({ row }) => <Chip size="small" variant="outlined" color={statusColor(row.status)} label={t(`status.${row.status}`)} />,
+      },
+      { field: 'members', headerName: t('members'), width: 100, align: 'right', headerAlign: 'right' },
+      { field: 'lines', headerName: t('lines'), width: 100, align: 'right', headerAlign: 'right' },
+      moneyColumn('totalGross', t('gross')),
+      moneyColumn('totalAdminFee', t('adminFee')),
+      { field: 'createdDate', headerName: t('processedAt'), width: 170, valueFormatter: (v) => f.date(v as string, 'dateTime') },
+    ],
+    [t, f],
+  );
+  const memberColumns = useMemo<GridColDef<MemberRow>[]>(
+    () => [
+      { field: 'cifNumber', headerName: t('cif'), width: 130 },
+      { field: 'memberName', headerName: t('member'), flex: 1, minWidth: 160 },
+      { field: 'branchName', headerName: t('branch'), width: 120, valueGetter: (v) => v ?? t('noBranch') },
+      { field: 'accounts', headerName: t('accounts'), width: 90, align: 'right', headerAlign: 'right' },
+      moneyColumn('gross', t('gross'), 130),
+      moneyColumn('tax', t('tax'), 120),
+      moneyColumn('adminFee', t('adminFee'), 120),
+      moneyColumn('net', t('net'), 130),
+      {
+        field: 'adjusted',
+        headerName: '',
+        width: 100,
+        sortable: false,
+        renderCell: ({ row }) => (row.adjusted ? <Chip size="small" color="warning" variant="outlined" label={t('adjusted')} /> : null),
+      },
+    ],
+    [t],
+  );
+  const fetchMembers = useMemo(() => (selected ? memberPage(selected) : null), [selected]);
+  const r = review.data;
+  return (
+    <>
+      <PageHeader title={t('title')} breadcrumbs={[{ label: t('section') }, { label: t('title') }]} />
+      <Card sx={{ mb: 3 }}>
+        <CardContent>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+            {t('explain')}
+          </Typography>
+          <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+            <Box sx={{ width: 220 }}>
+              <DateField
+                label={t('fromDate')}
+                value={from}
+                onChange={setFrom}
+                max={now}
+                error={!from}
+                helperText={!from ? t('datesRequired') : undefined}
+              />
+            </Box>
+            <Box sx={{ width: 220 }}>
+              <DateField
+                label={t('toDate')}
+                value={to}
+                onChange={setTo}
+                min={from ?? undefined}
+                error={!to}
+                helperText={!to ? t('datesRequired') : undefined}
+              />
+            </Box>
+            {can('interest_release', 'add') && (
+              <Button variant="contained" onClick={run} disabled={!from || !to || process.isPending} data-testid="consolidation-process">
+                {process.isPending ? t('processing') : t('process')}
+              </Button>
+            )}
+          </Stack>
+        </CardContent>
+      </Card>
+      {r && (
+        <ReviewCard
+          review={r}
+          canAdd={can('interest_release', 'add')}
+          canUpdate={can('interest_release', 'update')}
+          busy={release.isPending || cancel.isPending}
+          onRelease={() => doRelease(r)}
+          onCancel={() => doCancel(r)}
+          onExcel={() =>
+            downloadServerExcel('/api/consolidation/datatable', { consolidationId: r.id }, 'konsolidasi-jasa.xlsx').catch(notifyError)
+          }
+        />
+      )}
+      {selected && fetchMembers && (
+        <Box sx={{ mb: 3 }} data-testid="consolidation-members">
+          <Typography variant="h6" sx={{ mb: 1 }}>
+            {t('perMember')}
+          </Typography>
+          <ServerDataTable<MemberRow>
+            queryKey={[...consolidationKey, 'members', selected]}
+            fetchPage={fetchMembers}
+            columns={memberColumns}
+            getRowId={(m) => m.memberId}
+            onRowClick={setMember}
+            searchPlaceholder={t('search')}
+          />
+        </Box>
+      )}
+      <Typography variant="h6" sx={{ mb: 1 }}>
+        {t('batches')}
+      </Typography>
+      <ServerDataTable<Batch>
+        queryKey={[...consolidationKey, 'list']}
+        fetchPage={listBatches}
+        columns={batchColumns}
+        searchable={false}
+        onRowClick={(b) => setPicked(b.id)}
+        emptyText={t('empty')}
+      />
+      {member && r && (
+        <MemberLinesDialog
+          member={member}
+          editable={r.status === 'PROCESSED' && can('interest_release', 'update')}
+          onClose={() => setMember(null)}
+        />
+      )}
+      {dialog}
+    </>
+  );
+}
