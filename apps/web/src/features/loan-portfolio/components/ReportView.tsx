@@ -37,10 +37,11 @@ export function ReportView({ report, extra }: { report: ReportKey; extra?: (data
   const query: QueryParams = {
     productId: f.productId || undefined,
     branchId: f.branchId || undefined,
-    ...(def.filter === 'period'
-      ? { start: f.start, end: f.end, areaId: f.areaId || undefined, officerId: f.officerId || undefined }
-      : { [def.dateParam ?? 'date']: f.date }),
+    areaId: f.areaId || undefined,
+    officerId: f.officerId || undefined,
+    ...(def.filter === 'period' ? { start: f.start, end: f.end } : { [def.dateParam ?? 'date']: f.date }),
     ...(def.typeFilter ? { type: f.type || undefined } : {}),
+    ...def.query,
   };
   const q = useReport(def.path, query);
   const [busy, setBusy] = useState(false);
@@ -105,10 +106,10 @@ export function ReportView({ report, extra }: { report: ReportKey; extra?: (data
             data-testid="filter-date"
           />
         )}
-        {report !== 'npl' && select('productId', options.data?.products)}
+        {report !== 'npl' && report !== 'byProduct' && select('productId', options.data?.products)}
         {select('branchId', options.data?.branches)}
-        {def.filter === 'period' && select('areaId', options.data?.areas)}
-        {def.filter === 'period' && select('officerId', options.data?.officers)}
+        {select('areaId', options.data?.areas)}
+        {select('officerId', options.data?.officers)}
         {def.typeFilter && (
           <TextField fullWidth={false} size="small" label={t('filter.type')} value={f.type ?? ''} onChange={set('type')} />
         )}
@@ -154,7 +155,9 @@ export function ReportView({ report, extra }: { report: ReportKey; extra?: (data
             totals={totals}
             totalLabelKey={def.totalLabelKey}
             rowAction={
-              report === 'realization' || report === 'collectibility' || report === 'collateral' ? (r) => <RecapLink row={r} /> : undefined
+              report === 'realization' || report === 'collectibility' || report === 'collateral' || report === 'list'
+                ? (r) => <RecapLink loanId={r.loanId ?? (report === 'list' ? r.id : undefined)} loanNumber={r.loanNumber} />
+                : undefined
             }
           />
         </Box>
@@ -164,16 +167,16 @@ export function ReportView({ report, extra }: { report: ReportKey; extra?: (data
 }
 
 /** The "Rekapitulasi" action of a loan's row: a link by URL to its recapitulation screen. */
-function RecapLink({ row }: { row: Record<string, unknown> }) {
+function RecapLink({ loanId, loanNumber }: { loanId: unknown; loanNumber: unknown }) {
   const { t } = useTranslation('loan-portfolio');
-  if (!row.loanId) return null;
+  if (!loanId) return null;
   return (
     <Button
       component={RouterLink}
-      to={`/reports/loans/${String(row.loanId)}/recapitulation`}
+      to={`/reports/loans/${String(loanId)}/recapitulation`}
       size="small"
       startIcon={<ReceiptLongOutlined />}
-      aria-label={t('recap.open', { loan: String(row.loanNumber ?? '') })}
+      aria-label={t('recap.open', { loan: String(loanNumber ?? '') })}
       data-testid="recap-link"
     >
       {t('recap.action')}

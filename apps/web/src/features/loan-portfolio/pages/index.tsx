@@ -23,7 +23,7 @@ import { PpapPanel } from '../components/PpapPanel';
 import { DataTable, ReportView } from '../components/ReportView';
 import { type ReportKey, todayWib } from '../lib/reports';
 
-const TABS = ['realization', 'paidInterest', 'byPeriode', 'ppap'] as const;
+const TABS = ['realization', 'paidInterest', 'byPeriode', 'list', 'byProduct', 'ppap'] as const;
 type TabKey = (typeof TABS)[number];
 
 export function LoanReportsPage() {
