@@ -33,8 +33,9 @@ export async function docShot(page: Page, folder: string, name: string, opts: { 
  * A FLAT 1 %/month loan of 6.000.000 over 12 months, released on 2026-01-02
  * (first installment 2026-02-02) to cash and never paid, for the first active
  * member the rules let apply. `fine`: NOMINAL rupiah a day late, no grace days.
+ * `release: false` leaves it APPROVED (its collateral still editable).
  */
-export async function overdueLoan(token: string, label: string, fine = 0): Promise<{ id: string; loanNumber: string }> {
+export async function overdueLoan(token: string, label: string, fine = 0, release = true): Promise<{ id: string; loanNumber: string }> {
   const gl = await apiAs<Array<{ role: string; coaId: string }>>(token, '/api/product/gl-defaults?kind=LOAN');
   const product = await apiAs<{ id: string }>(token, '/api/product', {
     method: 'POST',
@@ -70,10 +71,11 @@ export async function overdueLoan(token: string, label: string, fine = 0): Promi
     } catch {
       continue; // a member the rules refuse (limit, type): the next one
     }
-    await apiAs(token, '/api/transaction/product/loan/release', {
-      method: 'POST',
-      body: { loanId: applied.loan.id, destination: 'CASH', releaseDate: '2026-01-02', firstInstallmentDate: '2026-02-02' },
-    });
+    if (release)
+      await apiAs(token, '/api/transaction/product/loan/release', {
+        method: 'POST',
+        body: { loanId: applied.loan.id, destination: 'CASH', releaseDate: '2026-01-02', firstInstallmentDate: '2026-02-02' },
+      });
     return { id: applied.loan.id, loanNumber: applied.loan.loanNumber };
   }
   throw new Error('no member could apply');

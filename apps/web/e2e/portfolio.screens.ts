@@ -5,7 +5,7 @@
  * collectibility, NPL and recapitulation reports (docs/screens/issue-14/
  * portfolio-<screen>-<variant>.png), and on an overdue loan with a fine due
  * and nothing paid the "Tindakan lain" dialogs: change installments, waive
- * fine, cancel release, and the collateral form (docs/screens/issue-12/
+ * fine, cancel release, and on an approved loan the collateral form (docs/screens/issue-12/
  * loans-<dialog>-<variant>.png). Nothing is submitted.
  */
 import type { Page } from 'playwright-core';
@@ -23,9 +23,12 @@ const SHOTS: Array<{ name: string; opts: PageOptions }> = [
 ];
 
 let loan = { id: '', loanNumber: '' };
+let approved = { id: '', loanNumber: '' };
 
 beforeAll(async () => {
-  loan = await overdueLoan(await apiToken(), 'Pinjaman Layar', 2_500);
+  const token = await apiToken();
+  loan = await overdueLoan(token, 'Pinjaman Layar', 2_500);
+  approved = await overdueLoan(token, 'Pinjaman Layar Agunan', 0, false);
 }, 120_000);
 afterAll(closeBrowser);
 
@@ -68,7 +71,8 @@ async function dialogs(page: Page, v: string) {
   await open('updateInstallment', 'update-installment');
   await open('waive', 'waive-fine');
   await open('cancelRelease', 'cancel-release');
-  await page.goto(url(`/transactions/loans/${loan.id}?tab=collateral`));
+  // Collateral is edited before the release: on an approved loan.
+  await page.goto(url(`/transactions/loans/${approved.id}?tab=collateral`));
   await settle(page, 'collateral-add');
   await page.getByTestId('collateral-add').click();
   await page.getByTestId('collateral-new').waitFor();

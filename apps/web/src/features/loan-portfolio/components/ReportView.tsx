@@ -198,7 +198,7 @@ export function DataTable({
   /** A last cell per row (not printed), e.g. the link to the loan's recapitulation. */
   rowAction?: (row: Record<string, unknown>) => ReactNode;
 }) {
-  const { t } = useTranslation('loan-portfolio');
+  const { t } = useTranslation(['loan-portfolio', 'loans']);
   const fmt = useFormat();
   const cell = (c: Column, v: unknown) => {
     if (v === null || v === undefined || v === '') return '-';
@@ -207,9 +207,10 @@ export function DataTable({
     if (c.kind === 'percent') return fmt.percent(v as number);
     if (c.kind === 'ratio') return fmt.percent(Number(v) * 100);
     if (c.kind === 'date') return fmt.date(v as string);
+    if (c.kind === 'loanStatus') return t(`loans:status.${String(v)}`, { defaultValue: String(v) });
     return String(v);
   };
-  const right = (c: Column) => (c.kind && c.kind !== 'text' && c.kind !== 'date' ? 'right' : 'left');
+  const right = (c: Column) => (c.kind && c.kind !== 'text' && c.kind !== 'date' && c.kind !== 'loanStatus' ? 'right' : 'left');
   return (
     <Card>
       {rows.length === 0 ? (
@@ -246,7 +247,11 @@ export function DataTable({
                 <TableRow data-testid="report-total">
                   {columns.map((c) => (
                     <TableCell key={c.key} align={right(c)} sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
-                      {c.key === totalLabelKey ? t('total') : c.kind && c.kind !== 'text' && c.key in totals ? cell(c, totals[c.key]) : ''}
+                      {c.key === totalLabelKey
+                        ? t('total')
+                        : c.kind && c.kind !== 'text' && c.kind !== 'loanStatus' && c.key in totals
+                          ? cell(c, totals[c.key])
+                          : ''}
                     </TableCell>
                   ))}
                   {rowAction && <TableCell sx={{ displayPrint: 'none' }} />}

@@ -1,5 +1,6 @@
 /** What each portfolio report shows: its API path, filter kind and columns (keys of the server's rows). */
-export type ColumnKind = 'text' | 'money' | 'int' | 'percent' | 'ratio' | 'date';
+/** `loanStatus`: a loan's status, shown in words (loans:status.*). */
+export type ColumnKind = 'text' | 'money' | 'int' | 'percent' | 'ratio' | 'date' | 'loanStatus';
 export interface Column {
   key: string;
   kind?: ColumnKind;
@@ -94,7 +95,7 @@ export const REPORTS: Record<ReportKey, ReportDef> = {
     query: { page: 0, limit: 1000, sortBy: 'loanNumber' },
     columns: [
       ...LOAN,
-      { key: 'status' },
+      { key: 'status', kind: 'loanStatus' },
       { key: 'releaseDate', kind: 'date' },
       { key: 'amount', kind: 'money' },
       { key: 'remainingPrincipal', kind: 'money' },
@@ -148,7 +149,7 @@ export const REPORTS: Record<ReportKey, ReportDef> = {
       { key: 'type' },
       { key: 'number' },
       ...LOAN,
-      { key: 'status' },
+      { key: 'status', kind: 'loanStatus' },
       { key: 'value', kind: 'money' },
       { key: 'remainingPrincipal', kind: 'money' },
     ],
