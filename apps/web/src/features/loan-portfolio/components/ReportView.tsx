@@ -54,7 +54,7 @@ export function ReportView({ report, extra }: { report: ReportKey; extra?: (data
       label={t(`filter.${k}`)}
       value={f[k] ?? ''}
       onChange={set(k)}
-      sx={{ minWidth: 170 }}
+      sx={{ minWidth: 170, flex: { xs: '1 1 100%', sm: '0 0 auto' } }}
       data-testid={`filter-${k}`}
     >
       <MenuItem value="">{t('filter.all')}</MenuItem>
