@@ -3,7 +3,8 @@
  * (issue 14: product, branch, area, officer): report/loan/collectibility,
  * report/loan/npl, report/loan/by-product and report/loan, on the portfolio
  * fixture (portfolio-fixtures.ts) with Siti (loan B) in an area and loan C
- * handled by an officer; each with Excel.
+ * handled by an officer; each with Excel. And the dashboard's loan side
+ * (`home/saving-loan` key `loans`) on the same fixture.
  */
 import { describe, expect, it } from 'vitest';
 import { data, portfolioFixture } from './portfolio-fixtures.ts';
@@ -54,5 +55,14 @@ describe('portfolio day reports: area and officer filters', () => {
       expect(x.rawPayload.subarray(0, 2).toString()).toBe('PK');
     }
     expect((await admin.get('/api/report/loan/npl', { time: date, areaId: 'nope' })).statusCode).toBe(400);
+  }, 180_000);
+});
+
+describe('dashboard saving-loan: the loan side', () => {
+  it('counts running, outstanding, overdue and waiting loans', async () => {
+    const { s } = await portfolioFixture();
+    const home = data(await s.t.admin.get('/api/home/saving-loan'));
+    // A 10.000.000 left (two installments paid), B and C 12.000.000 each; every one has an installment past due by now.
+    expect(home.loans).toMatchObject({ running: 3, outstanding: 34_000_000, overdue: 3, waiting: 0 });
   }, 180_000);
 });
