@@ -161,7 +161,7 @@ describe('portfolio', () => {
       [a.id, 10_000_000],
       [b.id, 12_000_000],
     ]);
-    expect(l.totals).toEqual({ amount: 24_000_000, remainingPrincipal: 22_000_000 });
+    expect(l.totals).toEqual({ amount: 24_000_000, remainingPrincipal: 22_000_000, fineDue: 0 });
     const paged1 = body<any>(await s.t.admin.get('/api/report/loan', { limit: 1, page: 1, sortBy: 'loanNumber' })).data;
     expect(paged1).toMatchObject({ totalElements: 3, totalPages: 3 });
     expect(paged1.content).toHaveLength(1);

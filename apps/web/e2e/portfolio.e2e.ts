@@ -9,14 +9,12 @@
  * realization row. Screenshots: docs/screens/issue-14/portfolio-* (the
  * recapitulation and the settings card in id/en, light/dark: portfolio-recap-*).
  */
-import { copyFileSync, mkdirSync } from 'node:fs';
-import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { apiToken, closeBrowser, DEMO, newPage, REPO_DIR, screenshot, screenshotOnFailure, signIn, url } from './harness';
+import { apiToken, closeBrowser, DEMO, newPage, screenshotOnFailure, signIn, url } from './harness';
+import { apiAs, docShot, overdueLoan } from './portfolio-kit';
 import { VARIANTS, variantOptions, waitIdle } from './screens-kit';
 
-const DOCS = path.join(REPO_DIR, 'docs/screens/issue-14');
 let admin = '';
 let page: Page;
 let loan = { id: '', loanNumber: '' };
@@ -24,28 +22,10 @@ let loan = { id: '', loanNumber: '' };
 const txt = async (l: Locator) => ((await l.textContent()) ?? '').replace(/\s+/g, ' ').trim();
 const rupiah = (s: string) => Number(s.replace(/[^\d,-]/g, '').replace(',', '.'));
 
-async function api<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
-  const res = await fetch(url(path), {
-    method: init.method ?? 'GET',
-    headers: { Authorization: `Bearer ${admin}`, ...(init.body ? { 'Content-Type': 'application/json' } : {}) },
-    body: init.body ? JSON.stringify(init.body) : undefined,
-  });
-  const json = (await res.json()) as { status: boolean; message: string; data: T };
-  if (!json.status) throw new Error(`${path}: ${json.message}`);
-  return json.data;
-}
+const api = <T>(p: string, init: { method?: string; body?: unknown } = {}) => apiAs<T>(admin, p, init);
 
-async function copyShot(p: Page, name: string) {
-  const file = await screenshot(p, name);
-  mkdirSync(DOCS, { recursive: true });
-  copyFileSync(file, path.join(DOCS, `${name}.png`));
-}
-
-async function shot(name: string) {
-  const file = await screenshot(page, name);
-  mkdirSync(DOCS, { recursive: true });
-  copyFileSync(file, path.join(DOCS, `${name}.png`));
-}
+const copyShot = (p: Page, name: string) => docShot(p, 'issue-14', name);
+const shot = (name: string) => docShot(page, 'issue-14', name);
 
 async function gradesOn(date: string): Promise<Record<string, number>> {
   await page.goto(url('/reports/collectability'));
@@ -75,50 +55,7 @@ async function nplOn(date: string): Promise<number> {
 
 beforeAll(async () => {
   admin = await apiToken(DEMO.email);
-  const gl = await api<Array<{ role: string; coaId: string }>>('/api/product/gl-defaults?kind=LOAN');
-  const product = await api<{ id: string }>('/api/product', {
-    method: 'POST',
-    body: {
-      kind: 'LOAN',
-      name: `Pinjaman Portofolio E2E ${Date.now() % 100000}`,
-      interestMethod: 'FLAT',
-      interestRate: 1,
-      minAmount: 500_000,
-      maxAmount: 50_000_000,
-      minTenor: 1,
-      maxTenor: 24,
-      adminFee: 0,
-      adminFeeType: 'NOMINAL',
-      provisionFee: 0,
-      provisionFeeType: 'NOMINAL',
-      fine: 0,
-      fineMethod: 'NOMINAL',
-      roundingMultiple: 1,
-      applicationNeedsApproval: false,
-      glAccounts: Object.fromEntries(gl.map((g) => [g.role, g.coaId])),
-    },
-  });
-  const members = await api<{ content: Array<{ id: string; status: string; memberType?: string }> }>(
-    '/api/member/datatable?limit=50&status=ACTIVE',
-  );
-  let applied: { loan: { id: string; loanNumber: string } } | null = null;
-  for (const m of members.content) {
-    try {
-      applied = await api('/api/transaction/request-open-product-member', {
-        method: 'POST',
-        body: { memberId: m.id, productId: product.id, amount: 6_000_000, tenorInMonth: 12, purpose: 'Modal usaha' },
-      });
-      break;
-    } catch {
-      // a member the rules refuse (limit, type): the next one
-    }
-  }
-  if (!applied) throw new Error('no member could apply');
-  loan = { id: applied.loan.id, loanNumber: applied.loan.loanNumber };
-  await api('/api/transaction/product/loan/release', {
-    method: 'POST',
-    body: { loanId: loan.id, destination: 'CASH', releaseDate: '2026-01-02', firstInstallmentDate: '2026-02-02' },
-  });
+  loan = await overdueLoan(admin, 'Pinjaman Portofolio E2E');
   page = await newPage();
   await signIn(page, DEMO.email, DEMO.password);
 }, 120_000);
@@ -139,6 +76,10 @@ describe('loan portfolio', () => {
       const all = await api<{ content: Array<{ id: string }>; totalElements: number }>('/api/home/unpaid-loan?limit=1000');
       expect(all.content.map((l) => l.id)).toContain(loan.id);
     }
+    // The loan side of home/saving-loan: the loans in arrears counted, linked to the NPL report.
+    const overdue = page.getByTestId('widget-loan-summary').getByTestId('loans-overdue');
+    await overdue.waitFor();
+    expect(Number((await txt(overdue)).replace(/\D/g, ''))).toBeGreaterThanOrEqual(1);
     await shot('portfolio-dashboard');
   }, 60_000);
 
@@ -183,6 +124,22 @@ describe('loan portfolio', () => {
     expect(runs.content.find((r) => r.loanId === loan.id)?.status).toMatch(/^(PAID|PARTIAL|FAILED)$/);
     await shot('portfolio-auto-debit');
   }, 90_000);
+
+  it('opens the recapitulation from the loan detail, and the loan list and by-product tabs', async () => {
+    await page.goto(url(`/transactions/loans/${loan.id}`));
+    await page.getByTestId('action-recap').click();
+    await page.waitForURL(`**/reports/loans/${loan.id}/recapitulation`);
+    await page.getByTestId('recap-installments').getByTestId('report-row').first().waitFor();
+    await page.goto(url('/reports/loans?tab=list'));
+    await page
+      .getByTestId('report-filters')
+      .getByLabel(/Dari tanggal|From/)
+      .fill('2026-01-01');
+    await page.getByTestId('report-row').filter({ hasText: loan.loanNumber }).waitFor();
+    await shot('portfolio-loan-list');
+    await page.goto(url('/reports/loans?tab=byProduct'));
+    await page.getByTestId('report-byProduct').getByTestId('report-total').waitFor();
+  }, 60_000);
 
   it("opens a loan's recapitulation from the realization report, and the portfolio settings (id/en, light/dark)", async () => {
     await page.goto(url('/reports/loans?tab=realization'));

@@ -28,6 +28,10 @@ export interface PortfolioFilter {
   date: string;
   productId?: string;
   branchId?: string;
+  /** The member's area. */
+  areaId?: string;
+  /** The loan's officer, else the member's agent (as the period reports, portfolio/loan-reports.repo.ts). */
+  officerId?: string;
   memberId?: string;
   loanId?: string;
 }
@@ -61,6 +65,8 @@ export async function gradedLoans(tx: Tx, tenantId: string, q: PortfolioFilter):
   };
   if (q.productId) where.push(`l.product_id = ${p(q.productId)}`);
   if (q.branchId) where.push(`m.branch_id = ${p(q.branchId)}`);
+  if (q.areaId) where.push(`m.area_id = ${p(q.areaId)}`);
+  if (q.officerId) where.push(`coalesce(l.officer_id, m.agent_id) = ${p(q.officerId)}`);
   if (q.memberId) where.push(`l.member_id = ${p(q.memberId)}`);
   if (q.loanId) where.push(`l.id = ${p(q.loanId)}`);
   const rows = await tx.query<{
@@ -229,6 +235,8 @@ export interface LoanListQuery {
   ascOrDesc?: string;
   productId?: string;
   branchId?: string;
+  areaId?: string;
+  officerId?: string;
   status?: string;
   /** Application date from / until. */
   start?: string;
@@ -256,6 +264,8 @@ export async function loanListReport(ctx: Ctx, q: LoanListQuery, all = false) {
     const where = ['l.tenant_id = $1'];
     if (q.productId) where.push(`l.product_id = ${p(q.productId)}`);
     if (q.branchId) where.push(`m.branch_id = ${p(q.branchId)}`);
+    if (q.areaId) where.push(`m.area_id = ${p(q.areaId)}`);
+    if (q.officerId) where.push(`coalesce(l.officer_id, m.agent_id) = ${p(q.officerId)}`);
     if (q.status) where.push(`l.status = ${p(q.status)}`);
     if (q.start) where.push(`l.application_date >= ${p(q.start)}::date`);
     if (q.end) where.push(`l.application_date <= ${p(q.end)}::date`);
@@ -268,6 +278,9 @@ export async function loanListReport(ctx: Ctx, q: LoanListQuery, all = false) {
       JOIN product pr ON pr.tenant_id = l.tenant_id AND pr.id = l.product_id
       LEFT JOIN branch b ON b.tenant_id = m.tenant_id AND b.id = m.branch_id
       WHERE ${where.join(' AND ')}`;
+    // The fine due: stored on the installments (by payments and by the daily job, loan_portfolio_day), not paid or waived.
+    const fine = `coalesce((SELECT sum(i.fine_accrued - i.fine_paid - i.fine_waived) FROM loan_installment i
+      WHERE i.tenant_id = l.tenant_id AND i.loan_id = l.id AND i.schedule_no = l.schedule_no AND NOT i.superseded), 0)`;
     const page = all ? '' : ` LIMIT ${p(q.limit)} OFFSET ${p(q.page * q.limit)}`;
     const rows = await tx.query<{
       id: string;
@@ -287,17 +300,18 @@ export async function loanListReport(ctx: Ctx, q: LoanListQuery, all = false) {
       application_date: string;
       release_date: string | null;
       maturity_date: string | null;
+      fine_due: Dec;
       total: number;
     }>(
       `SELECT l.id, l.loan_number, l.member_id, m.full_name AS member_name, m.cif_number, l.product_id, pr.name AS product_name,
               b.name AS branch_name, l.status, l.amount, l.tenor, l.remaining_principal, l.principal_paid, l.interest_paid,
               l.application_date::text AS application_date, l.release_date::text AS release_date, l.maturity_date::text AS maturity_date,
-              count(*) OVER ()::int AS total
+              ${fine} AS fine_due, count(*) OVER ()::int AS total
        ${from} ORDER BY ${order}${page}`,
       params,
     );
-    const sums = (await tx.one<{ amount: Dec; remaining: Dec }>(
-      `SELECT coalesce(sum(l.amount), 0) AS amount, coalesce(sum(l.remaining_principal), 0) AS remaining ${from}`,
+    const sums = (await tx.one<{ amount: Dec; remaining: Dec; fine: Dec }>(
+      `SELECT coalesce(sum(l.amount), 0) AS amount, coalesce(sum(l.remaining_principal), 0) AS remaining, coalesce(sum(${fine}), 0) AS fine ${from}`,
       params.slice(0, all ? params.length : params.length - 2),
     ))!;
     return {
@@ -319,9 +333,10 @@ export async function loanListReport(ctx: Ctx, q: LoanListQuery, all = false) {
         applicationDate: r.application_date,
         releaseDate: r.release_date,
         maturityDate: r.maturity_date,
+        fineDue: dec(r.fine_due),
       })),
       total: rows[0]?.total ?? 0,
-      totals: { amount: dec(sums.amount), remainingPrincipal: dec(sums.remaining) },
+      totals: { amount: dec(sums.amount), remainingPrincipal: dec(sums.remaining), fineDue: dec(sums.fine) },
     };
   });
 }

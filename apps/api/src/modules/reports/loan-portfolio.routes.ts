@@ -27,6 +27,10 @@ const reportFormat = z
 const collectibilityQuery = z.object({
   productId: optionalUuid,
   branchId: optionalUuid,
+  /** The member's area. */
+  areaId: optionalUuid,
+  /** The loan's officer, else the member's agent. */
+  officerId: optionalUuid,
   /** The day (default today). */
   date: optionalDate,
   format: reportFormat,
@@ -34,15 +38,31 @@ const collectibilityQuery = z.object({
 const nplQuery = z.object({
   productId: optionalUuid,
   branchId: optionalUuid,
+  /** The member's area. */
+  areaId: optionalUuid,
+  /** The loan's officer, else the member's agent. */
+  officerId: optionalUuid,
   /** The day (default today); spec name `time`. */
   time: optionalDate,
   format: reportFormat,
 });
 
-const byProductQuery = z.object({ branchId: optionalUuid, date: optionalDate, format: reportFormat });
+const byProductQuery = z.object({
+  branchId: optionalUuid,
+  /** The member's area. */
+  areaId: optionalUuid,
+  /** The loan's officer, else the member's agent. */
+  officerId: optionalUuid,
+  date: optionalDate,
+  format: reportFormat,
+});
 const loanListQuery = listQuery.extend({
   productId: optionalUuid,
   branchId: optionalUuid,
+  /** The member's area. */
+  areaId: optionalUuid,
+  /** The loan's officer, else the member's agent. */
+  officerId: optionalUuid,
   status: optionalFilter.pipe(z.enum(LOAN_STATUSES, { error: 'validation.invalid' }).optional()),
   /** Application date from / until. */
   start: optionalDate,
@@ -64,7 +84,8 @@ export default async function loanPortfolioRoutes(appBase: FastifyInstance) {
       schema: {
         tags: TAG,
         summary: 'Loans outstanding on a day by collectability grade (tenant settings), with outstanding principal',
-        description: "Filters: productId, branchId (the member's), date (default today). `format=xlsx` downloads Excel.",
+        description:
+          "Filters: productId, branchId and areaId (the member's), officerId (the loan's officer, else the member's agent), date (default today). `format=xlsx` downloads Excel.",
         querystring: collectibilityQuery,
       },
     },
@@ -117,13 +138,15 @@ export default async function loanPortfolioRoutes(appBase: FastifyInstance) {
         tags: TAG,
         summary:
           'Non-performing loans on a day: outstanding principal KURANG LANCAR + DIRAGUKAN + MACET over the total, per branch and product',
-        description: 'Filters: time (the day, default today), productId, branchId. `format=xlsx` downloads Excel.',
+        description:
+          "Filters: time (the day, default today), productId, branchId, areaId, officerId (the loan's, else the member's agent). `format=xlsx` downloads Excel.",
         querystring: nplQuery,
       },
     },
     async (req, reply) => {
       const ctx = ctxOf(req);
-      const r = await nplReport(ctx, { productId: req.query.productId, branchId: req.query.branchId, date: req.query.time ?? today() });
+      const { time, format: _f, ...filter } = req.query;
+      const r = await nplReport(ctx, { ...filter, date: time ?? today() });
       if (req.query.format !== 'xlsx') return ok(r);
       const E = en(req);
       const columns = (first: string) => [
@@ -181,13 +204,15 @@ export default async function loanPortfolioRoutes(appBase: FastifyInstance) {
       schema: {
         tags: TAG,
         summary: 'Per loan product on a day: loans, amount, outstanding principal per grade, NPL',
-        description: 'Filters: date (default today), branchId. `format=xlsx` downloads Excel.',
+        description:
+          "Filters: date (default today), branchId, areaId, officerId (the loan's, else the member's agent). `format=xlsx` downloads Excel.",
         querystring: byProductQuery,
       },
     },
     async (req, reply) => {
       const ctx = ctxOf(req);
-      const r = await byProductReport(ctx, { branchId: req.query.branchId, date: req.query.date ?? today() });
+      const { date, format: _f, ...filter } = req.query;
+      const r = await byProductReport(ctx, { ...filter, date: date ?? today() });
       if (req.query.format !== 'xlsx') return ok(r);
       const E = en(req);
 
@@ -221,7 +246,7 @@ export default async function loanPortfolioRoutes(appBase: FastifyInstance) {
         tags: TAG,
         summary: 'Loans with their outstanding principal (paged), totals',
         description:
-          'Filters: search, productId, branchId, status, start/end (application date); sortBy loanNumber|memberName|amount|remainingPrincipal|applicationDate|releaseDate|status. `format=xlsx` downloads Excel (every row).',
+          'Filters: search, productId, branchId, areaId, officerId, status, start/end (application date); sortBy loanNumber|memberName|amount|remainingPrincipal|applicationDate|releaseDate|status. `format=xlsx` downloads Excel (every row).',
         querystring: loanListQuery,
       },
     },
@@ -250,10 +275,17 @@ export default async function loanPortfolioRoutes(appBase: FastifyInstance) {
             { key: 'tenorInMonth', header: E ? 'Tenor' : 'Tenor', format: 'integer' },
             { key: 'amount', header: E ? 'Amount' : 'Plafon', format: 'money' },
             { key: 'remainingPrincipal', header: E ? 'Outstanding principal' : 'Sisa Pokok', format: 'money' },
+            { key: 'fineDue', header: E ? 'Fine due' : 'Denda', format: 'money' },
           ],
           rows: [
             ...r.content.map((l) => ({ ...l })),
-            { loanNumber: 'Total', amount: r.totals.amount, remainingPrincipal: r.totals.remainingPrincipal, $style: 'total' as const },
+            {
+              loanNumber: 'Total',
+              amount: r.totals.amount,
+              remainingPrincipal: r.totals.remainingPrincipal,
+              fineDue: r.totals.fineDue,
+              $style: 'total' as const,
+            },
           ],
         },
       ]);

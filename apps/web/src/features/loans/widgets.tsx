@@ -3,6 +3,14 @@ import type { DashboardWidget } from '../../lib/routing';
 
 export const widgets: DashboardWidget[] = [
   {
+    id: 'loans.summary',
+    component: lazy(() => import('./components/widgets/LoanSummaryWidget')),
+    permission: 'dashboard',
+    size: 'md',
+    order: 139,
+    dashboards: ['staff', 'agent'],
+  },
+  {
     id: 'loans.unpaid',
     component: lazy(() => import('./components/widgets/UnpaidLoansWidget')),
     permission: 'dashboard',

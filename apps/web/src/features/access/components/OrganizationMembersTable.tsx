@@ -13,13 +13,13 @@ import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useConfirm } from '../../../components/ConfirmDialog';
+import { FilterSelect } from '../../../components/form/FilterSelect';
 import { ServerDataTable } from '../../../components/table/ServerDataTable';
 import type { ListParams, Page } from '../../../lib/api/list';
 import { useAuth } from '../../../lib/auth/AuthProvider';
 import { useFormat } from '../../../lib/format';
 import { useRemoveAreaMember } from '../api/removeAreaMember';
 import type { OrganizationPerson } from '../types';
-import { FilterSelect } from './FilterSelect';
 import { ActiveChip, TagChip } from './StatusChip';
 import { PersonCell } from './UserCells';
 

@@ -20,6 +20,7 @@ import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '../../../components/ConfirmDialog';
+import { FilterSelect } from '../../../components/form/FilterSelect';
 import { PageHeader } from '../../../components/PageHeader';
 import { ServerDataTable } from '../../../components/table/ServerDataTable';
 import { useAuth } from '../../../lib/auth/AuthProvider';
@@ -30,7 +31,6 @@ import { downloadAdArt } from '../api/downloadAdArt';
 import { accessKeys } from '../api/keys';
 import { listAdArt } from '../api/listAdArt';
 import { AdArtUploadDialog } from '../components/AdArtUploadDialog';
-import { FilterSelect } from '../components/FilterSelect';
 import { TagChip } from '../components/StatusChip';
 import type { AdArtDocument } from '../types';
 

@@ -9,12 +9,12 @@ import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FilterSelect } from '../../../components/form/FilterSelect';
 import { useDeleteArea } from '../api/deleteArea';
 import { accessKeys } from '../api/keys';
 import { listAreas } from '../api/listAreas';
 import { useBranchOptions } from '../api/listBranches';
 import { AreaFormDialog } from '../components/AreaFormDialog';
-import { FilterSelect } from '../components/FilterSelect';
 import { UnitListPage } from '../components/UnitListPage';
 import type { AreaView } from '../types';
 

@@ -6,6 +6,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiEnvelope, type QueryParams } from '../../../lib/api/client';
 import { type ListParams, listQuery, type Page } from '../../../lib/api/list';
+import { memberSavingsKey } from '../../../lib/api/members';
 import { billKey, billsKey } from './keys';
 import type { BillDetailView, BillPaymentView, BillProduct, BillSimulationView, BillView, Realization } from './types';
 
@@ -82,12 +83,17 @@ type Post = { path: string; body: unknown; idempotencyKey: string };
 const send = <T>({ path, body, idempotencyKey }: Post) =>
   apiEnvelope<T>(path, { method: 'POST', body, headers: { 'Idempotency-Key': idempotencyKey } });
 
-/** Every bill POST: invalidates the bills and the cash balances on success. */
+/** Every bill POST: invalidates the bills, the cash balances and the member's savings (a payment from savings) on success. */
 export function useBillAction<T = { bill?: BillDetailView }>() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (p: Post) => send<T>(p),
-    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: billsKey }), qc.invalidateQueries({ queryKey: ['coa'] })]),
+    onSuccess: () =>
+      Promise.all([
+        qc.invalidateQueries({ queryKey: billsKey }),
+        qc.invalidateQueries({ queryKey: ['coa'] }),
+        qc.invalidateQueries({ queryKey: memberSavingsKey }),
+      ]),
     meta: { errorToast: false, successToast: false },
   });
 }

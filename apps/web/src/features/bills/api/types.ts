@@ -3,18 +3,6 @@ import type { BillDetailView, BillInstallmentView, BillPaymentView, BillSimulati
 
 export type { BillDetailView, BillInstallmentView, BillPaymentView, BillSimulationView, BillView };
 
-export interface MemberSaving {
-  id: string;
-  accountNumber: string;
-  productName: string;
-  savingType: string | null;
-  kind: string;
-  status: string;
-  balance: number;
-  availableBalance: number;
-  isBlocked: boolean;
-}
-
 export interface BillProduct {
   id: string;
   code: string;

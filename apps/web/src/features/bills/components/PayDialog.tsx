@@ -15,13 +15,13 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '../../../components/ConfirmDialog';
+import { FundSource, type FundSourceValue } from '../../../components/FundSource';
 import { MoneyField } from '../../../components/money/MoneyField';
 import { useFormat } from '../../../lib/format';
 import { errorMessage, notifySuccess } from '../../../lib/notify';
 import { useSubmissionKeys } from '../../../lib/submission';
 import { billPaths, useBillAction } from '../api/bills';
 import type { BillDetailView } from '../api/types';
-import { FundSource, type FundSourceValue } from './FundSource';
 
 export function PayDialog({ bill, open, onClose }: { bill: BillDetailView; open: boolean; onClose: () => void }) {
   const { t } = useTranslation('bills');

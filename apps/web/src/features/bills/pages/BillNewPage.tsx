@@ -18,16 +18,16 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { DateField } from '../../../components/dates/DateField';
+import { MemberField } from '../../../components/MemberField';
 import { MoneyField } from '../../../components/money/MoneyField';
 import { PageHeader } from '../../../components/PageHeader';
 import { useDebounced } from '../../../components/table/useServerTable';
+import type { MemberHit } from '../../../lib/api/members';
 import { errorMessage, notifySuccess } from '../../../lib/notify';
 import { useSubmissionKeys } from '../../../lib/submission';
 import { billPaths, useBillAction, useBillProducts, useBillSimulation } from '../api/bills';
-import type { MemberHit } from '../api/searchMember';
 import type { BillDetailView } from '../api/types';
 import { AmountList, SimulationCard } from '../components/BillFormParts';
-import { MemberField } from '../components/MemberField';
 
 type BillType = (typeof BILL_TYPES)[number];
 

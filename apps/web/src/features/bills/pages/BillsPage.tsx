@@ -7,12 +7,11 @@
 import { BILL_STATUSES } from '@koperasi/contracts/bills';
 import AddRounded from '@mui/icons-material/AddRounded';
 import Button from '@mui/material/Button';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
+import { FilterSelect } from '../../../components/form/FilterSelect';
 import { MoneyText } from '../../../components/money/MoneyText';
 import { PageHeader } from '../../../components/PageHeader';
 import { TwoLineCell } from '../../../components/table/cells';
@@ -105,36 +104,22 @@ export default function BillsPage() {
         emptyText={t('list.empty')}
         toolbar={
           <>
-            <TextField
-              select
-              size="small"
+            <FilterSelect
               label={t('bill.status')}
               value={status}
-              onChange={(e) => setStatus(e.target.value)}
-              sx={{ width: { xs: '100%', sm: 200 } }}
-            >
-              <MenuItem value="none">{t('list.allStatuses')}</MenuItem>
-              {BILL_STATUSES.map((s) => (
-                <MenuItem key={s} value={s}>
-                  {t(`status.${s}`)}
-                </MenuItem>
-              ))}
-            </TextField>
-            <TextField
-              select
-              size="small"
+              onChange={setStatus}
+              width={200}
+              allLabel={t('list.allStatuses')}
+              options={BILL_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
+            />
+            <FilterSelect
               label={t('form.product')}
               value={productId}
-              onChange={(e) => setProductId(e.target.value)}
-              sx={{ width: { xs: '100%', sm: 200 } }}
-            >
-              <MenuItem value="none">{t('list.allProducts')}</MenuItem>
-              {(products.data ?? []).map((p) => (
-                <MenuItem key={p.id} value={p.id}>
-                  {p.name}
-                </MenuItem>
-              ))}
-            </TextField>
+              onChange={setProductId}
+              width={200}
+              allLabel={t('list.allProducts')}
+              options={(products.data ?? []).map((p) => ({ value: p.id, label: p.name }))}
+            />
           </>
         }
         excel={{

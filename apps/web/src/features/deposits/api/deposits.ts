@@ -9,6 +9,7 @@ import type { DepositView } from '@koperasi/contracts/deposits';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiEnvelope } from '../../../lib/api/client';
 import { type ListParams, listQuery, type Page } from '../../../lib/api/list';
+import { memberSavingsKey } from '../../../lib/api/members';
 
 export type Deposit = DepositView;
 export const depositsKey = ['deposits'] as const;
@@ -140,36 +141,12 @@ export function useDepositProducts() {
   });
 }
 
-export interface MemberHit {
-  id: string;
-  cifNumber: string;
-  fullName: string;
-}
-export function useMemberSearch(q: string) {
-  const text = q.trim().toLowerCase();
-  return useQuery({
-    queryKey: ['member-search', text],
-    queryFn: ({ signal }) => api<MemberHit[]>(`/api/member/${encodeURIComponent(text)}/search-member`, { query: { limit: 20 }, signal }),
-    enabled: text.length >= 2,
-    staleTime: 10_000,
-  });
-}
-
-export function useMemberSavings(memberId: string | null) {
-  return useQuery({
-    queryKey: ['member-savings', memberId],
-    queryFn: ({ signal }) =>
-      api<{ accounts: Array<{ id: string; accountNumber: string; productName: string; kind: string; status: string; balance: number }> }>(
-        `/api/member/${memberId}/saving-product`,
-        { signal },
-      ),
-    enabled: Boolean(memberId),
-  });
-}
-
 function useDepositMutation<B>(fn: (b: B) => Promise<unknown>) {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: fn, onSuccess: () => qc.invalidateQueries({ queryKey: depositsKey }) });
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: depositsKey }), qc.invalidateQueries({ queryKey: memberSavingsKey })]),
+  });
 }
 
 export const usePlace = () =>

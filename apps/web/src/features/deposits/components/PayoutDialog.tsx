@@ -23,17 +23,10 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MoneyText } from '../../../components/money/MoneyText';
+import { useMemberSavings } from '../../../lib/api/members';
 import { useFormat } from '../../../lib/format';
 import { useSubmissionKeys } from '../../../lib/submission';
-import {
-  type PayoutBody,
-  type PayoutRequest,
-  type PayoutResult,
-  useHolding,
-  useMemberSavings,
-  usePayout,
-  usePayoutDecision,
-} from '../api/deposits';
+import { type PayoutBody, type PayoutRequest, type PayoutResult, useHolding, usePayout, usePayoutDecision } from '../api/deposits';
 
 type Kind = 'PRINCIPAL' | 'INTEREST';
 
@@ -52,7 +45,7 @@ export function PayoutDialog({ depositId, memberId, onClose }: { depositId: stri
   const [result, setResult] = useState<PayoutResult | null>(null);
   const open = holding.data?.open;
   const amount = open ? (kinds.includes('PRINCIPAL') ? open.principal : 0) + (kinds.includes('INTEREST') ? open.interest : 0) : 0;
-  const accounts = (savings.data?.accounts ?? []).filter((a) => a.status === 'ACTIVE' && a.kind === 'SAVING');
+  const accounts = savings.data ?? [];
   const savingNumber = accounts.find((a) => a.id === savingId)?.accountNumber ?? '';
   const toggle = (k: Kind) => setKinds((cur) => (cur.includes(k) ? cur.filter((x) => x !== k) : [...cur, k]));
   const body: PayoutBody = { method, savingId: method === 'SAVING' ? savingId : null, kinds };

@@ -31,18 +31,10 @@ import { Link as RouterLink, useParams } from 'react-router';
 import { MoneyField } from '../../../components/money/MoneyField';
 import { MoneyText } from '../../../components/money/MoneyText';
 import { PageHeader } from '../../../components/PageHeader';
+import { useMemberSavings } from '../../../lib/api/members';
 import { useAuth } from '../../../lib/auth/AuthProvider';
 import { useFormat } from '../../../lib/format';
-import {
-  useBreak,
-  useBreakDecision,
-  useHolding,
-  useMemberSavings,
-  useMutations,
-  usePosition,
-  useSetupInterest,
-  useWithdraw,
-} from '../api/deposits';
+import { useBreak, useBreakDecision, useHolding, useMutations, usePosition, useSetupInterest, useWithdraw } from '../api/deposits';
 import { PayoutDecisionDialog, PayoutDialog } from '../components/PayoutDialog';
 import { ScheduleTable } from '../components/ScheduleTable';
 import { StatusChip } from '../components/StatusChip';
@@ -372,7 +364,7 @@ function PositionDialog({
   const pos = usePosition(id);
   const [dest, setDest] = useState(current.savingId ?? 'HOLDING');
   const [rollover, setRollover] = useState(current.rollover);
-  const accounts = (savings.data?.accounts ?? []).filter((a) => a.kind === 'SAVING' && a.status === 'ACTIVE');
+  const accounts = savings.data ?? [];
   return (
     <Dialog open onClose={onClose} maxWidth="sm" fullWidth>
       <DialogTitle>{t('position.title')}</DialogTitle>

@@ -18,13 +18,14 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { MemberField } from '../../../components/MemberField';
 import { MoneyField } from '../../../components/money/MoneyField';
 import { MoneyText } from '../../../components/money/MoneyText';
 import { PageHeader } from '../../../components/PageHeader';
 import { ApiError } from '../../../lib/api/errors';
+import { type MemberHit, useMemberSavings } from '../../../lib/api/members';
 import { useFormat } from '../../../lib/format';
-import { type MemberHit, useDepositProducts, useMemberSavings, usePlace, useProjection } from '../api/deposits';
-import { MemberSearch } from '../components/MemberSearch';
+import { useDepositProducts, usePlace, useProjection } from '../api/deposits';
 import { ScheduleTable } from '../components/ScheduleTable';
 
 const TENORS = [1, 3, 6, 12, 24];
@@ -43,7 +44,7 @@ export default function PlacementPage() {
   const [rollover, setRollover] = useState<string>('DEFAULT');
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const savings = useMemberSavings(member?.id ?? null);
-  const voluntary = (savings.data?.accounts ?? []).filter((a) => a.kind === 'SAVING' && a.status === 'ACTIVE');
+  const voluntary = savings.data ?? [];
   const product = productId || products.data?.[0]?.id || null;
   const projection = useProjection({ productId: product, amount, tenor });
   const place = usePlace();
@@ -78,7 +79,13 @@ export default function PlacementPage() {
           <Card>
             <CardContent>
               <Stack spacing={2}>
-                <MemberSearch value={member} onChange={setMember} error={fieldErrors.memberId} />
+                <MemberField
+                  value={member}
+                  onChange={setMember}
+                  error={Boolean(fieldErrors.memberId)}
+                  helperText={fieldErrors.memberId}
+                  testId="member-search"
+                />
                 <TextField
                   select
                   label={t('field.product')}

@@ -44,7 +44,7 @@ export function PpapPanel() {
       <ReportView
         report="ppap"
         extra={(d) => (
-          <Stack direction="row" spacing={2} sx={{ mb: 2, flexWrap: 'wrap' }} data-testid="ppap-figures">
+          <Stack direction="row" useFlexGap spacing={2} sx={{ mb: 2, flexWrap: 'wrap' }} data-testid="ppap-figures">
             {[
               ['required', (d.total as { provision: number }).provision],
               ['allowanceBalance', d.allowanceBalance as number],

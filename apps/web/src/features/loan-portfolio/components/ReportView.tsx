@@ -37,10 +37,11 @@ export function ReportView({ report, extra }: { report: ReportKey; extra?: (data
   const query: QueryParams = {
     productId: f.productId || undefined,
     branchId: f.branchId || undefined,
-    ...(def.filter === 'period'
-      ? { start: f.start, end: f.end, areaId: f.areaId || undefined, officerId: f.officerId || undefined }
-      : { [def.dateParam ?? 'date']: f.date }),
+    areaId: f.areaId || undefined,
+    officerId: f.officerId || undefined,
+    ...(def.filter === 'period' ? { start: f.start, end: f.end } : { [def.dateParam ?? 'date']: f.date }),
     ...(def.typeFilter ? { type: f.type || undefined } : {}),
+    ...def.query,
   };
   const q = useReport(def.path, query);
   const [busy, setBusy] = useState(false);
@@ -53,7 +54,7 @@ export function ReportView({ report, extra }: { report: ReportKey; extra?: (data
       label={t(`filter.${k}`)}
       value={f[k] ?? ''}
       onChange={set(k)}
-      sx={{ minWidth: 170 }}
+      sx={{ minWidth: 170, flex: { xs: '1 1 100%', sm: '0 0 auto' } }}
       data-testid={`filter-${k}`}
     >
       <MenuItem value="">{t('filter.all')}</MenuItem>
@@ -105,10 +106,10 @@ export function ReportView({ report, extra }: { report: ReportKey; extra?: (data
             data-testid="filter-date"
           />
         )}
-        {report !== 'npl' && select('productId', options.data?.products)}
+        {report !== 'npl' && report !== 'byProduct' && select('productId', options.data?.products)}
         {select('branchId', options.data?.branches)}
-        {def.filter === 'period' && select('areaId', options.data?.areas)}
-        {def.filter === 'period' && select('officerId', options.data?.officers)}
+        {select('areaId', options.data?.areas)}
+        {select('officerId', options.data?.officers)}
         {def.typeFilter && (
           <TextField fullWidth={false} size="small" label={t('filter.type')} value={f.type ?? ''} onChange={set('type')} />
         )}
@@ -154,7 +155,9 @@ export function ReportView({ report, extra }: { report: ReportKey; extra?: (data
             totals={totals}
             totalLabelKey={def.totalLabelKey}
             rowAction={
-              report === 'realization' || report === 'collectibility' || report === 'collateral' ? (r) => <RecapLink row={r} /> : undefined
+              report === 'realization' || report === 'collectibility' || report === 'collateral' || report === 'list'
+                ? (r) => <RecapLink loanId={r.loanId ?? (report === 'list' ? r.id : undefined)} loanNumber={r.loanNumber} />
+                : undefined
             }
           />
         </Box>
@@ -164,16 +167,16 @@ export function ReportView({ report, extra }: { report: ReportKey; extra?: (data
 }
 
 /** The "Rekapitulasi" action of a loan's row: a link by URL to its recapitulation screen. */
-function RecapLink({ row }: { row: Record<string, unknown> }) {
+function RecapLink({ loanId, loanNumber }: { loanId: unknown; loanNumber: unknown }) {
   const { t } = useTranslation('loan-portfolio');
-  if (!row.loanId) return null;
+  if (!loanId) return null;
   return (
     <Button
       component={RouterLink}
-      to={`/reports/loans/${String(row.loanId)}/recapitulation`}
+      to={`/reports/loans/${String(loanId)}/recapitulation`}
       size="small"
       startIcon={<ReceiptLongOutlined />}
-      aria-label={t('recap.open', { loan: String(row.loanNumber ?? '') })}
+      aria-label={t('recap.open', { loan: String(loanNumber ?? '') })}
       data-testid="recap-link"
     >
       {t('recap.action')}
@@ -195,7 +198,7 @@ export function DataTable({
   /** A last cell per row (not printed), e.g. the link to the loan's recapitulation. */
   rowAction?: (row: Record<string, unknown>) => ReactNode;
 }) {
-  const { t } = useTranslation('loan-portfolio');
+  const { t } = useTranslation(['loan-portfolio', 'loans']);
   const fmt = useFormat();
   const cell = (c: Column, v: unknown) => {
     if (v === null || v === undefined || v === '') return '-';
@@ -204,9 +207,10 @@ export function DataTable({
     if (c.kind === 'percent') return fmt.percent(v as number);
     if (c.kind === 'ratio') return fmt.percent(Number(v) * 100);
     if (c.kind === 'date') return fmt.date(v as string);
+    if (c.kind === 'loanStatus') return t(`loans:status.${String(v)}`, { defaultValue: String(v) });
     return String(v);
   };
-  const right = (c: Column) => (c.kind && c.kind !== 'text' && c.kind !== 'date' ? 'right' : 'left');
+  const right = (c: Column) => (c.kind && c.kind !== 'text' && c.kind !== 'date' && c.kind !== 'loanStatus' ? 'right' : 'left');
   return (
     <Card>
       {rows.length === 0 ? (
@@ -243,7 +247,11 @@ export function DataTable({
                 <TableRow data-testid="report-total">
                   {columns.map((c) => (
                     <TableCell key={c.key} align={right(c)} sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
-                      {c.key === totalLabelKey ? t('total') : c.kind && c.kind !== 'text' && c.key in totals ? cell(c, totals[c.key]) : ''}
+                      {c.key === totalLabelKey
+                        ? t('total')
+                        : c.kind && c.kind !== 'text' && c.kind !== 'loanStatus' && c.key in totals
+                          ? cell(c, totals[c.key])
+                          : ''}
                     </TableCell>
                   ))}
                   {rowAction && <TableCell sx={{ displayPrint: 'none' }} />}

@@ -1,10 +1,20 @@
 /** What each portfolio report shows: its API path, filter kind and columns (keys of the server's rows). */
-export type ColumnKind = 'text' | 'money' | 'int' | 'percent' | 'ratio' | 'date';
+/** `loanStatus`: a loan's status, shown in words (loans:status.*). */
+export type ColumnKind = 'text' | 'money' | 'int' | 'percent' | 'ratio' | 'date' | 'loanStatus';
 export interface Column {
   key: string;
   kind?: ColumnKind;
 }
-export type ReportKey = 'realization' | 'paidInterest' | 'byPeriode' | 'collectibility' | 'npl' | 'collateral' | 'ppap';
+export type ReportKey =
+  | 'realization'
+  | 'paidInterest'
+  | 'byPeriode'
+  | 'list'
+  | 'byProduct'
+  | 'collectibility'
+  | 'npl'
+  | 'collateral'
+  | 'ppap';
 
 export interface ReportDef {
   path: string;
@@ -19,6 +29,8 @@ export interface ReportDef {
   /** The answer's total row (key of the answer), shown under the table. */
   totals?: string;
   totalLabelKey?: string;
+  /** Fixed query parameters (the loan list: every row on one page, as printed). */
+  query?: Record<string, string | number>;
 }
 
 const LOAN: Column[] = [{ key: 'loanNumber' }, { key: 'memberName' }, { key: 'productName' }, { key: 'branchName' }];
@@ -73,6 +85,38 @@ export const REPORTS: Record<ReportKey, ReportDef> = {
       { key: 'outstanding', kind: 'money' },
     ],
   },
+  list: {
+    path: '/api/report/loan',
+    // start/end: the application date.
+    filter: 'period',
+    rows: 'content',
+    totals: 'totals',
+    totalLabelKey: 'loanNumber',
+    query: { page: 0, limit: 1000, sortBy: 'loanNumber' },
+    columns: [
+      ...LOAN,
+      { key: 'status', kind: 'loanStatus' },
+      { key: 'releaseDate', kind: 'date' },
+      { key: 'amount', kind: 'money' },
+      { key: 'remainingPrincipal', kind: 'money' },
+      { key: 'fineDue', kind: 'money' },
+    ],
+  },
+  byProduct: {
+    path: '/api/report/loan/by-product',
+    filter: 'date',
+    rows: 'products',
+    totals: 'total',
+    totalLabelKey: 'productName',
+    columns: [
+      { key: 'productName' },
+      { key: 'loanCount', kind: 'int' },
+      { key: 'amount', kind: 'money' },
+      { key: 'outstanding', kind: 'money' },
+      { key: 'nonPerforming', kind: 'money' },
+      { key: 'nplRatio', kind: 'ratio' },
+    ],
+  },
   collectibility: {
     path: '/api/report/loan/collectibility',
     filter: 'date',
@@ -105,7 +149,7 @@ export const REPORTS: Record<ReportKey, ReportDef> = {
       { key: 'type' },
       { key: 'number' },
       ...LOAN,
-      { key: 'status' },
+      { key: 'status', kind: 'loanStatus' },
       { key: 'value', kind: 'money' },
       { key: 'remainingPrincipal', kind: 'money' },
     ],

@@ -23,7 +23,7 @@ import { PpapPanel } from '../components/PpapPanel';
 import { DataTable, ReportView } from '../components/ReportView';
 import { type ReportKey, todayWib } from '../lib/reports';
 
-const TABS = ['realization', 'paidInterest', 'byPeriode', 'ppap'] as const;
+const TABS = ['realization', 'paidInterest', 'byPeriode', 'list', 'byProduct', 'ppap'] as const;
 type TabKey = (typeof TABS)[number];
 
 export function LoanReportsPage() {
@@ -77,9 +77,13 @@ export function SingleReportPage({ report }: { report: Extract<ReportKey, 'colle
           if (report === 'collectibility') {
             const grades = d.grades as Array<{ grade: string; loanCount: number; outstanding: number; share: number }>;
             return (
-              <Stack direction="row" spacing={2} sx={{ mb: 2, flexWrap: 'wrap', rowGap: 2 }} data-testid="grade-summary">
+              <Stack direction="row" useFlexGap spacing={2} sx={{ mb: 2, flexWrap: 'wrap' }} data-testid="grade-summary">
                 {grades.map((g) => (
-                  <Card key={g.grade} sx={{ px: 2, py: 1.5, minWidth: 190 }} data-testid={`grade-${g.grade}`}>
+                  <Card
+                    key={g.grade}
+                    sx={{ px: 2, py: 1.5, minWidth: 190, flex: { xs: '1 1 100%', sm: '0 0 auto' } }}
+                    data-testid={`grade-${g.grade}`}
+                  >
                     <Chip size="small" label={g.grade} color={GRADE_COLOR[g.grade]} sx={{ mb: 1 }} />
                     <Typography variant="h6" data-testid="grade-outstanding">
                       {fmt.money(g.outstanding)}
@@ -201,7 +205,7 @@ export function LoanAutoDebitPage() {
         </TextField>
         <Box sx={{ flex: 1 }} />
         {s && (
-          <Stack direction="row" spacing={1} data-testid="auto-debit-summary" sx={{ flexWrap: 'wrap' }}>
+          <Stack direction="row" useFlexGap spacing={1} data-testid="auto-debit-summary" sx={{ flexWrap: 'wrap' }}>
             {(['paid', 'partial', 'failed', 'pending'] as const).map((k) => (
               <Chip
                 key={k}

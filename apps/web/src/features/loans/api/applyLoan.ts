@@ -9,6 +9,7 @@ import type { loanOpenView } from '@koperasi/contracts/loans.answers';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiEnvelope } from '../../../lib/api/client';
+import { memberDetailKey } from '../../../lib/api/members';
 import { homeLoansKey, loansKey } from './keys';
 
 export type LoanOpenResult = z.infer<typeof loanOpenView>;
@@ -25,7 +26,12 @@ export function useApplyLoan() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: applyLoan,
-    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: loansKey }), qc.invalidateQueries({ queryKey: homeLoansKey })]),
+    onSuccess: () =>
+      Promise.all([
+        qc.invalidateQueries({ queryKey: loansKey }),
+        qc.invalidateQueries({ queryKey: homeLoansKey }),
+        qc.invalidateQueries({ queryKey: memberDetailKey }),
+      ]),
     meta: { errorToast: false },
   });
 }

@@ -1,6 +1,8 @@
 /** POST /api/transaction/product/loan/{id}/approved-loan: approve or reject an application (a reason to reject), within the approver's loan approval limit. */
+
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiEnvelope } from '../../../lib/api/client';
+import { memberDetailKey } from '../../../lib/api/members';
 import { homeLoansKey, loansKey } from './keys';
 import type { LoanView } from './types';
 
@@ -20,7 +22,12 @@ export function useDecideLoan() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: decideLoan,
-    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: loansKey }), qc.invalidateQueries({ queryKey: homeLoansKey })]),
+    onSuccess: () =>
+      Promise.all([
+        qc.invalidateQueries({ queryKey: loansKey }),
+        qc.invalidateQueries({ queryKey: homeLoansKey }),
+        qc.invalidateQueries({ queryKey: memberDetailKey }),
+      ]),
     meta: { errorToast: false },
   });
 }

@@ -37,3 +37,20 @@ export function useReminderLoans(limit = 5, days = 7) {
     staleTime: 30_000,
   });
 }
+
+/** The loans' part of GET /api/home/saving-loan (the dashboard's loan summary). */
+export interface LoansSummary {
+  running: number;
+  outstanding: number;
+  waiting: number;
+  overdue: number;
+  releasedThisMonth: number;
+}
+
+export function useLoansSummary() {
+  return useQuery({
+    // The savings summary's own key and call: one request for the savings, deposits and loans widgets.
+    queryKey: ['home', 'savings', 'saving-loan'],
+    queryFn: ({ signal }) => api<{ loans?: LoansSummary | null }>('/api/home/saving-loan', { signal }),
+  });
+}

@@ -3,9 +3,11 @@
  * by status), GET .../{id}/detail, POST .../{id}/decision (approve into an
  * application, or reject with a reason).
  */
+
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, apiEnvelope } from '../../../lib/api/client';
 import { type ListParams, listQuery, type Page } from '../../../lib/api/list';
+import { memberDetailKey } from '../../../lib/api/members';
 import { homeLoansKey, loansKey } from './keys';
 import type { OnlineLoan } from './types';
 
@@ -19,6 +21,11 @@ export function useDecideOnlineLoan() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: decideOnlineLoan,
-    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: loansKey }), qc.invalidateQueries({ queryKey: homeLoansKey })]),
+    onSuccess: () =>
+      Promise.all([
+        qc.invalidateQueries({ queryKey: loansKey }),
+        qc.invalidateQueries({ queryKey: homeLoansKey }),
+        qc.invalidateQueries({ queryKey: memberDetailKey }),
+      ]),
   });
 }

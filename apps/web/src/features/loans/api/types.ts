@@ -55,16 +55,3 @@ export interface LoanTerms {
   requiresCollateral?: boolean;
   applicationNeedsApproval?: boolean;
 }
-
-/** A member's savings account a release may pay into or a payment may come from. */
-export interface MemberSaving {
-  id: string;
-  accountNumber: string;
-  productName: string;
-  savingType: string | null;
-  kind: string;
-  status: string;
-  balance: number;
-  availableBalance: number;
-  isBlocked: boolean;
-}

@@ -28,16 +28,17 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { Facts } from '../../../components/Facts';
 import { FormMoneyField, FormNumberField, FormSwitch, FormTextField, useFieldError } from '../../../components/form/fields';
+import { MemberField } from '../../../components/MemberField';
 import { MoneyText } from '../../../components/money/MoneyText';
 import { useDebounced } from '../../../components/table/useServerTable';
+import type { MemberHit } from '../../../lib/api/members';
+import { useMember } from '../../../lib/api/members';
 import { useUser } from '../../../lib/auth/AuthProvider';
 import { useFormat } from '../../../lib/format';
 import { errorMessage } from '../../../lib/notify';
 import { useSubmissionKeys } from '../../../lib/submission';
 import { type LoanOpenResult, useApplyLoan } from '../api/applyLoan';
 import { useLoanProducts } from '../api/products';
-import type { MemberHit } from '../api/searchMember';
-import { useMember } from '../api/searchMember';
 import { useSimulation } from '../api/simulation';
 import type { LoanProduct } from '../api/types';
 import {
@@ -50,7 +51,6 @@ import {
   newApplication,
   releasePreview,
 } from '../lib/application';
-import { MemberField } from './MemberField';
 import { SimulationTable } from './SimulationTable';
 
 function Section({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {

@@ -18,6 +18,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FundSource, type FundSourceValue, useFundSourceName } from '../../../components/FundSource';
 import { MoneyField } from '../../../components/money/MoneyField';
 import { MoneyText } from '../../../components/money/MoneyText';
 import { DoneView, PostingDialog, usePosting } from '../../../components/Posting';
@@ -28,7 +29,6 @@ import { type PaymentInput, type PaymentResult, usePayLoan } from '../api/payLoa
 import type { LoanDetailView } from '../api/types';
 import { todayWib } from '../lib/dates';
 import { allocate, dueBy, nextInstallments, partialCap, principalAfter, totalOwed, unpaid } from '../lib/payment';
-import { FundSource, type FundSourceValue, useFundSourceName } from './FundSource';
 import { ReceiptButtons } from './ReceiptButtons';
 
 export const PAYMENT_KINDS: LoanPaymentKind[] = ['INSTALLMENT', 'PARTIAL', 'OPEN_AMOUNT', 'PAYOFF'];

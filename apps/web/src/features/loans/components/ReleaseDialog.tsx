@@ -18,6 +18,7 @@ import Typography from '@mui/material/Typography';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../components/dates/DateField';
+import { FundSource, type FundSourceValue, useFundSourceName } from '../../../components/FundSource';
 import { MoneyText } from '../../../components/money/MoneyText';
 import { DoneView, PostingDialog, usePosting } from '../../../components/Posting';
 import { useFormat } from '../../../lib/format';
@@ -25,7 +26,6 @@ import { useSubmissionKeys } from '../../../lib/submission';
 import { type ReleaseInput, useReleaseLoan } from '../api/releaseLoan';
 import type { LoanDetailView, LoanView } from '../api/types';
 import { todayWib } from '../lib/dates';
-import { FundSource, type FundSourceValue, useFundSourceName } from './FundSource';
 
 /** What the release deducts and pays out, from the loan's own figures. */
 export function releaseFigures(loan: Pick<LoanView, 'amount' | 'adminFee' | 'provisionFee' | 'otherCosts'>) {

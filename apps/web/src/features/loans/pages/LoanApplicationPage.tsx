@@ -8,7 +8,7 @@ import Skeleton from '@mui/material/Skeleton';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
-import { useMember } from '../api/searchMember';
+import { useMember } from '../../../lib/api/members';
 import { ApplicationForm } from '../components/ApplicationForm';
 
 export default function LoanApplicationPage() {

@@ -7,9 +7,11 @@
  * (the schedule with what was paid, fines and days late; printable and as
  * Excel), payments (receipts, cancellation with the role's cancel flag),
  * mutations, collateral, verification (guarantor, criteria, interview and
- * survey notes), images and outstanding (what settles it on a date).
+ * survey notes), images and outstanding (what settles it on a date); a
+ * released loan links to its recapitulation report (report:view).
  */
 import AccountBalanceWalletOutlined from '@mui/icons-material/AccountBalanceWalletOutlined';
+import AssessmentOutlined from '@mui/icons-material/AssessmentOutlined';
 import CheckRounded from '@mui/icons-material/CheckRounded';
 import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
 import PrintOutlined from '@mui/icons-material/PrintOutlined';
@@ -25,7 +27,7 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/EmptyState';
 import { ExportExcelButton } from '../../../components/ExportExcelButton';
 import { Facts } from '../../../components/Facts';
@@ -155,6 +157,18 @@ export default function LoanDetailPage() {
           data-testid="action-release"
         >
           {t('release.action')}
+        </Button>
+      )}
+      {(loan.status === 'RUNNING' || loan.status === 'PAID_OFF') && can('report', 'view') && (
+        <Button
+          variant="outlined"
+          color="inherit"
+          startIcon={<AssessmentOutlined />}
+          component={RouterLink}
+          to={`/reports/loans/${loan.id}/recapitulation`}
+          data-testid="action-recap"
+        >
+          {t('detail.recap')}
         </Button>
       )}
       {loan.status === 'RUNNING' && <MoreActions loan={loan} onOpen={setOpen} />}

@@ -13,14 +13,13 @@ import { LOAN_STATUSES } from '@koperasi/contracts/loans';
 import AddRounded from '@mui/icons-material/AddRounded';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import MenuItem from '@mui/material/MenuItem';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import TextField from '@mui/material/TextField';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { FilterSelect } from '../../../components/form/FilterSelect';
 import { MoneyText } from '../../../components/money/MoneyText';
 import { PageHeader } from '../../../components/PageHeader';
 import { TwoLineCell } from '../../../components/table/cells';
@@ -193,37 +192,23 @@ function LoanList({
         toolbar={
           <>
             {!fixedStatus && openItemsOf === undefined && (
-              <TextField
-                select
-                size="small"
+              <FilterSelect
                 label={t('loan.status')}
                 value={status}
-                onChange={(e) => setStatus(e.target.value)}
-                sx={{ width: { xs: '100%', sm: 200 } }}
-              >
-                <MenuItem value="none">{t('list.allStatuses')}</MenuItem>
-                {LOAN_STATUSES.map((s) => (
-                  <MenuItem key={s} value={s}>
-                    {t(`status.${s}`)}
-                  </MenuItem>
-                ))}
-              </TextField>
+                onChange={setStatus}
+                width={200}
+                allLabel={t('list.allStatuses')}
+                options={LOAN_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
+              />
             )}
-            <TextField
-              select
-              size="small"
+            <FilterSelect
               label={t('form.product')}
               value={productId}
-              onChange={(e) => setProductId(e.target.value)}
-              sx={{ width: { xs: '100%', sm: 200 } }}
-            >
-              <MenuItem value="none">{t('list.allProducts')}</MenuItem>
-              {(products.data ?? []).map((p) => (
-                <MenuItem key={p.id} value={p.id}>
-                  {p.name}
-                </MenuItem>
-              ))}
-            </TextField>
+              onChange={setProductId}
+              width={200}
+              allLabel={t('list.allProducts')}
+              options={(products.data ?? []).map((p) => ({ value: p.id, label: p.name }))}
+            />
           </>
         }
         excel={{

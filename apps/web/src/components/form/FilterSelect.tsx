@@ -1,4 +1,4 @@
-/** A compact select for a list's toolbar; the value 'none' means "no filter" (spec section 5). */
+/** A compact select for a list's toolbar (access, loans, bills); the value 'none' means "no filter" (spec section 5). */
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import type { ReactNode } from 'react';

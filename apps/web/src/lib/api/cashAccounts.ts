@@ -5,8 +5,8 @@
  * the server's default). Same query keys as the savings screens: one cache.
  */
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api/client';
-import type { Page } from '../../../lib/api/list';
+import { api } from './client';
+import type { Page } from './list';
 
 export interface CashAccount {
   id: string;

@@ -2,7 +2,7 @@
  * Where a release pays to, or a payment comes from: cash (a cash or bank
  * account under 101, the user's own by default, else Kas Besar) or one of
  * the member's open savings accounts (its balance and what may be taken
- * shown). Used by the release and payment dialogs.
+ * shown). Used by the loan release and payment dialogs and the bill payment.
  */
 
 import Box from '@mui/material/Box';
@@ -13,9 +13,9 @@ import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFormat } from '../../../lib/format';
-import { useCashAccounts, useMyCashAccount } from '../api/cashAccounts';
-import { useMemberSavings } from '../api/memberSavings';
+import { useCashAccounts, useMyCashAccount } from '../lib/api/cashAccounts';
+import { useMemberSavings } from '../lib/api/members';
+import { useFormat } from '../lib/format';
 
 export interface FundSourceValue {
   source: 'CASH' | 'SAVING';
@@ -54,7 +54,7 @@ export function FundSource({
   /** The chosen savings account is missing. */
   error?: string | null;
 }) {
-  const { t } = useTranslation('bills');
+  const { t } = useTranslation('common');
   const f = useFormat();
   const cash = useCashAccounts();
   const def = useDefaultCash();
@@ -76,21 +76,21 @@ export function FundSource({
         row
         value={value.source}
         onChange={(e) => onChange({ ...value, source: e.target.value as FundSourceValue['source'] })}
-        aria-label={direction === 'out' ? t('source.releaseTo') : t('source.payFrom')}
+        aria-label={direction === 'out' ? t('fundSource.releaseTo') : t('fundSource.payFrom')}
       >
-        <FormControlLabel value="CASH" control={<Radio size="small" />} label={t('source.CASH')} data-testid="source-cash" />
-        <FormControlLabel value="SAVING" control={<Radio size="small" />} label={t('source.SAVING')} data-testid="source-saving" />
+        <FormControlLabel value="CASH" control={<Radio size="small" />} label={t('fundSource.CASH')} data-testid="source-cash" />
+        <FormControlLabel value="SAVING" control={<Radio size="small" />} label={t('fundSource.SAVING')} data-testid="source-saving" />
       </RadioGroup>
       {value.source === 'CASH' ? (
         <TextField
           select
-          label={t('source.cashAccount')}
+          label={t('fundSource.cashAccount')}
           value={cashList.some((a) => a.id === value.coaId) ? value.coaId : ''}
           onChange={(e) => onChange({ ...value, coaId: e.target.value })}
           disabled={cash.isLoading}
           error={cash.isError}
           helperText={
-            cash.isError ? t('common:empty.loadFailed') : value.coaId && value.coaId === def.mineId ? t('source.mine') : undefined
+            cash.isError ? t('common:empty.loadFailed') : value.coaId && value.coaId === def.mineId ? t('fundSource.mine') : undefined
           }
           slotProps={{ inputLabel: { shrink: true }, select: { SelectDisplayProps: { 'data-testid': 'cash-account-select' } as object } }}
         >
@@ -103,14 +103,18 @@ export function FundSource({
       ) : (
         <TextField
           select
-          label={direction === 'out' ? t('source.savingTo') : t('source.savingFrom')}
+          label={direction === 'out' ? t('fundSource.savingTo') : t('fundSource.savingFrom')}
           value={savingList.some((a) => a.id === value.memberSavingId) ? value.memberSavingId : ''}
           onChange={(e) => onChange({ ...value, memberSavingId: e.target.value })}
           disabled={savings.isLoading}
           error={Boolean(error) || savings.isError}
           helperText={
             error ??
-            (savings.isError ? t('common:empty.loadFailed') : savings.data && savingList.length === 0 ? t('source.noSavings') : undefined)
+            (savings.isError
+              ? t('common:empty.loadFailed')
+              : savings.data && savingList.length === 0
+                ? t('fundSource.noSavings')
+                : undefined)
           }
           slotProps={{ inputLabel: { shrink: true }, select: { SelectDisplayProps: { 'data-testid': 'saving-select' } as object } }}
         >
@@ -127,13 +131,13 @@ export function FundSource({
 
 /** The chosen account's name, for the confirmation. */
 export function useFundSourceName(value: FundSourceValue, memberId: string): string {
-  const { t } = useTranslation('bills');
+  const { t } = useTranslation('common');
   const cash = useCashAccounts();
   const savings = useMemberSavings(memberId);
   if (value.source === 'CASH') {
     const a = cash.data?.find((c) => c.id === value.coaId);
-    return a ? `${a.code} · ${a.name}` : t('source.CASH');
+    return a ? `${a.code} · ${a.name}` : t('fundSource.CASH');
   }
   const s = savings.data?.find((x) => x.id === value.memberSavingId);
-  return s ? `${s.accountNumber} · ${s.productName}` : t('source.SAVING');
+  return s ? `${s.accountNumber} · ${s.productName}` : t('fundSource.SAVING');
 }

@@ -1,4 +1,4 @@
-/** The member an application is for: CIF, name or phone as typed (GET member/{q}/search-member, debounced), arrows and Enter to choose. */
+/** The member a loan, bill or deposit is for: CIF, name or phone as typed (GET member/{q}/search-member, debounced), arrows and Enter to choose. */
 import SearchRounded from '@mui/icons-material/SearchRounded';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
@@ -7,8 +7,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDebounced } from '../../../components/table/useServerTable';
-import { type MemberHit, useSearchMember } from '../api/searchMember';
+import { type MemberHit, useSearchMember } from '../lib/api/members';
+import { useDebounced } from './table/useServerTable';
 
 export const memberLabel = (m: Pick<MemberHit, 'fullName' | 'cifNumber'>) => `${m.fullName} (${m.cifNumber})`;
 
@@ -19,6 +19,7 @@ export function MemberField({
   helperText,
   autoFocus,
   disabled,
+  testId = 'member-field',
 }: {
   value: MemberHit | null;
   onChange: (m: MemberHit | null) => void;
@@ -26,8 +27,10 @@ export function MemberField({
   helperText?: string;
   autoFocus?: boolean;
   disabled?: boolean;
+  /** The input's data-testid (the browser tests find it by this). */
+  testId?: string;
 }) {
-  const { t } = useTranslation('bills');
+  const { t } = useTranslation('common');
   const [input, setInput] = useState(value ? memberLabel(value) : '');
   const q = useDebounced(input, 250);
   const search = useSearchMember(value && input === memberLabel(value) ? '' : q);
@@ -50,7 +53,7 @@ export function MemberField({
       getOptionLabel={memberLabel}
       isOptionEqualToValue={(a, b) => a.id === b.id}
       noOptionsText={
-        input.trim().length < 2 ? t('form.memberTypeMore') : search.isError ? t('common:empty.loadFailed') : t('form.memberNone')
+        input.trim().length < 2 ? t('memberField.typeMore') : search.isError ? t('common:empty.loadFailed') : t('memberField.none')
       }
       loadingText={t('common:common.loading')}
       renderOption={(props, m) => {
@@ -71,14 +74,14 @@ export function MemberField({
       renderInput={(params) => (
         <TextField
           {...params}
-          label={t('form.member')}
-          placeholder={t('form.memberPlaceholder')}
+          label={t('memberField.label')}
+          placeholder={t('memberField.placeholder')}
           autoFocus={autoFocus}
           error={error}
           helperText={helperText}
           slotProps={{
             ...params.slotProps,
-            htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'member-field' },
+            htmlInput: { ...params.slotProps.htmlInput, 'data-testid': testId },
             input: {
               ...params.slotProps.input,
               startAdornment: (
