@@ -6,12 +6,12 @@
  */
 import { dateString, LOAN_STATUSES, listQuery, optionalFilter, uuid } from '@koperasi/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ctxOf, withTx } from '../../lib/context.ts';
 import { notFound } from '../../lib/errors.ts';
 import { type ExcelSheet, sendExcel } from '../../lib/excel.ts';
 import { ok, paged } from '../../lib/http.ts';
+import { type ZodApp, zodApp } from '../../lib/routes.ts';
 import { byProductReport, collectibilityReport, loanListReport, memberCollectability, nplReport } from '../loans/loans.portfolio.ts';
 import { passthrough } from '../products/products.http.ts';
 import { today } from '../savings/savings.core.ts';
@@ -74,8 +74,13 @@ const tenantName = (req: FastifyRequest) => req.principal?.tenantName ?? '';
 const en = (req: FastifyRequest) => ctxOf(req).lang === 'en';
 
 export default async function loanPortfolioRoutes(appBase: FastifyInstance) {
-  const app = appBase.withTypeProvider<ZodTypeProvider>();
+  const app = zodApp(appBase);
+  gradeRoutes(app);
+  listRoutes(app);
+}
 
+/** Collectability and NPL on a day. */
+function gradeRoutes(app: ZodApp) {
   app.get(
     '/api/report/loan/collectibility',
     {
@@ -174,7 +179,10 @@ export default async function loanPortfolioRoutes(appBase: FastifyInstance) {
       ]);
     },
   );
+}
 
+/** A member's grades, per product, the loan list. */
+function listRoutes(app: ZodApp) {
   app.get(
     '/api/member/:id/collectability/:x/by-date',
     {

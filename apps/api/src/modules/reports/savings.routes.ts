@@ -15,11 +15,11 @@ import {
   transactionsReportQuery,
 } from '@koperasi/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ctxOf } from '../../lib/context.ts';
 import { sendExcel } from '../../lib/excel.ts';
 import { ok } from '../../lib/http.ts';
+import { type ZodApp, zodApp } from '../../lib/routes.ts';
 import { numbersFirst } from '../ledger/posting.ts';
 import { passthrough } from '../products/products.http.ts';
 import { transactionDetail, transactionSheet } from '../savings/savings.lists.ts';
@@ -34,8 +34,13 @@ function tenantName(req: FastifyRequest): string {
 }
 
 export default async function savingReportRoutes(appBase: FastifyInstance) {
-  const app = appBase.withTypeProvider<ZodTypeProvider>();
+  const app = zodApp(appBase);
+  accountRoutes(app);
+  productRoutes(app);
+}
 
+/** Savings, transactions and one transaction. */
+function accountRoutes(app: ZodApp) {
   app.get(
     '/api/report/saving',
     {
@@ -116,7 +121,10 @@ export default async function savingReportRoutes(appBase: FastifyInstance) {
     },
     async (req) => ok(await transactionDetail(ctxOf(req), 'code', req.params.id)),
   );
+}
 
+/** Per product: balances, periods, movements, plans. */
+function productRoutes(app: ZodApp) {
   app.get(
     '/api/report/saving-product',
     {
