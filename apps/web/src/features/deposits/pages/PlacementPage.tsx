@@ -178,41 +178,50 @@ export default function PlacementPage() {
           </Card>
         </Grid>
         <Grid size={{ xs: 12, md: 7 }}>
-          <Card>
-            <CardContent>
-              <Typography variant="h6" gutterBottom>
-                {t('place.projection')}
-              </Typography>
-              {projection.isError && <Alert severity="warning">{(projection.error as Error).message}</Alert>}
-              {!projection.data && !projection.isError && <Typography color="text.secondary">{t('place.projectionHint')}</Typography>}
-              {projection.data && (
-                <Stack spacing={2} data-testid="projection">
-                  <Stack direction="row" spacing={4} useFlexGap sx={{ flexWrap: 'wrap' }}>
-                    <Fact label={t('field.rate')} value={`${f.percent(projection.data.rate)} ${t('place.perYear')}`} />
-                    <Fact label={t('field.start')} value={f.date(projection.data.startDate)} />
-                    <Fact label={t('field.maturity')} value={f.date(projection.data.maturityDate)} />
-                    <Fact label={t('field.dayCount')} value={t(`dayCount.${projection.data.dayCount}`)} />
-                  </Stack>
-                  <Typography variant="body2" color="text.secondary">
-                    {t('place.taxRule', {
-                      amount: f.money(projection.data.tax.taxFreeAmount),
-                      rate: f.percent(projection.data.tax.ratePct),
-                    })}
-                  </Typography>
-                  <ScheduleTable
-                    rows={projection.data.periods}
-                    totals={{ gross: projection.data.totalGross, tax: projection.data.totalTax, net: projection.data.totalNet }}
-                  />
-                  <Typography variant="body2">
-                    {t('place.monthlyNet')}: <MoneyText value={projection.data.periods[0]?.net ?? 0} />
-                  </Typography>
-                </Stack>
-              )}
-            </CardContent>
-          </Card>
+          <ProjectionCard projection={projection} />
         </Grid>
       </Grid>
     </>
+  );
+}
+
+/** The server's projection: rate, dates, the tax rule and each month's interest. */
+function ProjectionCard({ projection }: { projection: ReturnType<typeof useProjection> }) {
+  const { t } = useTranslation('deposits');
+  const f = useFormat();
+  return (
+    <Card>
+      <CardContent>
+        <Typography variant="h6" gutterBottom>
+          {t('place.projection')}
+        </Typography>
+        {projection.isError && <Alert severity="warning">{(projection.error as Error).message}</Alert>}
+        {!projection.data && !projection.isError && <Typography color="text.secondary">{t('place.projectionHint')}</Typography>}
+        {projection.data && (
+          <Stack spacing={2} data-testid="projection">
+            <Stack direction="row" spacing={4} useFlexGap sx={{ flexWrap: 'wrap' }}>
+              <Fact label={t('field.rate')} value={`${f.percent(projection.data.rate)} ${t('place.perYear')}`} />
+              <Fact label={t('field.start')} value={f.date(projection.data.startDate)} />
+              <Fact label={t('field.maturity')} value={f.date(projection.data.maturityDate)} />
+              <Fact label={t('field.dayCount')} value={t(`dayCount.${projection.data.dayCount}`)} />
+            </Stack>
+            <Typography variant="body2" color="text.secondary">
+              {t('place.taxRule', {
+                amount: f.money(projection.data.tax.taxFreeAmount),
+                rate: f.percent(projection.data.tax.ratePct),
+              })}
+            </Typography>
+            <ScheduleTable
+              rows={projection.data.periods}
+              totals={{ gross: projection.data.totalGross, tax: projection.data.totalTax, net: projection.data.totalNet }}
+            />
+            <Typography variant="body2">
+              {t('place.monthlyNet')}: <MoneyText value={projection.data.periods[0]?.net ?? 0} />
+            </Typography>
+          </Stack>
+        )}
+      </CardContent>
+    </Card>
   );
 }
 
