@@ -79,50 +79,6 @@ export default function ConsolidationPage() {
     await cancel.mutateAsync({ id: b.id, reason: t('cancelReason') }).catch(notifyError);
   };
 
-  const batchColumns = useMemo<GridColDef<Batch>[]>(
-    () => [
-      {
-        field: 'startDate',
-        headerName: t('period'),
-        width: 220,
-        sortable: false,
-        valueGetter: (_v, r) => `${f.date(r.startDate)} – ${f.date(r.endDate)}`,
-      },
-      {
-        field: 'status',
-        headerName: t('statusLabel'),
-        width: 140,
-        renderCell: ({ row }) => <Chip size="small" variant="outlined" color={statusColor(row.status)} label={t(`status.${row.status}`)} />,
-      },
-      { field: 'members', headerName: t('members'), width: 100, align: 'right', headerAlign: 'right' },
-      { field: 'lines', headerName: t('lines'), width: 100, align: 'right', headerAlign: 'right' },
-      moneyColumn('totalGross', t('gross')),
-      moneyColumn('totalAdminFee', t('adminFee')),
-      { field: 'createdDate', headerName: t('processedAt'), width: 170, valueFormatter: (v) => f.date(v as string, 'dateTime') },
-    ],
-    [t, f],
-  );
-  const memberColumns = useMemo<GridColDef<MemberRow>[]>(
-    () => [
-      { field: 'cifNumber', headerName: t('cif'), width: 130 },
-      { field: 'memberName', headerName: t('member'), flex: 1, minWidth: 160 },
-      { field: 'branchName', headerName: t('branch'), width: 120, valueGetter: (v) => v ?? t('noBranch') },
-      { field: 'accounts', headerName: t('accounts'), width: 90, align: 'right', headerAlign: 'right' },
-      moneyColumn('gross', t('gross'), 130),
-      moneyColumn('tax', t('tax'), 120),
-      moneyColumn('adminFee', t('adminFee'), 120),
-      moneyColumn('net', t('net'), 130),
-      {
-        field: 'adjusted',
-        headerName: '',
-        width: 100,
-        sortable: false,
-        renderCell: ({ row }) => (row.adjusted ? <Chip size="small" color="warning" variant="outlined" label={t('adjusted')} /> : null),
-      },
-    ],
-    [t],
-  );
-  const fetchMembers = useMemo(() => (selected ? memberPage(selected) : null), [selected]);
   const r = review.data;
   return (
     <>
@@ -174,32 +130,8 @@ export default function ConsolidationPage() {
           }
         />
       )}
-      {selected && fetchMembers && (
-        <Box sx={{ mb: 3 }} data-testid="consolidation-members">
-          <Typography variant="h6" sx={{ mb: 1 }}>
-            {t('perMember')}
-          </Typography>
-          <ServerDataTable<MemberRow>
-            queryKey={[...consolidationKey, 'members', selected]}
-            fetchPage={fetchMembers}
-            columns={memberColumns}
-            getRowId={(m) => m.memberId}
-            onRowClick={setMember}
-            searchPlaceholder={t('search')}
-          />
-        </Box>
-      )}
-      <Typography variant="h6" sx={{ mb: 1 }}>
-        {t('batches')}
-      </Typography>
-      <ServerDataTable<Batch>
-        queryKey={[...consolidationKey, 'list']}
-        fetchPage={listBatches}
-        columns={batchColumns}
-        searchable={false}
-        onRowClick={(b) => setPicked(b.id)}
-        emptyText={t('empty')}
-      />
+      {selected && <MembersTable selected={selected} onPick={setMember} />}
+      <BatchesTable onPick={(b) => setPicked(b.id)} />
       {member && r && (
         <MemberLinesDialog
           member={member}
@@ -208,6 +140,91 @@ export default function ConsolidationPage() {
         />
       )}
       {dialog}
+    </>
+  );
+}
+
+/** The batch's members (a row opens the member's lines). */
+function MembersTable({ selected, onPick }: { selected: string; onPick: (m: MemberRow) => void }) {
+  const { t } = useTranslation('interest-consolidation');
+  const memberColumns = useMemo<GridColDef<MemberRow>[]>(
+    () => [
+      { field: 'cifNumber', headerName: t('cif'), width: 130 },
+      { field: 'memberName', headerName: t('member'), flex: 1, minWidth: 160 },
+      { field: 'branchName', headerName: t('branch'), width: 120, valueGetter: (v) => v ?? t('noBranch') },
+      { field: 'accounts', headerName: t('accounts'), width: 90, align: 'right', headerAlign: 'right' },
+      moneyColumn('gross', t('gross'), 130),
+      moneyColumn('tax', t('tax'), 120),
+      moneyColumn('adminFee', t('adminFee'), 120),
+      moneyColumn('net', t('net'), 130),
+      {
+        field: 'adjusted',
+        headerName: '',
+        width: 100,
+        sortable: false,
+        renderCell: ({ row }) => (row.adjusted ? <Chip size="small" color="warning" variant="outlined" label={t('adjusted')} /> : null),
+      },
+    ],
+    [t],
+  );
+  const fetchMembers = useMemo(() => memberPage(selected), [selected]);
+  return (
+    <Box sx={{ mb: 3 }} data-testid="consolidation-members">
+      <Typography variant="h6" sx={{ mb: 1 }}>
+        {t('perMember')}
+      </Typography>
+      <ServerDataTable<MemberRow>
+        queryKey={[...consolidationKey, 'members', selected]}
+        fetchPage={fetchMembers}
+        columns={memberColumns}
+        getRowId={(m) => m.memberId}
+        onRowClick={onPick}
+        searchPlaceholder={t('search')}
+      />
+    </Box>
+  );
+}
+
+/** Every batch (a row selects it). */
+function BatchesTable({ onPick }: { onPick: (b: Batch) => void }) {
+  const { t } = useTranslation('interest-consolidation');
+  const f = useFormat();
+  const batchColumns = useMemo<GridColDef<Batch>[]>(
+    () => [
+      {
+        field: 'startDate',
+        headerName: t('period'),
+        width: 220,
+        sortable: false,
+        valueGetter: (_v, r) => `${f.date(r.startDate)} – ${f.date(r.endDate)}`,
+      },
+      {
+        field: 'status',
+        headerName: t('statusLabel'),
+        width: 140,
+        renderCell: ({ row }) => <Chip size="small" variant="outlined" color={statusColor(row.status)} label={t(`status.${row.status}`)} />,
+      },
+      { field: 'members', headerName: t('members'), width: 100, align: 'right', headerAlign: 'right' },
+      { field: 'lines', headerName: t('lines'), width: 100, align: 'right', headerAlign: 'right' },
+      moneyColumn('totalGross', t('gross')),
+      moneyColumn('totalAdminFee', t('adminFee')),
+      { field: 'createdDate', headerName: t('processedAt'), width: 170, valueFormatter: (v) => f.date(v as string, 'dateTime') },
+    ],
+    [t, f],
+  );
+  return (
+    <>
+      <Typography variant="h6" sx={{ mb: 1 }}>
+        {t('batches')}
+      </Typography>
+      <ServerDataTable<Batch>
+        queryKey={[...consolidationKey, 'list']}
+        fetchPage={listBatches}
+        columns={batchColumns}
+        searchable={false}
+        onRowClick={onPick}
+        emptyText={t('empty')}
+      />
     </>
   );
 }
