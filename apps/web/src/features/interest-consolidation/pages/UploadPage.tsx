@@ -83,58 +83,6 @@ export default function UploadPage() {
     if (r) notifySuccess(r.message);
   };
 
-  const rowColumns = useMemo<GridColDef<UploadRow>[]>(
-    () => [
-      { field: 'row', headerName: t('upload.row'), width: 80 },
-      { field: 'accountNumber', headerName: t('account'), width: 170 },
-      { field: 'memberName', headerName: t('member'), flex: 1, minWidth: 160 },
-      moneyColumn('gross', t('gross')),
-      moneyColumn('tax', t('tax')),
-      moneyColumn('adminFee', t('adminFee')),
-      {
-        field: 'status',
-        headerName: t('statusLabel'),
-        width: 120,
-        renderCell: ({ row }) => (
-          <Chip size="small" variant="outlined" color={rowColor(row.status)} label={t(`upload.rowStatus.${row.status}`)} />
-        ),
-      },
-      {
-        field: 'errors',
-        headerName: t('upload.errors'),
-        flex: 1,
-        minWidth: 220,
-        sortable: false,
-        valueGetter: (_v, r) => r.errors.map((e) => `${e.column}: ${e.message}`).join('; '),
-      },
-    ],
-    [t],
-  );
-  const uploadColumns = useMemo<GridColDef<Upload>[]>(
-    () => [
-      { field: 'releaseDate', headerName: t('upload.releaseDate'), width: 140, valueFormatter: (v) => f.date(v as string) },
-      { field: 'fileName', headerName: t('upload.file'), flex: 1, minWidth: 160 },
-      { field: 'rows', headerName: t('lines'), width: 90, align: 'right', headerAlign: 'right' },
-      { field: 'failed', headerName: t('upload.failed'), width: 90, align: 'right', headerAlign: 'right' },
-      moneyColumn('totalGross', t('gross')),
-      {
-        field: 'status',
-        headerName: t('statusLabel'),
-        width: 150,
-        renderCell: ({ row }) => (
-          <Chip
-            size="small"
-            variant="outlined"
-            color={row.releaseStatus === 'CANCELLED' ? 'error' : row.status === 'CONFIRMED' ? 'success' : 'info'}
-            label={row.releaseStatus === 'CANCELLED' ? t('releaseCancelled') : t(`upload.status.${row.status}`)}
-          />
-        ),
-      },
-    ],
-    [t, f],
-  );
-  const fetchRows = useMemo(() => (date ? rowsOfDate(date) : null), [date]);
-
   return (
     <>
       <PageHeader title={t('upload.title')} breadcrumbs={[{ label: t('section') }, { label: t('upload.title') }]} />
@@ -177,20 +125,7 @@ export default function UploadPage() {
               }}
             />
           </Stack>
-          {errors && errors.length > 0 && (
-            <Alert severity="error" sx={{ mt: 2 }} data-testid="upload-errors">
-              <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                {t('upload.hasErrors', { count: errors.length })}
-              </Typography>
-              <Box component="ul" sx={{ m: 0, ps: 2 }}>
-                {errors.slice(0, 10).map((e) => (
-                  <li key={`${e.row}-${e.column}-${e.message}`}>
-                    {t('upload.errorLine', { row: e.row, column: e.column, message: e.message })}
-                  </li>
-                ))}
-              </Box>
-            </Alert>
-          )}
+          {errors && errors.length > 0 && <ErrorsAlert errors={errors} />}
           {upload && (
             <Stack
               direction={{ xs: 'column', sm: 'row' }}
@@ -231,20 +166,107 @@ export default function UploadPage() {
           )}
         </CardContent>
       </Card>
-      {date && fetchRows && upload && (
-        <Box sx={{ mb: 3 }}>
-          <Typography variant="h6" sx={{ mb: 1 }}>
-            {t('upload.rowsOf', { date: f.date(date) })}
-          </Typography>
-          <ServerDataTable<UploadRow>
-            queryKey={[...uploadKey, 'rows', date]}
-            fetchPage={fetchRows}
-            columns={rowColumns}
-            getRowId={(r) => r.row}
-            searchable={false}
+      {date && upload && <RowsTable date={date} />}
+      <HistoryTable onPick={(u) => setDate(u.releaseDate)} />
+      {dialog}
+    </>
+  );
+}
+
+/** The upload's errors by row and column (the first ten). */
+function ErrorsAlert({ errors }: { errors: CellError[] }) {
+  const { t } = useTranslation('interest-consolidation');
+  return (
+    <Alert severity="error" sx={{ mt: 2 }} data-testid="upload-errors">
+      <Typography variant="body2" sx={{ fontWeight: 600 }}>
+        {t('upload.hasErrors', { count: errors.length })}
+      </Typography>
+      <Box component="ul" sx={{ m: 0, ps: 2 }}>
+        {errors.slice(0, 10).map((e) => (
+          <li key={`${e.row}-${e.column}-${e.message}`}>{t('upload.errorLine', { row: e.row, column: e.column, message: e.message })}</li>
+        ))}
+      </Box>
+    </Alert>
+  );
+}
+
+/** The rows uploaded for the date. */
+function RowsTable({ date }: { date: string }) {
+  const { t } = useTranslation('interest-consolidation');
+  const f = useFormat();
+  const rowColumns = useMemo<GridColDef<UploadRow>[]>(
+    () => [
+      { field: 'row', headerName: t('upload.row'), width: 80 },
+      { field: 'accountNumber', headerName: t('account'), width: 170 },
+      { field: 'memberName', headerName: t('member'), flex: 1, minWidth: 160 },
+      moneyColumn('gross', t('gross')),
+      moneyColumn('tax', t('tax')),
+      moneyColumn('adminFee', t('adminFee')),
+      {
+        field: 'status',
+        headerName: t('statusLabel'),
+        width: 120,
+        renderCell: ({ row }) => (
+          <Chip size="small" variant="outlined" color={rowColor(row.status)} label={t(`upload.rowStatus.${row.status}`)} />
+        ),
+      },
+      {
+        field: 'errors',
+        headerName: t('upload.errors'),
+        flex: 1,
+        minWidth: 220,
+        sortable: false,
+        valueGetter: (_v, r) => r.errors.map((e) => `${e.column}: ${e.message}`).join('; '),
+      },
+    ],
+    [t],
+  );
+  const fetchRows = useMemo(() => rowsOfDate(date), [date]);
+  return (
+    <Box sx={{ mb: 3 }}>
+      <Typography variant="h6" sx={{ mb: 1 }}>
+        {t('upload.rowsOf', { date: f.date(date) })}
+      </Typography>
+      <ServerDataTable<UploadRow>
+        queryKey={[...uploadKey, 'rows', date]}
+        fetchPage={fetchRows}
+        columns={rowColumns}
+        getRowId={(r) => r.row}
+        searchable={false}
+      />
+    </Box>
+  );
+}
+
+/** Every upload (a row picks its date). */
+function HistoryTable({ onPick }: { onPick: (u: Upload) => void }) {
+  const { t } = useTranslation('interest-consolidation');
+  const f = useFormat();
+  const uploadColumns = useMemo<GridColDef<Upload>[]>(
+    () => [
+      { field: 'releaseDate', headerName: t('upload.releaseDate'), width: 140, valueFormatter: (v) => f.date(v as string) },
+      { field: 'fileName', headerName: t('upload.file'), flex: 1, minWidth: 160 },
+      { field: 'rows', headerName: t('lines'), width: 90, align: 'right', headerAlign: 'right' },
+      { field: 'failed', headerName: t('upload.failed'), width: 90, align: 'right', headerAlign: 'right' },
+      moneyColumn('totalGross', t('gross')),
+      {
+        field: 'status',
+        headerName: t('statusLabel'),
+        width: 150,
+        renderCell: ({ row }) => (
+          <Chip
+            size="small"
+            variant="outlined"
+            color={row.releaseStatus === 'CANCELLED' ? 'error' : row.status === 'CONFIRMED' ? 'success' : 'info'}
+            label={row.releaseStatus === 'CANCELLED' ? t('releaseCancelled') : t(`upload.status.${row.status}`)}
           />
-        </Box>
-      )}
+        ),
+      },
+    ],
+    [t, f],
+  );
+  return (
+    <>
       <Typography variant="h6" sx={{ mb: 1 }}>
         {t('upload.history')}
       </Typography>
@@ -253,10 +275,9 @@ export default function UploadPage() {
         fetchPage={listUploads}
         columns={uploadColumns}
         searchable={false}
-        onRowClick={(u) => setDate(u.releaseDate)}
+        onRowClick={onPick}
         emptyText={t('upload.empty')}
       />
-      {dialog}
     </>
   );
 }
