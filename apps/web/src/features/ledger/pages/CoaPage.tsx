@@ -145,13 +145,6 @@ export default function CoaPage() {
     if (a) fn(a);
   };
 
-  const head = {
-    fontWeight: 600,
-    fontSize: '0.75rem',
-    textTransform: 'uppercase' as const,
-    color: 'text.secondary',
-    whiteSpace: 'nowrap' as const,
-  };
   return (
     <>
       <PageHeader
@@ -266,109 +259,16 @@ export default function CoaPage() {
         ) : (
           <TableContainer>
             <Table size="small" sx={{ minWidth: 980 }} data-testid="coa-tree">
-              <TableHead>
-                <TableRow sx={{ bgcolor: 'action.hover' }}>
-                  <TableCell sx={{ ...head, width: 200 }}>{t('col.code')}</TableCell>
-                  <TableCell sx={head}>{t('col.accountName')}</TableCell>
-                  <TableCell sx={{ ...head, width: 110 }}>{t('col.type')}</TableCell>
-                  <TableCell sx={{ ...head, width: 110 }}>{t('col.normalBalance')}</TableCell>
-                  <TableCell sx={{ ...head, width: 110 }}>{t('coa.kind')}</TableCell>
-                  <TableCell sx={{ ...head, width: 90 }}>{t('coa.active')}</TableCell>
-                  <TableCell sx={{ ...head, width: 170 }} align="right">
-                    {t('col.balance')}
-                  </TableCell>
-                  <TableCell sx={{ width: 56 }} />
-                </TableRow>
-              </TableHead>
+              <CoaTableHead />
               <TableBody>
-                {rows.map(({ account: a, depth, expandable, expanded: isOpen }) => (
-                  <TableRow
-                    key={a.id}
-                    hover
-                    data-testid={`coa-row-${a.code}`}
-                    sx={{
-                      '& td': { fontSize: '0.8125rem' },
-                      opacity: a.isActive ? 1 : 0.55,
-                      cursor: a.isPostable && canMutation ? 'pointer' : 'default',
-                    }}
-                    onClick={() => a.isPostable && canMutation && navigate(`/settings/coa/${a.id}`)}
-                  >
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                      <Box sx={{ display: 'flex', alignItems: 'center', pl: depth * 2.25 }}>
-                        {expandable ? (
-                          <IconButton
-                            size="small"
-                            onClick={(e) => {
-                              e.stopPropagation();
-                              toggle(a.id);
-                            }}
-                            aria-label={isOpen ? t('coa.collapse', { code: a.code }) : t('coa.expand', { code: a.code })}
-                            aria-expanded={isOpen}
-                            sx={{ mr: 0.5 }}
-                          >
-                            {isOpen ? <ExpandMoreRounded fontSize="small" /> : <ChevronRightRounded fontSize="small" />}
-                          </IconButton>
-                        ) : (
-                          <Box sx={{ width: 34 }} />
-                        )}
-                        <Typography
-                          component="span"
-                          sx={{ fontFamily: 'monospace', fontSize: '0.8125rem', fontWeight: a.isPostable ? 400 : 700 }}
-                        >
-                          {a.code}
-                        </Typography>
-                      </Box>
-                    </TableCell>
-                    <TableCell sx={{ fontWeight: a.isPostable ? 400 : 600 }}>
-                      {a.name}
-                      {a.systemKey && (
-                        <Typography component="span" sx={{ ml: 1, fontSize: '0.6875rem', color: 'text.secondary' }}>
-                          ({t('coa.system')})
-                        </Typography>
-                      )}
-                      {a.cashKind && (
-                        <Chip
-                          size="small"
-                          variant="outlined"
-                          color={a.cashKind === 'CASH' ? 'success' : 'info'}
-                          label={t(`cashKind.${a.cashKind}`)}
-                          sx={{ ml: 1, height: 20, fontSize: '0.6875rem' }}
-                          data-testid={`cash-kind-${a.code}`}
-                        />
-                      )}
-                    </TableCell>
-                    <TableCell>{t(`type.${a.type}`)}</TableCell>
-                    <TableCell>{t(`normal.${a.normalBalance}`)}</TableCell>
-                    <TableCell>
-                      <Chip
-                        size="small"
-                        variant="outlined"
-                        color={a.isPostable ? 'primary' : 'default'}
-                        icon={a.isPostable ? <ReceiptLongOutlined /> : <AccountTreeOutlined />}
-                        label={a.isPostable ? t('coa.postable') : t('coa.header')}
-                      />
-                    </TableCell>
-                    <TableCell>
-                      <Chip
-                        size="small"
-                        color={a.isActive ? 'success' : 'default'}
-                        label={a.isActive ? t('coa.activeYes') : t('coa.activeNo')}
-                      />
-                    </TableCell>
-                    <TableCell align="right" sx={{ fontWeight: a.isPostable ? 400 : 600 }}>
-                      <MoneyText value={a.balance} colorNegative />
-                    </TableCell>
-                    <TableCell align="right" onClick={(e) => e.stopPropagation()}>
-                      <IconButton
-                        size="small"
-                        onClick={(e) => setMenu({ anchor: e.currentTarget, account: a })}
-                        aria-label={t('coa.actionsOf', { code: a.code })}
-                        data-testid={`coa-actions-${a.code}`}
-                      >
-                        <MoreVertRounded fontSize="small" />
-                      </IconButton>
-                    </TableCell>
-                  </TableRow>
+                {rows.map((r) => (
+                  <CoaRow
+                    key={r.account.id}
+                    row={r}
+                    canMutation={canMutation}
+                    onToggle={toggle}
+                    onMenu={(anchor, account) => setMenu({ anchor, account })}
+                  />
                 ))}
               </TableBody>
             </Table>
@@ -432,5 +332,130 @@ export default function CoaPage() {
       {adjusting && <AdjustBalanceDialog account={adjusting} onClose={() => setAdjusting(null)} onDone={setAdjusted} />}
       {dialog}
     </>
+  );
+}
+
+const head = {
+  fontWeight: 600,
+  fontSize: '0.75rem',
+  textTransform: 'uppercase' as const,
+  color: 'text.secondary',
+  whiteSpace: 'nowrap' as const,
+};
+
+function CoaTableHead() {
+  const { t } = useTranslation(['ledger', 'common']);
+  return (
+    <TableHead>
+      <TableRow sx={{ bgcolor: 'action.hover' }}>
+        <TableCell sx={{ ...head, width: 200 }}>{t('col.code')}</TableCell>
+        <TableCell sx={head}>{t('col.accountName')}</TableCell>
+        <TableCell sx={{ ...head, width: 110 }}>{t('col.type')}</TableCell>
+        <TableCell sx={{ ...head, width: 110 }}>{t('col.normalBalance')}</TableCell>
+        <TableCell sx={{ ...head, width: 110 }}>{t('coa.kind')}</TableCell>
+        <TableCell sx={{ ...head, width: 90 }}>{t('coa.active')}</TableCell>
+        <TableCell sx={{ ...head, width: 170 }} align="right">
+          {t('col.balance')}
+        </TableCell>
+        <TableCell sx={{ width: 56 }} />
+      </TableRow>
+    </TableHead>
+  );
+}
+
+/** One account of the tree: expand/collapse, its facts, its actions menu button. */
+function CoaRow({
+  row: { account: a, depth, expandable, expanded: isOpen },
+  canMutation,
+  onToggle,
+  onMenu,
+}: {
+  row: ReturnType<typeof visibleRows>[number];
+  canMutation: boolean;
+  onToggle: (id: string) => void;
+  onMenu: (anchor: HTMLElement, account: CoaAccount) => void;
+}) {
+  const { t } = useTranslation(['ledger', 'common']);
+  const navigate = useNavigate();
+  return (
+    <TableRow
+      hover
+      data-testid={`coa-row-${a.code}`}
+      sx={{
+        '& td': { fontSize: '0.8125rem' },
+        opacity: a.isActive ? 1 : 0.55,
+        cursor: a.isPostable && canMutation ? 'pointer' : 'default',
+      }}
+      onClick={() => a.isPostable && canMutation && navigate(`/settings/coa/${a.id}`)}
+    >
+      <TableCell sx={{ whiteSpace: 'nowrap' }}>
+        <Box sx={{ display: 'flex', alignItems: 'center', pl: depth * 2.25 }}>
+          {expandable ? (
+            <IconButton
+              size="small"
+              onClick={(e) => {
+                e.stopPropagation();
+                onToggle(a.id);
+              }}
+              aria-label={isOpen ? t('coa.collapse', { code: a.code }) : t('coa.expand', { code: a.code })}
+              aria-expanded={isOpen}
+              sx={{ mr: 0.5 }}
+            >
+              {isOpen ? <ExpandMoreRounded fontSize="small" /> : <ChevronRightRounded fontSize="small" />}
+            </IconButton>
+          ) : (
+            <Box sx={{ width: 34 }} />
+          )}
+          <Typography component="span" sx={{ fontFamily: 'monospace', fontSize: '0.8125rem', fontWeight: a.isPostable ? 400 : 700 }}>
+            {a.code}
+          </Typography>
+        </Box>
+      </TableCell>
+      <TableCell sx={{ fontWeight: a.isPostable ? 400 : 600 }}>
+        {a.name}
+        {a.systemKey && (
+          <Typography component="span" sx={{ ml: 1, fontSize: '0.6875rem', color: 'text.secondary' }}>
+            ({t('coa.system')})
+          </Typography>
+        )}
+        {a.cashKind && (
+          <Chip
+            size="small"
+            variant="outlined"
+            color={a.cashKind === 'CASH' ? 'success' : 'info'}
+            label={t(`cashKind.${a.cashKind}`)}
+            sx={{ ml: 1, height: 20, fontSize: '0.6875rem' }}
+            data-testid={`cash-kind-${a.code}`}
+          />
+        )}
+      </TableCell>
+      <TableCell>{t(`type.${a.type}`)}</TableCell>
+      <TableCell>{t(`normal.${a.normalBalance}`)}</TableCell>
+      <TableCell>
+        <Chip
+          size="small"
+          variant="outlined"
+          color={a.isPostable ? 'primary' : 'default'}
+          icon={a.isPostable ? <ReceiptLongOutlined /> : <AccountTreeOutlined />}
+          label={a.isPostable ? t('coa.postable') : t('coa.header')}
+        />
+      </TableCell>
+      <TableCell>
+        <Chip size="small" color={a.isActive ? 'success' : 'default'} label={a.isActive ? t('coa.activeYes') : t('coa.activeNo')} />
+      </TableCell>
+      <TableCell align="right" sx={{ fontWeight: a.isPostable ? 400 : 600 }}>
+        <MoneyText value={a.balance} colorNegative />
+      </TableCell>
+      <TableCell align="right" onClick={(e) => e.stopPropagation()}>
+        <IconButton
+          size="small"
+          onClick={(e) => onMenu(e.currentTarget, a)}
+          aria-label={t('coa.actionsOf', { code: a.code })}
+          data-testid={`coa-actions-${a.code}`}
+        >
+          <MoreVertRounded fontSize="small" />
+        </IconButton>
+      </TableCell>
+    </TableRow>
   );
 }
