@@ -15,12 +15,12 @@
  * of the same loan or account, a journal the ledger refuses) runs alone
  * through `pay`, and so does every payment of a batch that failed as a whole.
  */
-import { type Db, sqlLiteral } from '../../db/db.ts';
+import type { Db } from '../../db/db.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { ok } from '../../lib/http.ts';
 import { today } from '../savings/savings.core.ts';
 import { agentOf, type PayAnswer, type PayInput, pay, payAnswers, payItem, payMessage, payRefusal } from './loans.pay.ts';
-import { type PayRow, payMany } from './loans.repo.ts';
+import { anyJournalOf, type PayRow, payMany, storeAnswersAtCommit } from './loans.repo.ts';
 
 interface Item {
   ctx: Ctx;
@@ -31,7 +31,6 @@ interface Item {
 
 /** The most payments one transaction takes (their locks are held until COMMIT). */
 const MAX_BATCH = 64;
-const v = sqlLiteral;
 
 export class PayBatcher {
   private queues = new Map<string, Item[]>();
@@ -104,21 +103,17 @@ export class PayBatcher {
           const rows = await payMany(tx, date, agentOf(first), prepared);
           const written = rows.filter((r) => r.outcome === 'POSTED');
           const answers = await payAnswers(tx, tenantId, date, written);
-          const stored: string[] = [];
+          const stored: Array<[key: string, response: string]> = [];
           for (const r of rows) {
             const it = items[r.ord];
             if (r.outcome === 'POSTED') {
               const answer = answers.get(r.ord)!;
-              if (it.ctx.idem) stored.push(`(${v(it.ctx.idem.key)}, ${v(JSON.stringify(ok(answer, payMessage(it.input.kind))))})`);
+              if (it.ctx.idem) stored.push([it.ctx.idem.key, JSON.stringify(ok(answer, payMessage(it.input.kind)))]);
               posted.push({ it, answer });
             } else if (r.outcome === 'REFUSED') refused.push({ it, row: r });
             else alone.push(it);
           }
-          if (stored.length)
-            tx.beforeCommit(
-              `UPDATE idempotency_key AS k SET status_code = 200, response = s.r::jsonb FROM (VALUES ${stored.join(', ')}) AS s(key, r)
-               WHERE k.tenant_id = ${v(tenantId)}::uuid AND k.key = s.key`,
-            );
+          if (stored.length) storeAnswersAtCommit(tx, tenantId, stored);
         }),
       );
     } catch (err) {
@@ -148,11 +143,12 @@ export class PayBatcher {
   /** Whether a batch whose COMMIT round trip failed did commit (its journals exist); null when it cannot be told. */
   private async committed(tenantId: string, prepared: Array<Record<string, unknown>>): Promise<boolean | null> {
     try {
-      const ids = prepared.map((p) => v(p.journal)).join(', ');
-      const found = await this.db.tenant(tenantId, (tx) =>
-        tx.query(`SELECT 1 FROM journal WHERE tenant_id = app_tenant() AND id = ANY(ARRAY[${ids}]::uuid[]) LIMIT 1`),
+      return await this.db.tenant(tenantId, (tx) =>
+        anyJournalOf(
+          tx,
+          prepared.map((p) => p.journal),
+        ),
       );
-      return found.length > 0;
     } catch (err) {
       console.error('loan payment batch: could not tell whether it committed', err);
       return null;

@@ -412,3 +412,19 @@ export async function orphanUploads(tx: Tx, before: Date, limit: number): Promis
 export async function dropUploads(tx: Tx, photoIds: string[]): Promise<void> {
   await tx.exec('DELETE FROM loan_collateral_upload WHERE tenant_id = app_tenant() AND photo_id = ANY($1::uuid[])', [photoIds]);
 }
+
+/** Stores a payment batch's answers with their Idempotency-Keys in COMMIT's round trip (loans.batch.ts). */
+export function storeAnswersAtCommit(tx: Tx, tenantId: string, answers: Array<[key: string, response: string]>): void {
+  const values = answers.map(([key, response]) => `(${sqlLiteral(key)}, ${sqlLiteral(response)})`).join(', ');
+  tx.beforeCommit(
+    `UPDATE idempotency_key AS k SET status_code = 200, response = s.r::jsonb FROM (VALUES ${values}) AS s(key, r)
+     WHERE k.tenant_id = ${sqlLiteral(tenantId)}::uuid AND k.key = s.key`,
+  );
+}
+
+/** Whether any of these journals exists (a batch whose COMMIT round trip failed did commit). */
+export async function anyJournalOf(tx: Tx, ids: unknown[]): Promise<boolean> {
+  const list = ids.map((id) => sqlLiteral(id)).join(', ');
+  const found = await tx.query(`SELECT 1 FROM journal WHERE tenant_id = app_tenant() AND id = ANY(ARRAY[${list}]::uuid[]) LIMIT 1`);
+  return found.length > 0;
+}
