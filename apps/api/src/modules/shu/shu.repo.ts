@@ -257,3 +257,9 @@ export async function memberShares(
   );
   return { rows, total: count?.n ?? 0 };
 }
+
+/** The cooperative's name (the slip's heading), '' when unknown. */
+export async function cooperativeName(tx: Tx): Promise<string> {
+  const t = await tx.one<{ name: string }>('SELECT name FROM tenant WHERE tenant_id = app_tenant()');
+  return t?.name ?? '';
+}

@@ -10,7 +10,15 @@ import type { ExcelSheet } from '../../lib/excel.ts';
 import { orderBy, paged } from '../../lib/http.ts';
 /** Members credited per committed transaction of a distribution (tests lower it to see several chunks). */
 import { ALLOCATION_ACCOUNT } from './shu.distribution.ts';
-import { accountsByIdsOrKeys, DEFAULT_ACCOUNT_KEYS, findCalculation, MEMBER_SORT, type MemberShareRow, memberShares } from './shu.repo.ts';
+import {
+  accountsByIdsOrKeys,
+  cooperativeName,
+  DEFAULT_ACCOUNT_KEYS,
+  findCalculation,
+  MEMBER_SORT,
+  type MemberShareRow,
+  memberShares,
+} from './shu.repo.ts';
 import { calculationView } from './shu.service.ts';
 
 // ---------------------------------------------------------------- lists, slip, report
@@ -56,10 +64,10 @@ export async function slip(ctx: Ctx, year: number, memberId: string) {
     if (!c) throw notFound('shu.not_calculated', { year });
     const { rows } = await memberShares(tx, c.id, { memberId, order: 'ORDER BY x.member_id' });
     if (!rows.length) throw notFound('shu.member_not_found', { year });
-    const t = await tx.one<{ name: string }>('SELECT name FROM tenant WHERE tenant_id = app_tenant()');
+    const cooperative = await cooperativeName(tx);
     const r = rows[0];
     return {
-      cooperativeName: t?.name ?? '',
+      cooperativeName: cooperative,
       year,
       calculationStatus: c.status,
       distributionDate: c.distribution_date,
