@@ -1,0 +1,94 @@
+/** SQL of the per-product saving reports (savings.product-reports.ts). */
+import type { Dec } from '@koperasi/finance';
+import type { Tx } from '../../db/db.ts';
+
+/** Per product: accounts, members and balances on a day, with the control account (kind: one product kind). */
+export async function productPositions(tx: Tx, asOf: string, kind?: string) {
+  const params: unknown[] = [asOf];
+  let kindWhere = `p.kind IN ('SAVING', 'SAVING_EQUITY')`;
+  if (kind) {
+    params.push(kind.toUpperCase());
+    kindWhere += ` AND p.kind = $2`;
+  }
+  return tx.query<{
+    id: string;
+    code: string;
+    name: string;
+    kind: string;
+    saving_type: string;
+    is_active: boolean;
+    control_id: string | null;
+    control_code: string | null;
+    control_name: string | null;
+    accounts: number;
+    members: number;
+    balance: Dec;
+  }>(
+    `SELECT p.id, p.code, p.name, p.kind, p.saving_type, p.is_active, g.coa_id AS control_id, c.code AS control_code, c.name AS control_name,
+            count(b.id) FILTER (WHERE b.balance_on <> 0 OR b.status = 'ACTIVE')::int AS accounts,
+            count(DISTINCT b.member_id) FILTER (WHERE b.balance_on <> 0 OR b.status = 'ACTIVE')::int AS members,
+            coalesce(sum(b.balance_on), 0) AS balance
+     FROM product p
+     LEFT JOIN product_gl_account g ON g.tenant_id = p.tenant_id AND g.product_id = p.id AND g.role = 'CONTROL'
+     LEFT JOIN coa_account c ON c.tenant_id = g.tenant_id AND c.id = g.coa_id
+     LEFT JOIN LATERAL (
+       SELECT s.id, s.member_id, s.status,
+              coalesce((SELECT x.balance_after FROM member_transaction x WHERE x.tenant_id = s.tenant_id AND x.saving_id = s.id
+                        AND x.transaction_date <= $1::date ORDER BY x.seq DESC LIMIT 1), 0) AS balance_on
+       FROM member_saving s WHERE s.tenant_id = p.tenant_id AND s.product_id = p.id AND s.open_date <= $1::date
+     ) b ON true
+     WHERE p.tenant_id = app_tenant() AND ${kindWhere}
+     GROUP BY p.id, p.code, p.name, p.kind, p.saving_type, p.is_active, g.coa_id, c.code, c.name
+     ORDER BY p.kind DESC, p.saving_type, p.code`,
+    params,
+  );
+}
+
+/** Per product and month of [from, to]: opening, standing credits and debits, corrections. */
+export async function productMonths(tx: Tx, from: string, to: string, productId?: string) {
+  const params: unknown[] = [from, to];
+  let extra = '';
+  if (productId) {
+    params.push(productId);
+    extra = ` AND p.id = $3`;
+  }
+  return tx.query<{
+    product_id: string;
+    code: string;
+    name: string;
+    month: string;
+    opening: Dec;
+    credit: Dec;
+    debit: Dec;
+    corrections: Dec;
+  }>(
+    `WITH months AS (SELECT gs::date AS m FROM generate_series($1::date::timestamp, $2::date::timestamp, interval '1 month') gs),
+     prods AS (SELECT p.id, p.code, p.name, p.kind, p.saving_type FROM product p
+               WHERE p.tenant_id = app_tenant() AND p.kind IN ('SAVING', 'SAVING_EQUITY')${extra})
+     SELECT prods.id AS product_id, prods.code, prods.name, to_char(months.m, 'YYYY-MM') AS month,
+            coalesce((SELECT sum(CASE WHEN t.kind IN ('TOPUP', 'TOPUP_INTEREST') THEN t.amount ELSE -t.amount END) FROM member_transaction t
+                      WHERE t.tenant_id = app_tenant() AND t.product_id = prods.id AND t.transaction_date < months.m), 0) AS opening,
+            coalesce(sum(t.amount) FILTER (WHERE t.kind IN ('TOPUP', 'TOPUP_INTEREST') AND t.status = 'POSTED' AND t.reversal_of_id IS NULL), 0) AS credit,
+            coalesce(sum(t.amount) FILTER (WHERE t.kind IN ('WITHDRAW', 'WITHDRAW_TAX') AND t.status = 'POSTED' AND t.reversal_of_id IS NULL), 0) AS debit,
+            coalesce(sum(CASE WHEN t.kind IN ('TOPUP', 'TOPUP_INTEREST') THEN t.amount ELSE -t.amount END)
+                     FILTER (WHERE t.status = 'CANCELLED' OR t.reversal_of_id IS NOT NULL), 0) AS corrections
+     FROM prods CROSS JOIN months
+     LEFT JOIN member_transaction t ON t.tenant_id = app_tenant() AND t.product_id = prods.id
+          AND t.transaction_date >= months.m AND t.transaction_date < (months.m + interval '1 month')::date
+     GROUP BY prods.id, prods.code, prods.name, prods.kind, prods.saving_type, months.m
+     ORDER BY prods.kind DESC, prods.saving_type, prods.code, months.m`,
+    params,
+  );
+}
+
+/** Standing movements per product under a transaction filter (`where` with its params, from txWhere). */
+export async function movementsByProduct(tx: Tx, where: string, params: unknown[]) {
+  return tx.query<{ product_id: string; code: string; name: string; n: number; total: Dec }>(
+    `SELECT t.product_id, p.code, p.name, count(*)::int AS n, coalesce(sum(t.amount), 0) AS total
+     FROM member_transaction t JOIN member m ON m.tenant_id = t.tenant_id AND m.id = t.member_id
+     JOIN product p ON p.tenant_id = t.tenant_id AND p.id = t.product_id
+     LEFT JOIN member_saving s ON s.tenant_id = t.tenant_id AND s.id = t.saving_id
+     WHERE ${where} GROUP BY t.product_id, p.code, p.name ORDER BY p.code`,
+    params,
+  );
+}
