@@ -10,33 +10,17 @@
  *  - Dates and times are the cooperative's (WIB, UTC+7).
  *  - Agents (built-in AGENT role) get receipts only of what they entered.
  */
-import { type Dec, ZERO } from '@koperasi/finance';
+import { ZERO } from '@koperasi/finance';
 import { terbilang } from '@koperasi/finance/terbilang';
-import type { Tx } from '../../db/db.ts';
 import { type Ctx, withTx } from '../../lib/context.ts';
 import type { ExcelSheet } from '../../lib/excel.ts';
 import { displayDate, monthStart } from '../ledger/dates.ts';
 import { activityLabel, rupiah, today } from './savings.core.ts';
 import { accountFor, findTx } from './savings.lists.ts';
-import { accountView, isCredit, TX_FROM, TX_SELECT, type TxRow } from './savings.repo.ts';
+import { balanceBefore, cooperative, operationRows, statementRows } from './savings.receipts.repo.ts';
+import { accountView, isCredit } from './savings.repo.ts';
 
 // ---------------------------------------------------------------- receipt
-
-interface Cooperative {
-  name: string;
-  address: string | null;
-  phone: string | null;
-  email: string | null;
-  logo_url: string | null;
-  cooperative_number: string | null;
-  legal_entity_number: string | null;
-}
-
-async function cooperative(tx: Tx): Promise<Cooperative> {
-  return (await tx.one<Cooperative>(
-    'SELECT name, address, phone, email, logo_url, cooperative_number, legal_entity_number FROM tenant WHERE tenant_id = app_tenant()',
-  ))!;
-}
 
 const TITLES: Record<string, [string, string]> = {
   DEPOSIT: ['BUKTI SETORAN SIMPANAN', 'SAVINGS DEPOSIT RECEIPT'],
@@ -66,10 +50,7 @@ function wibParts(d: Date): { date: string; time: string } {
 export async function receipt(ctx: Ctx, by: 'id' | 'code', value: string, paper: 'A5' | '80MM') {
   return withTx(ctx, async (tx) => {
     const r = await findTx(tx, ctx, by, value);
-    const group = await tx.query<TxRow>(
-      `SELECT ${TX_SELECT} FROM ${TX_FROM} WHERE t.tenant_id = app_tenant() AND t.group_id = $1 ORDER BY t.seq`,
-      [r.group_id],
-    );
+    const group = await operationRows(tx, r.group_id);
     const coop = await cooperative(tx);
     const lang = ctx.lang;
     const main = group[0];
@@ -143,16 +124,8 @@ export async function passbook(ctx: Ctx, savingId: string, q: { start?: string; 
     const a = await accountFor(tx, ctx, savingId);
     const end = q.end ?? today();
     const start = q.start ?? a.open_date ?? monthStart(end);
-    const before = await tx.one<{ balance_after: Dec }>(
-      `SELECT balance_after FROM member_transaction WHERE tenant_id = app_tenant() AND saving_id = $1 AND transaction_date < $2::date
-       ORDER BY seq DESC LIMIT 1`,
-      [savingId, start],
-    );
-    const rows = await tx.query<TxRow>(
-      `SELECT ${TX_SELECT} FROM ${TX_FROM} WHERE t.tenant_id = app_tenant() AND t.saving_id = $1
-       AND t.transaction_date BETWEEN $2::date AND $3::date ORDER BY t.seq`,
-      [savingId, start, end],
-    );
+    const before = await balanceBefore(tx, savingId, start);
+    const rows = await statementRows(tx, savingId, start, end);
     const opening = before?.balance_after ?? ZERO;
     let credit = ZERO;
     let debit = ZERO;
