@@ -22,10 +22,7 @@ import { handoverView, rp, seesAll } from './teller.views.ts';
 export async function sessionHandovers(ctx: Ctx, id: string) {
   return withTx(ctx, async (tx) => {
     const s = await visibleSession(tx, ctx, id, false);
-    const rows = await tx.query<repo.HandoverRow>(
-      `${repo.HANDOVER_SELECT} WHERE h.tenant_id = app_tenant() AND h.session_id = $1 ORDER BY h.created_date`,
-      [s.id],
-    );
+    const rows = await repo.sessionHandoverRows(tx, s.id);
     return rows.map(handoverView);
   });
 }
@@ -36,24 +33,8 @@ export async function listHandovers(
   q: { page: number; limit: number; status?: HandoverStatus; direction?: 'INCOMING' | 'OUTGOING' },
 ) {
   return withTx(ctx, async (tx) => {
-    const params: unknown[] = [ctx.userId];
-    const incoming = `(h.to_user_id = $1 OR (h.target = 'MAIN_CASH' AND h.from_user_id <> $1 AND ${seesAll(ctx) ? 'true' : 'false'}))`;
-    const where = ['h.tenant_id = app_tenant()'];
-    if (q.direction === 'INCOMING') where.push(incoming);
-    else if (q.direction === 'OUTGOING') where.push('h.from_user_id = $1');
-    else where.push(`(h.from_user_id = $1 OR ${incoming})`);
-    if (q.status) {
-      params.push(q.status);
-      where.push(`h.status = $${params.length}`);
-    }
-    const w = where.join(' AND ');
-    const total = await tx.one<{ n: number }>(`SELECT count(*)::int AS n FROM teller_handover h WHERE ${w}`, params);
-    params.push(q.limit, q.page * q.limit);
-    const rows = await tx.query<repo.HandoverRow>(
-      `${repo.HANDOVER_SELECT} WHERE ${w} ORDER BY h.created_date DESC, h.id DESC LIMIT $${params.length - 1} OFFSET $${params.length}`,
-      params,
-    );
-    return paged(rows.map(handoverView), total!.n, q.page, q.limit);
+    const { total, rows } = await repo.handoverRowsPage(tx, ctx.userId!, seesAll(ctx), q);
+    return paged(rows.map(handoverView), total, q.page, q.limit);
   });
 }
 
@@ -74,10 +55,7 @@ export async function sendHandover(ctx: Ctx, b: HandoverBody) {
             { field: 'toUserId', message: translate('teller.handover_receiver_required', ctx.lang) },
           ]);
         }
-        const r = await tx.one<{ coa_id: string | null; is_active: boolean }>(
-          'SELECT coa_id, is_active FROM app_user WHERE tenant_id = app_tenant() AND id = $1',
-          [b.toUserId],
-        );
+        const r = await repo.receiverAccount(tx, b.toUserId);
         if (!r?.coa_id || !r.is_active || b.toUserId === ctx.userId || r.coa_id === s.coa_id) {
           throw unprocessable('TELLER_HANDOVER_RECEIVER_INVALID', 'teller.handover_receiver_invalid');
         }
@@ -96,11 +74,16 @@ export async function sendHandover(ctx: Ctx, b: HandoverBody) {
           amount: rp(amount, ctx),
         });
       }
-      const row = await tx.one<{ id: string }>(
-        `INSERT INTO teller_handover (tenant_id, session_id, from_user_id, from_coa_id, target, to_user_id, to_coa_id, amount, description, created_by)
-         VALUES (app_tenant(), $1, $2, $3, $4, $5, $6, $7, $8, $2) RETURNING id`,
-        [s.id, ctx.userId, s.coa_id, b.target, toUserId, toCoa, amount.toFixed(2), b.description ?? null],
-      );
+      const row = await repo.insertHandover(tx, {
+        sessionId: s.id,
+        fromUserId: ctx.userId!,
+        fromCoaId: s.coa_id,
+        target: b.target,
+        toUserId,
+        toCoaId: toCoa,
+        amount: amount.toFixed(2),
+        description: b.description ?? null,
+      });
       const h = handoverView((await repo.findHandover(tx, row!.id))!);
       await audit(tx, ctx, { action: 'teller_handover.send', entity: 'teller_handover', entityId: h.id, after: h });
       return h;
@@ -128,7 +111,7 @@ export async function confirmHandover(ctx: Ctx, id: string) {
       const { h, mayReceive } = await lockedPending(tx, ctx, id);
       if (!mayReceive) throw unprocessable('TELLER_HANDOVER_NOT_RECEIVER', 'teller.handover_not_receiver');
       // The sender's session stays open while a handover waits (closing is refused), so it is locked here.
-      await tx.exec(`SELECT id FROM teller_session WHERE tenant_id = app_tenant() AND id = $1 FOR UPDATE`, [h.session_id]);
+      await repo.lockSession(tx, h.session_id);
       const balance = await accountBalance(tx, h.from_coa_id);
       if (h.amount.gt(balance)) {
         throw unprocessable('TELLER_INSUFFICIENT_CASH', 'teller.insufficient_cash', {
@@ -148,11 +131,7 @@ export async function confirmHandover(ctx: Ctx, id: string) {
           { accountId: h.from_coa_id, credit: h.amount },
         ],
       });
-      await tx.exec(
-        `UPDATE teller_handover SET status = 'CONFIRMED', decided_by = $2, decided_at = clock_timestamp(), journal_id = $3
-         WHERE tenant_id = app_tenant() AND id = $1`,
-        [h.id, ctx.userId, j.id],
-      );
+      await repo.markHandoverConfirmed(tx, h.id, ctx.userId!, j.id);
       const after = handoverView((await repo.findHandover(tx, h.id))!);
       await audit(tx, ctx, {
         action: 'teller_handover.confirm',
@@ -172,11 +151,7 @@ export async function rejectHandover(ctx: Ctx, id: string, reason: string) {
     ctx,
     async (tx) => {
       const { h } = await lockedPending(tx, ctx, id);
-      await tx.exec(
-        `UPDATE teller_handover SET status = 'REJECTED', decided_by = $2, decided_at = clock_timestamp(), reason = $3
-         WHERE tenant_id = app_tenant() AND id = $1`,
-        [h.id, ctx.userId, reason],
-      );
+      await repo.markHandoverRejected(tx, h.id, ctx.userId!, reason);
       const after = handoverView((await repo.findHandover(tx, h.id))!);
       await audit(tx, ctx, {
         action: 'teller_handover.reject',
@@ -194,13 +169,7 @@ export async function rejectHandover(ctx: Ctx, id: string, reason: string) {
 /** Users a teller may hand cash to: other active users holding a cash account. */
 export async function handoverReceivers(ctx: Ctx) {
   return withTx(ctx, async (tx) => {
-    const rows = await tx.query<{ id: string; name: string | null; coa_code: string; coa_name: string; role: string | null }>(
-      `SELECT u.id, ${repo.userName('u')} AS name, c.code AS coa_code, c.name AS coa_name, r.code AS role
-       FROM app_user u JOIN coa_account c ON c.tenant_id = u.tenant_id AND c.id = u.coa_id
-       LEFT JOIN role r ON r.tenant_id = u.tenant_id AND r.id = u.role_id
-       WHERE u.tenant_id = app_tenant() AND u.is_active AND u.id <> $1 ORDER BY lower(${repo.userName('u')})`,
-      [ctx.userId],
-    );
+    const rows = await repo.receiverRows(tx, ctx.userId!);
     return rows.map((r) => ({ userId: r.id, name: r.name, roleCode: r.role, coa: { code: r.coa_code, name: r.coa_name } }));
   });
 }

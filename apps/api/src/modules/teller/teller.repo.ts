@@ -232,3 +232,99 @@ export async function insertSession(tx: Tx, userId: string, coaId: string, date:
     [userId, coaId, date, opening.toFixed(2)],
   );
 }
+
+// ---------------------------------------------------------------- handovers (teller.handover.ts)
+
+/** The handovers of a session, oldest first. */
+export async function sessionHandoverRows(tx: Tx, sessionId: string) {
+  return tx.query<HandoverRow>(`${HANDOVER_SELECT} WHERE h.tenant_id = app_tenant() AND h.session_id = $1 ORDER BY h.created_date`, [
+    sessionId,
+  ]);
+}
+
+/** One page of the handovers a user sent or may confirm (seesAll: may confirm handovers to the main cash), and how many. */
+export async function handoverRowsPage(
+  tx: Tx,
+  userId: string,
+  seesAll: boolean,
+  q: { page: number; limit: number; status?: string; direction?: 'INCOMING' | 'OUTGOING' },
+) {
+  const params: unknown[] = [userId];
+  const incoming = `(h.to_user_id = $1 OR (h.target = 'MAIN_CASH' AND h.from_user_id <> $1 AND ${seesAll ? 'true' : 'false'}))`;
+  const where = ['h.tenant_id = app_tenant()'];
+  if (q.direction === 'INCOMING') where.push(incoming);
+  else if (q.direction === 'OUTGOING') where.push('h.from_user_id = $1');
+  else where.push(`(h.from_user_id = $1 OR ${incoming})`);
+  if (q.status) {
+    params.push(q.status);
+    where.push(`h.status = $${params.length}`);
+  }
+  const w = where.join(' AND ');
+  const total = await tx.one<{ n: number }>(`SELECT count(*)::int AS n FROM teller_handover h WHERE ${w}`, params);
+  params.push(q.limit, q.page * q.limit);
+  const rows = await tx.query<HandoverRow>(
+    `${HANDOVER_SELECT} WHERE ${w} ORDER BY h.created_date DESC, h.id DESC LIMIT $${params.length - 1} OFFSET $${params.length}`,
+    params,
+  );
+  return { total: total!.n, rows };
+}
+
+/** A receiving user's cash account and whether the user is active. */
+export async function receiverAccount(tx: Tx, userId: string) {
+  return tx.one<{ coa_id: string | null; is_active: boolean }>(
+    'SELECT coa_id, is_active FROM app_user WHERE tenant_id = app_tenant() AND id = $1',
+    [userId],
+  );
+}
+
+export async function insertHandover(
+  tx: Tx,
+  h: {
+    sessionId: string;
+    fromUserId: string;
+    fromCoaId: string;
+    target: string;
+    toUserId: string | null;
+    toCoaId: string;
+    amount: string;
+    description: string | null;
+  },
+) {
+  return tx.one<{ id: string }>(
+    `INSERT INTO teller_handover (tenant_id, session_id, from_user_id, from_coa_id, target, to_user_id, to_coa_id, amount, description, created_by)
+     VALUES (app_tenant(), $1, $2, $3, $4, $5, $6, $7, $8, $2) RETURNING id`,
+    [h.sessionId, h.fromUserId, h.fromCoaId, h.target, h.toUserId, h.toCoaId, h.amount, h.description],
+  );
+}
+
+/** Locks a teller session (its row) until COMMIT. */
+export async function lockSession(tx: Tx, sessionId: string): Promise<void> {
+  await tx.exec(`SELECT id FROM teller_session WHERE tenant_id = app_tenant() AND id = $1 FOR UPDATE`, [sessionId]);
+}
+
+export async function markHandoverConfirmed(tx: Tx, id: string, userId: string, journalId: string): Promise<void> {
+  await tx.exec(
+    `UPDATE teller_handover SET status = 'CONFIRMED', decided_by = $2, decided_at = clock_timestamp(), journal_id = $3
+     WHERE tenant_id = app_tenant() AND id = $1`,
+    [id, userId, journalId],
+  );
+}
+
+export async function markHandoverRejected(tx: Tx, id: string, userId: string, reason: string): Promise<void> {
+  await tx.exec(
+    `UPDATE teller_handover SET status = 'REJECTED', decided_by = $2, decided_at = clock_timestamp(), reason = $3
+     WHERE tenant_id = app_tenant() AND id = $1`,
+    [id, userId, reason],
+  );
+}
+
+/** Other active users holding a cash account, by name. */
+export async function receiverRows(tx: Tx, userId: string) {
+  return tx.query<{ id: string; name: string | null; coa_code: string; coa_name: string; role: string | null }>(
+    `SELECT u.id, ${userName('u')} AS name, c.code AS coa_code, c.name AS coa_name, r.code AS role
+     FROM app_user u JOIN coa_account c ON c.tenant_id = u.tenant_id AND c.id = u.coa_id
+     LEFT JOIN role r ON r.tenant_id = u.tenant_id AND r.id = u.role_id
+     WHERE u.tenant_id = app_tenant() AND u.is_active AND u.id <> $1 ORDER BY lower(${userName('u')})`,
+    [userId],
+  );
+}
