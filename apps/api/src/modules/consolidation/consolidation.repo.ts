@@ -192,3 +192,62 @@ export const groupTotals = (tx: Tx, batchId: string, by: 'product' | 'branch') =
          WHERE l.tenant_id = app_tenant() AND l.consolidation_id = $1 GROUP BY b.name ORDER BY b.name NULLS FIRST`,
     [batchId],
   );
+
+// ---------------------------------------------------------------- changes (consolidation.service.ts)
+
+export async function insertBatch(tx: Tx, start: string, end: string, productId: string | null, branchId: string | null, userId: string) {
+  return tx.one<{ id: string }>(
+    `INSERT INTO interest_consolidation (tenant_id, start_date, end_date, product_id, branch_id, status, created_by)
+     VALUES (app_tenant(), $1, $2, $3, $4, 'PROCESSED', $5) RETURNING id`,
+    [start, end, productId, branchId, userId],
+  );
+}
+
+/** One line's gross and admin fee, corrected with a reason. */
+export async function adjustLine(tx: Tx, lineId: string, gross: string, adminFee: string, reason: string, userId: string): Promise<void> {
+  await tx.exec(
+    `UPDATE interest_consolidation_line SET gross = $2, admin_fee = $3, adjusted = true, reason = $4, adjusted_by = $5, adjusted_at = now()
+     WHERE tenant_id = app_tenant() AND id = $1`,
+    [lineId, gross, adminFee, reason, userId],
+  );
+}
+
+export async function markCancelled(tx: Tx, id: string, userId: string, reason: string): Promise<void> {
+  await tx.exec(
+    `UPDATE interest_consolidation SET status = 'CANCELLED', cancelled_at = now(), cancelled_by = $2, cancel_reason = $3
+     WHERE tenant_id = app_tenant() AND id = $1`,
+    [id, userId, reason],
+  );
+}
+
+export async function markReleasing(tx: Tx, id: string, releaseId: string, userId: string): Promise<void> {
+  await tx.exec(
+    `UPDATE interest_consolidation SET status = 'RELEASING', release_id = $2, released_by = $3 WHERE tenant_id = app_tenant() AND id = $1`,
+    [id, releaseId, userId],
+  );
+}
+
+export async function markReleased(tx: Tx, id: string): Promise<void> {
+  await tx.exec(`UPDATE interest_consolidation SET status = 'RELEASED', released_at = now() WHERE tenant_id = app_tenant() AND id = $1`, [
+    id,
+  ]);
+}
+
+/** Each posted chunk's results on its lines (results: JSON of { s: saving id, p: posted, t: tax, f: admin fee }). */
+export async function markLineResults(tx: Tx, id: string, results: string): Promise<void> {
+  await tx.exec(
+    `UPDATE interest_consolidation_line l SET status = CASE WHEN x.p THEN 'POSTED' ELSE 'SKIPPED' END, tax = x.t,
+            admin_fee = CASE WHEN x.p THEN x.f ELSE l.admin_fee END
+     FROM jsonb_to_recordset($2::jsonb) AS x(s uuid, p boolean, t numeric, f numeric)
+     WHERE l.tenant_id = app_tenant() AND l.consolidation_id = $1 AND l.saving_id = x.s`,
+    [id, results],
+  );
+}
+
+/** The release cursor after a chunk, and the chunk's posted and skipped counts. */
+export async function advanceCursor(tx: Tx, id: string, cursor: string, posted: number, skipped: number): Promise<void> {
+  await tx.exec(
+    `UPDATE interest_consolidation SET cursor = $2, posted = posted + $3, skipped = skipped + $4 WHERE tenant_id = app_tenant() AND id = $1`,
+    [id, cursor, posted, skipped],
+  );
+}

@@ -120,11 +120,7 @@ export async function processBatch(ctx: Ctx, v: { startDate: string; endDate: st
       const live = await repo.overlapping(tx, start, end);
       if (live)
         throw conflict('CONSOLIDATION_EXISTS', 'consolidation.exists', { start: live.start_date, end: live.end_date, status: live.status });
-      const b = await tx.one<{ id: string }>(
-        `INSERT INTO interest_consolidation (tenant_id, start_date, end_date, product_id, branch_id, status, created_by)
-         VALUES (app_tenant(), $1, $2, $3, $4, 'PROCESSED', $5) RETURNING id`,
-        [start, end, v.productId ?? null, v.branchId ?? null, ctx.userId],
-      );
+      const b = await repo.insertBatch(tx, start, end, v.productId ?? null, v.branchId ?? null, ctx.userId!);
       let after: string | null = null;
       for (;;) {
         const accounts = await interestAccounts(tx, { end, productId: v.productId ?? null, after, limit: CHUNK });
@@ -290,11 +286,7 @@ export async function updateLine(ctx: Ctx, lineId: string, v: { gross: number; a
       if (b.status !== 'PROCESSED') throw fail('CONSOLIDATION_NOT_EDITABLE', { status: b.status });
       const gross = dec(v.gross);
       const fee = v.adminFee === undefined ? dec(l0.admin_fee) : dec(v.adminFee);
-      await tx.exec(
-        `UPDATE interest_consolidation_line SET gross = $2, admin_fee = $3, adjusted = true, reason = $4, adjusted_by = $5, adjusted_at = now()
-         WHERE tenant_id = app_tenant() AND id = $1`,
-        [lineId, gross.toFixed(2), fee.toFixed(2), v.reason, ctx.userId],
-      );
+      await repo.adjustLine(tx, lineId, gross.toFixed(2), fee.toFixed(2), v.reason, ctx.userId!);
       await repo.refreshTotals(tx, b.id);
       await audit(tx, ctx, {
         action: 'interest.consolidation_update',
@@ -320,11 +312,7 @@ export async function cancelBatch(ctx: Ctx, id: string, reason?: string) {
       if (b.status === 'CANCELLED') throw fail('CONSOLIDATION_CANCELLED');
       if (b.status !== 'PROCESSED') throw fail('CONSOLIDATION_NOT_CANCELLABLE', { status: b.status });
       const why = reason?.trim() || 'Pembatalan konsolidasi jasa';
-      await tx.exec(
-        `UPDATE interest_consolidation SET status = 'CANCELLED', cancelled_at = now(), cancelled_by = $2, cancel_reason = $3
-         WHERE tenant_id = app_tenant() AND id = $1`,
-        [id, ctx.userId, why.slice(0, 500)],
-      );
+      await repo.markCancelled(tx, id, ctx.userId!, why.slice(0, 500));
       await audit(tx, ctx, {
         action: 'interest.consolidation_cancel',
         entity: 'interest_consolidation',
@@ -350,10 +338,7 @@ export async function releaseBatch(ctx: Ctx, id: string, chunkSize = 500, hooks?
     if (b.status === 'CANCELLED') throw fail('CONSOLIDATION_CANCELLED');
     if (b.status !== 'PROCESSED') return b;
     const releaseId = await openRelease(tx, ctx, b.start_date, b.end_date);
-    await tx.exec(
-      `UPDATE interest_consolidation SET status = 'RELEASING', release_id = $2, released_by = $3 WHERE tenant_id = app_tenant() AND id = $1`,
-      [id, releaseId, ctx.userId],
-    );
+    await repo.markReleasing(tx, id, releaseId, ctx.userId!);
     await audit(tx, ctx, {
       action: 'interest.consolidation_release_start',
       entity: 'interest_consolidation',
@@ -371,10 +356,7 @@ export async function releaseBatch(ctx: Ctx, id: string, chunkSize = 500, hooks?
       if (!lines.length) {
         await finishRelease(tx, b.release_id!);
         await repo.refreshTotals(tx, id);
-        await tx.exec(
-          `UPDATE interest_consolidation SET status = 'RELEASED', released_at = now() WHERE tenant_id = app_tenant() AND id = $1`,
-          [id],
-        );
+        await repo.markReleased(tx, id);
         await audit(tx, ctx, {
           action: 'interest.consolidation_release',
           entity: 'interest_consolidation',
@@ -397,18 +379,9 @@ export async function releaseBatch(ctx: Ctx, id: string, chunkSize = 500, hooks?
         })),
       );
       const res = JSON.stringify(s.results.map((x) => ({ s: x.savingId, p: x.posted, t: x.tax.toFixed(2), f: x.adminFee.toFixed(2) })));
-      await tx.exec(
-        `UPDATE interest_consolidation_line l SET status = CASE WHEN x.p THEN 'POSTED' ELSE 'SKIPPED' END, tax = x.t,
-                admin_fee = CASE WHEN x.p THEN x.f ELSE l.admin_fee END
-         FROM jsonb_to_recordset($2::jsonb) AS x(s uuid, p boolean, t numeric, f numeric)
-         WHERE l.tenant_id = app_tenant() AND l.consolidation_id = $1 AND l.saving_id = x.s`,
-        [id, res],
-      );
+      await repo.markLineResults(tx, id, res);
       const posted = s.results.filter((x) => x.posted).length;
-      await tx.exec(
-        `UPDATE interest_consolidation SET cursor = $2, posted = posted + $3, skipped = skipped + $4 WHERE tenant_id = app_tenant() AND id = $1`,
-        [id, lines[lines.length - 1].saving_id, posted, s.results.length - posted],
-      );
+      await repo.advanceCursor(tx, id, lines[lines.length - 1].saving_id, posted, s.results.length - posted);
       await addToRelease(tx, b.release_id!, s, lines[lines.length - 1].saving_id);
       return false;
     });
