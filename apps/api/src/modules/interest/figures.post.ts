@@ -20,6 +20,10 @@ import { taxSetting } from '../deposits/deposits.core.ts';
 import { withholdTax } from '../deposits/deposits.repo.ts';
 import { channelOf, postGroup } from '../savings/savings.core.ts';
 import { lockAccounts } from '../savings/savings.repo.ts';
+import { insertRelease, paidAccounts, postInterestRows, productGlAccounts } from './interest.repo.ts';
+
+/** The release row's SQL lives in interest.repo.ts; consolidation and upload import it from here. */
+export { addToRelease, finishRelease, paidAccounts } from './interest.repo.ts';
 
 export interface FigureItem {
   savingId: string;
@@ -47,17 +51,6 @@ export interface FigureSummary {
   journalId: string | null;
 }
 
-/** Accounts with live interest for a period overlapping [start, end]. */
-export async function paidAccounts(tx: Tx, ids: string[], start: string, end: string): Promise<Set<string>> {
-  if (!ids.length) return new Set();
-  const rows = await tx.query<{ saving_id: string }>(
-    `SELECT DISTINCT saving_id FROM saving_interest WHERE tenant_id = app_tenant() AND saving_id = ANY($1::uuid[]) AND status = 'POSTED'
-       AND start_date <= $3::date AND end_date >= $2::date`,
-    [`{${ids.join(',')}}`, start, end],
-  );
-  return new Set(rows.map((r) => r.saving_id));
-}
-
 /**
  * Posts `items` (distinct accounts) as part of savings interest release `releaseId` for [start, end], dated `end`,
  * in the caller's transaction. Answers per account whether it posted and the tax withheld.
@@ -80,10 +73,7 @@ export async function postFigures(
     return ok;
   });
   if (!live.length) return out;
-  const gl = await tx.query<{ product_id: string; role: string; coa_id: string }>(
-    `SELECT product_id, role, coa_id FROM product_gl_account WHERE tenant_id = app_tenant() AND product_id = ANY($1::uuid[])`,
-    [`{${[...new Set(live.map((i) => locked.get(i.savingId)!.product_id))].join(',')}}`],
-  );
+  const gl = await productGlAccounts(tx, [...new Set(live.map((i) => locked.get(i.savingId)!.product_id))]);
   const glOf = (productId: string, productName: string, role: string) => {
     const g = gl.find((x) => x.product_id === productId && x.role === role);
     if (!g) throw unprocessable('PRODUCT_GL_MISSING', 'interest.gl_missing', { product: productName, role });
@@ -151,7 +141,7 @@ export async function postFigures(
     referenceCode: `JASA-${r.end}`,
     lines,
   });
-  await tx.exec('SELECT saving_interest_post($1, $2, $3, $4, $5, $6, $7, $8::jsonb)', [
+  await postInterestRows(tx, [
     r.releaseId,
     r.start,
     r.end,
@@ -167,27 +157,7 @@ export async function postFigures(
 
 /** A savings interest release row for a consolidation or an upload (RUNNING; `finishRelease` closes it). */
 export async function openRelease(tx: Tx, ctx: Ctx, start: string, end: string): Promise<string> {
-  const r = await tx.one<{ id: string }>(
-    `INSERT INTO saving_interest_release (tenant_id, start_date, end_date, product_id, status, created_by)
-     VALUES (app_tenant(), $1, $2, NULL, 'RUNNING', $3) ON CONFLICT DO NOTHING RETURNING id`,
-    [start, end, ctx.userId],
-  );
+  const r = await insertRelease(tx, start, end, ctx.userId!);
   if (!r) throw unprocessable('RELEASE_RUNNING', 'interest.release_running');
   return r.id;
-}
-
-/** Adds a chunk's figures to the release row. */
-export async function addToRelease(tx: Tx, releaseId: string, s: FigureSummary, cursor: string | null) {
-  await tx.exec(
-    `UPDATE saving_interest_release SET cursor = coalesce($2::uuid, cursor), accounts = accounts + $3, chunks = chunks + 1, total_gross = total_gross + $4,
-            total_tax = total_tax + $5, total_admin = total_admin + $6, total_net = total_net + $7
-     WHERE tenant_id = app_tenant() AND id = $1`,
-    [releaseId, cursor, s.accounts, s.gross.toFixed(2), s.tax.toFixed(2), s.admin.toFixed(2), s.net.toFixed(2)],
-  );
-}
-
-export async function finishRelease(tx: Tx, releaseId: string) {
-  await tx.exec(`UPDATE saving_interest_release SET status = 'RELEASED', finished_at = now() WHERE tenant_id = app_tenant() AND id = $1`, [
-    releaseId,
-  ]);
 }

@@ -1,6 +1,7 @@
 /**
  * SQL of the interest simulations (docs/interest.md): the month's posted
- * interest per tax subject and the term deposits running in a period.
+ * interest per tax subject and the term deposits running in a period; and of
+ * posting decided figures (figures.post.ts): paid accounts, GL rows, the release row.
  */
 import type { Dec } from '@koperasi/finance';
 import type { Tx } from '../../db/db.ts';
@@ -38,4 +39,61 @@ export function depositsInPeriod(tx: Tx, start: string, end: string, productId: 
      ORDER BY d.id`,
     [start, end, productId],
   );
+}
+
+// ---------------------------------------------------------------- figures (figures.post.ts)
+
+/** Accounts with live interest for a period overlapping [start, end]. */
+export async function paidAccounts(tx: Tx, ids: string[], start: string, end: string): Promise<Set<string>> {
+  if (!ids.length) return new Set();
+  const rows = await tx.query<{ saving_id: string }>(
+    `SELECT DISTINCT saving_id FROM saving_interest WHERE tenant_id = app_tenant() AND saving_id = ANY($1::uuid[]) AND status = 'POSTED'
+       AND start_date <= $3::date AND end_date >= $2::date`,
+    [`{${ids.join(',')}}`, start, end],
+  );
+  return new Set(rows.map((r) => r.saving_id));
+}
+
+/** The GL mapping rows of these products. */
+export async function productGlAccounts(tx: Tx, productIds: string[]) {
+  return tx.query<{ product_id: string; role: string; coa_id: string }>(
+    `SELECT product_id, role, coa_id FROM product_gl_account WHERE tenant_id = app_tenant() AND product_id = ANY($1::uuid[])`,
+    [`{${productIds.join(',')}}`],
+  );
+}
+
+/** SQL `saving_interest_post`: a chunk's movements and saving_interest rows (args as the function takes them). */
+export async function postInterestRows(tx: Tx, args: unknown[]): Promise<void> {
+  await tx.exec('SELECT saving_interest_post($1, $2, $3, $4, $5, $6, $7, $8::jsonb)', args);
+}
+
+/** A RUNNING savings interest release row; undefined when one is running already. */
+export async function insertRelease(tx: Tx, start: string, end: string, userId: string) {
+  return tx.one<{ id: string }>(
+    `INSERT INTO saving_interest_release (tenant_id, start_date, end_date, product_id, status, created_by)
+     VALUES (app_tenant(), $1, $2, NULL, 'RUNNING', $3) ON CONFLICT DO NOTHING RETURNING id`,
+    [start, end, userId],
+  );
+}
+
+/** Adds a chunk's figures to the release row. */
+export async function addToRelease(
+  tx: Tx,
+  releaseId: string,
+  s: { accounts: number; gross: Dec; tax: Dec; admin: Dec; net: Dec },
+  cursor: string | null,
+) {
+  await tx.exec(
+    `UPDATE saving_interest_release SET cursor = coalesce($2::uuid, cursor), accounts = accounts + $3, chunks = chunks + 1, total_gross = total_gross + $4,
+            total_tax = total_tax + $5, total_admin = total_admin + $6, total_net = total_net + $7
+     WHERE tenant_id = app_tenant() AND id = $1`,
+    [releaseId, cursor, s.accounts, s.gross.toFixed(2), s.tax.toFixed(2), s.admin.toFixed(2), s.net.toFixed(2)],
+  );
+}
+
+/** Closes a release row (RELEASED). */
+export async function finishRelease(tx: Tx, releaseId: string) {
+  await tx.exec(`UPDATE saving_interest_release SET status = 'RELEASED', finished_at = now() WHERE tenant_id = app_tenant() AND id = $1`, [
+    releaseId,
+  ]);
 }
