@@ -11,7 +11,7 @@
  */
 import type { Lang } from '@koperasi/contracts';
 import { translate } from '@koperasi/contracts';
-import { type Dec, dec, ZERO } from '@koperasi/finance';
+import { dec, ZERO } from '@koperasi/finance';
 import type { Tx } from '../../db/db.ts';
 import { audit } from '../../lib/audit.ts';
 import { type Ctx, withTx } from '../../lib/context.ts';
@@ -19,27 +19,27 @@ import { fail } from '../../lib/errors.ts';
 import { addToRelease, finishRelease, openRelease, paidAccounts, postFigures } from '../interest/figures.post.ts';
 import { interestAccounts } from '../interest/interest.core.ts';
 import { todayJakarta } from '../ledger/dates.ts';
+import {
+  type AccountInfo,
+  accountsByNumber,
+  countUploads,
+  currentUpload,
+  findUpload,
+  insertUpload,
+  insertUploadRows,
+  markConfirmed,
+  markRowResults,
+  type RowRow,
+  rowTotals,
+  supersedeUploads,
+  type UploadRow,
+  uploadRows,
+  uploadsPage,
+  validRowsAfter,
+} from './interest-upload.repo.ts';
 import { type CellError, columnOf, type ReadRow, readRows } from './interest-upload.sheet.ts';
 
 const CHUNK = 1000;
-
-interface UploadRow {
-  id: string;
-  release_date: string;
-  file_name: string | null;
-  rows: number;
-  failed: number;
-  total_gross: Dec;
-  status: 'UPLOADED' | 'SUPERSEDED' | 'CONFIRMED';
-  release_id: string | null;
-  release_status: string | null;
-  created_date: Date;
-  confirmed_at: Date | null;
-}
-
-const UPLOAD_SELECT = `u.id, to_char(u.release_date, 'YYYY-MM-DD') AS release_date, u.file_name, u.rows, u.failed, u.total_gross, u.status,
-  u.release_id, r.status AS release_status, u.created_date, u.confirmed_at`;
-const UPLOAD_FROM = 'interest_upload u LEFT JOIN saving_interest_release r ON r.tenant_id = u.tenant_id AND r.id = u.release_id';
 
 function uploadView(u: UploadRow) {
   return {
@@ -57,33 +57,12 @@ function uploadView(u: UploadRow) {
   };
 }
 
-/** The date's current upload (the newest not superseded). */
-const currentUpload = (tx: Tx, date: string, lock = false) =>
-  tx.one<UploadRow>(
-    `SELECT ${UPLOAD_SELECT} FROM ${UPLOAD_FROM} WHERE u.tenant_id = app_tenant() AND u.release_date = $1 AND u.status <> 'SUPERSEDED'
-     ORDER BY u.created_date DESC, u.id DESC LIMIT 1${lock ? ' FOR UPDATE OF u' : ''}`,
-    [date],
-  );
-
-interface AccountInfo {
-  id: string;
-  account_number: string;
-  member_id: string;
-  kind: string;
-  saving_type: string | null;
-  status: string;
-}
-
 /** The database checks of the read rows: the account known, voluntary and active, once in the file, not paid for the date. */
 async function checkAccounts(tx: Tx, rows: ReadRow[], date: string, lang: Lang) {
   const numbers = [...new Set(rows.map((r) => r.accountNumber).filter(Boolean))];
   const found = new Map<string, AccountInfo>();
   for (let i = 0; i < numbers.length; i += CHUNK) {
-    for (const a of await tx.query<AccountInfo>(
-      `SELECT id, account_number, member_id, kind, saving_type, status FROM member_saving WHERE tenant_id = app_tenant() AND account_number = ANY($1::text[])`,
-      [numbers.slice(i, i + CHUNK)],
-    ))
-      found.set(a.account_number, a);
+    for (const a of await accountsByNumber(tx, numbers.slice(i, i + CHUNK))) found.set(a.account_number, a);
   }
   const paid = await paidAccounts(
     tx,
@@ -118,15 +97,15 @@ export async function upload(ctx: Ctx, releaseDate: string, file: { buffer: Buff
     const checked = await checkAccounts(tx, rows, releaseDate, ctx.lang);
     const failed = checked.filter((c) => c.errors.length).length;
     const gross = checked.reduce((s, c) => (c.errors.length ? s : s.plus(c.r.gross ?? 0)), ZERO);
-    await tx.exec(
-      `UPDATE interest_upload SET status = 'SUPERSEDED' WHERE tenant_id = app_tenant() AND release_date = $1 AND status = 'UPLOADED'`,
-      [releaseDate],
-    );
-    const u = (await tx.one<{ id: string }>(
-      `INSERT INTO interest_upload (tenant_id, release_date, file_name, rows, failed, total_gross, created_by)
-       VALUES (app_tenant(), $1, $2, $3, $4, $5, $6) RETURNING id`,
-      [releaseDate, file.fileName?.slice(0, 255) ?? null, checked.length, failed, gross.toFixed(2), ctx.userId],
-    ))!;
+    await supersedeUploads(tx, releaseDate);
+    const u = (await insertUpload(tx, [
+      releaseDate,
+      file.fileName?.slice(0, 255) ?? null,
+      checked.length,
+      failed,
+      gross.toFixed(2),
+      ctx.userId,
+    ]))!;
     for (let i = 0; i < checked.length; i += CHUNK) {
       const part = checked.slice(i, i + CHUNK).map((c) => ({
         n: c.r.row,
@@ -140,12 +119,7 @@ export async function upload(ctx: Ctx, releaseDate: string, file: { buffer: Buff
         e: c.errors,
         st: c.errors.length ? 'FAILED' : 'VALID',
       }));
-      await tx.exec(
-        `INSERT INTO interest_upload_row (tenant_id, upload_id, row_no, account_number, saving_id, member_id, gross, admin_fee, description, raw, errors, status)
-         SELECT app_tenant(), $1, x.n, x.a, x.s, x.m, x.g, x.f, x.d, x.raw, x.e, x.st
-         FROM jsonb_to_recordset($2::jsonb) AS x(n int, a text, s uuid, m uuid, g numeric, f numeric, d text, raw jsonb, e jsonb, st text)`,
-        [u.id, JSON.stringify(part)],
-      );
+      await insertUploadRows(tx, u.id, JSON.stringify(part));
     }
     await audit(tx, ctx, {
       action: 'interest.upload',
@@ -153,26 +127,9 @@ export async function upload(ctx: Ctx, releaseDate: string, file: { buffer: Buff
       entityId: u.id,
       after: { releaseDate, rows: checked.length, failed, gross },
     });
-    const view = uploadView(
-      (await tx.one<UploadRow>(`SELECT ${UPLOAD_SELECT} FROM ${UPLOAD_FROM} WHERE u.tenant_id = app_tenant() AND u.id = $1`, [u.id]))!,
-    );
+    const view = uploadView((await findUpload(tx, u.id))!);
     return { ...view, errors: checked.flatMap((c) => c.errors).slice(0, 200) };
   });
-}
-
-interface RowRow {
-  row_no: number;
-  account_number: string | null;
-  saving_id: string | null;
-  member_name: string | null;
-  cif_number: string | null;
-  gross: Dec | null;
-  admin_fee: Dec | null;
-  tax: Dec | null;
-  description: string | null;
-  raw: Record<string, string>;
-  errors: CellError[];
-  status: string;
 }
 
 const rowView = (r: RowRow) => ({
@@ -194,31 +151,14 @@ const rowView = (r: RowRow) => ({
 export async function byDate(ctx: Ctx, q: { releaseDate?: string; status?: string; page: number; limit: number }, all = false) {
   return withTx(ctx, async (tx) => {
     if (!q.releaseDate) {
-      const n = (await tx.one<{ n: number }>(
-        `SELECT count(*)::int AS n FROM interest_upload WHERE tenant_id = app_tenant() AND status <> 'SUPERSEDED'`,
-      ))!.n;
-      const rows = await tx.query<UploadRow>(
-        `SELECT ${UPLOAD_SELECT} FROM ${UPLOAD_FROM} WHERE u.tenant_id = app_tenant() AND u.status <> 'SUPERSEDED'
-         ORDER BY u.release_date DESC, u.created_date DESC LIMIT $1 OFFSET $2`,
-        [q.limit, q.page * q.limit],
-      );
+      const n = await countUploads(tx);
+      const rows = await uploadsPage(tx, q.limit, q.page * q.limit);
       return { upload: null, rows: rows.map(uploadView), total: n, totals: null };
     }
     const u = await currentUpload(tx, q.releaseDate);
     if (!u) return { upload: null, rows: [], total: 0, totals: null };
-    const where = `x.tenant_id = app_tenant() AND x.upload_id = $1 AND ($2::text IS NULL OR x.status = $2)`;
-    const t = (await tx.one<{ n: number; gross: Dec; admin: Dec; tax: Dec }>(
-      `SELECT count(*)::int AS n, coalesce(sum(x.gross), 0) AS gross, coalesce(sum(x.admin_fee), 0) AS admin, coalesce(sum(x.tax), 0) AS tax
-       FROM interest_upload_row x WHERE ${where}`,
-      [u.id, q.status ?? null],
-    ))!;
-    const rows = await tx.query<RowRow>(
-      `SELECT x.row_no, x.account_number, x.saving_id, m.full_name AS member_name, m.cif_number, x.gross, x.admin_fee, x.tax, x.description,
-              x.raw, x.errors, x.status
-       FROM interest_upload_row x LEFT JOIN member m ON m.tenant_id = x.tenant_id AND m.id = x.member_id
-       WHERE ${where} ORDER BY x.row_no ${all ? '' : 'LIMIT $3 OFFSET $4'}`,
-      all ? [u.id, q.status ?? null] : [u.id, q.status ?? null, q.limit, q.page * q.limit],
-    );
+    const t = await rowTotals(tx, u.id, q.status ?? null);
+    const rows = await uploadRows(tx, u.id, q.status ?? null, all ? null : { limit: q.limit, offset: q.page * q.limit });
     return {
       upload: uploadView(u),
       rows: rows.map(rowView),
@@ -243,11 +183,7 @@ export async function confirmByDate(ctx: Ctx, releaseDate: string) {
       const label = `rilis ${releaseDate} (unggah)`;
       let after = 0;
       for (;;) {
-        const rows = await tx.query<{ row_no: number; saving_id: string; gross: Dec; admin_fee: Dec }>(
-          `SELECT row_no, saving_id, gross, admin_fee FROM interest_upload_row WHERE tenant_id = app_tenant() AND upload_id = $1 AND status = 'VALID'
-             AND row_no > $2 ORDER BY row_no LIMIT $3`,
-          [u.id, after, CHUNK],
-        );
+        const rows = await validRowsAfter(tx, u.id, after, CHUNK);
         if (!rows.length) break;
         after = rows[rows.length - 1].row_no;
         // The basis and rate of the account's terms on the date, for the reports (the figure itself came from outside).
@@ -272,20 +208,15 @@ export async function confirmByDate(ctx: Ctx, releaseDate: string) {
             rate: dec(terms.get(r.saving_id)?.base_rate ?? 0),
           })),
         );
-        await tx.exec(
-          `UPDATE interest_upload_row x SET status = CASE WHEN y.p THEN 'POSTED' ELSE 'SKIPPED' END, tax = y.t,
-                  admin_fee = CASE WHEN y.p THEN y.f ELSE x.admin_fee END
-           FROM jsonb_to_recordset($2::jsonb) AS y(s uuid, p boolean, t numeric, f numeric)
-           WHERE x.tenant_id = app_tenant() AND x.upload_id = $1 AND x.saving_id = y.s AND x.status = 'VALID'`,
-          [u.id, JSON.stringify(s.results.map((x) => ({ s: x.savingId, p: x.posted, t: x.tax.toFixed(2), f: x.adminFee.toFixed(2) })))],
+        await markRowResults(
+          tx,
+          u.id,
+          JSON.stringify(s.results.map((x) => ({ s: x.savingId, p: x.posted, t: x.tax.toFixed(2), f: x.adminFee.toFixed(2) }))),
         );
         await addToRelease(tx, releaseId, s, null);
       }
       await finishRelease(tx, releaseId);
-      await tx.exec(
-        `UPDATE interest_upload SET status = 'CONFIRMED', release_id = $2, confirmed_at = now(), confirmed_by = $3 WHERE tenant_id = app_tenant() AND id = $1`,
-        [u.id, releaseId, ctx.userId],
-      );
+      await markConfirmed(tx, u.id, releaseId, ctx.userId!);
       await audit(tx, ctx, {
         action: 'interest.upload_confirm',
         entity: 'interest_upload',
