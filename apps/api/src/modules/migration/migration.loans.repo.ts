@@ -3,7 +3,25 @@ import { MIGRATION_PAID_NOTE } from '@koperasi/contracts';
 import type { Dec } from '@koperasi/finance';
 import type { Tx } from '../../db/db.ts';
 import type { NewInstallment } from '../loans/loans.repo.ts';
-import type { LoanTermsOfRow, StagedLoan } from './migration.loans.ts';
+
+export interface StagedLoan {
+  amount: string;
+  principal_paid: string;
+  outstanding: string;
+  arrears_principal: string;
+  arrears_interest: string;
+  tenor: number;
+  remaining_tenor: number;
+  first_number: number;
+  rate: string | number;
+  next_due_date: string;
+}
+
+export interface LoanTermsOfRow {
+  interest_method: 'FLAT' | 'EFEKTIF' | 'EFEKTIF_BULAN' | 'ANUITAS';
+  installment_method: 'POKOK & JASA' | 'POKOK' | 'JASA';
+  rounding_multiple: Dec | string;
+}
 
 /** The posted staged loans that have no installment yet, with their staged row and terms. */
 export async function postedLoansWithoutSchedule(tx: Tx) {

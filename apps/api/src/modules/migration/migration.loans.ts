@@ -28,29 +28,10 @@ import { MIGRATION_PAID_NOTE } from '@koperasi/contracts';
 import { Dec, dec, monthDay, schedule, ZERO } from '@koperasi/finance';
 import type { Tx } from '../../db/db.ts';
 import type { NewInstallment } from '../loans/loans.repo.ts';
-import { insertSchedules, postedLoansWithoutSchedule } from './migration.loans.repo.ts';
+import { insertSchedules, type LoanTermsOfRow, postedLoansWithoutSchedule, type StagedLoan } from './migration.loans.repo.ts';
 import { MARK_POSTED, NUMBERED } from './migration.post.ts';
 
 export const MIGRATION_ARREARS_NOTE = 'Tunggakan saat migrasi';
-
-export interface StagedLoan {
-  amount: string;
-  principal_paid: string;
-  outstanding: string;
-  arrears_principal: string;
-  arrears_interest: string;
-  tenor: number;
-  remaining_tenor: number;
-  first_number: number;
-  rate: string | number;
-  next_due_date: string;
-}
-
-export interface LoanTermsOfRow {
-  interest_method: 'FLAT' | 'EFEKTIF' | 'EFEKTIF_BULAN' | 'ANUITAS';
-  installment_method: 'POKOK & JASA' | 'POKOK' | 'JASA';
-  rounding_multiple: Dec | string;
-}
 
 /** The whole schedule of a migrated loan (paid before the migration, arrears, remaining) and its installment amount. */
 export function migratedSchedule(v: StagedLoan, t: LoanTermsOfRow): { rows: NewInstallment[]; installmentAmount: Dec; maturity: string } {
