@@ -14,6 +14,30 @@ import { addDays, displayDate, fiscalYearRange, todayJakarta } from '../ledger/d
 import { type JournalLineInput, post, reverse } from '../ledger/posting.ts';
 import { assertCanMove, channelOf, move } from '../savings/savings.core.ts';
 import { lockAccounts, setGroupJournal } from '../savings/savings.repo.ts';
+import {
+  cancelTransactions,
+  closedYearsAfter,
+  creditedMembersOfChunk,
+  firstSpentShare,
+  insertChunk,
+  lastOpenChunk,
+  markAllPayable,
+  markAllReversed,
+  markCalculationCancelled,
+  markCancelling,
+  markChunkReversed,
+  markDistributed,
+  markDistributing,
+  markMemberCredited,
+  markMemberPayable,
+  memberStatusCounts,
+  nextChunkNo,
+  paidInCashCount,
+  pendingMembers,
+  setChunkReversal,
+  systemAccount,
+  targetOldestSavings,
+} from './shu.distribution.repo.ts';
 import { ACCOUNT_COLUMNS, type CalculationRow, DEFAULT_ACCOUNT_KEYS, findCalculation } from './shu.repo.ts';
 
 import { type AccountKey, calculationView, defaultAccounts, fiscalStart } from './shu.service.ts';
@@ -60,14 +84,9 @@ export async function startDistribution(ctx: Ctx, year: number, payout: 'SAVINGS
       ]);
     const acc = await distributionAccounts(tx, c);
     // The year's result sits on CURRENT_YEAR_SURPLUS until the next year closes, then on RETAINED_SURPLUS.
-    const later = await tx.one<{ n: number }>(
-      `SELECT count(*)::int AS n FROM ledger_fiscal_year WHERE tenant_id = app_tenant() AND fiscal_year > $1 AND status = 'CLOSED'`,
-      [year],
-    );
+    const later = await closedYearsAfter(tx, year);
     const surplusKey = later?.n ? 'RETAINED_SURPLUS' : 'CURRENT_YEAR_SURPLUS';
-    const surplusAcc = await tx.one<{ id: string }>('SELECT id FROM coa_account WHERE tenant_id = app_tenant() AND system_key = $1', [
-      surplusKey,
-    ]);
+    const surplusAcc = await systemAccount(tx, surplusKey);
     if (!surplusAcc) throw unprocessable('SYSTEM_ACCOUNT_MISSING', 'ledger.system_account_missing', { key: surplusKey });
     const alloc = Object.fromEntries(SHU_ALLOCATIONS.map((k) => [k, dec(c.allocations[k] ?? 0)])) as Record<ShuAllocation, Dec>;
     const lines: JournalLineInput[] = [{ accountId: surplusAcc.id, debit: c.surplus }];
@@ -86,24 +105,11 @@ export async function startDistribution(ctx: Ctx, year: number, payout: 'SAVINGS
     });
     // Each member's target: the oldest active voluntary saving (SAVINGS payout), else left payable.
     if (payout === 'SAVINGS') {
-      await tx.exec(
-        `UPDATE shu_member x SET status = CASE WHEN x.net > 0 AND s.id IS NOT NULL THEN 'PENDING' ELSE 'PAYABLE' END, saving_id = s.id
-         FROM (SELECT x2.member_id,
-                      (SELECT ms.id FROM member_saving ms WHERE ms.tenant_id = app_tenant() AND ms.member_id = x2.member_id
-                         AND ms.kind = 'SAVING' AND ms.saving_type = 'VOLUNTARY' AND ms.status = 'ACTIVE'
-                       ORDER BY ms.open_date NULLS LAST, ms.id LIMIT 1) AS id
-               FROM shu_member x2 WHERE x2.tenant_id = app_tenant() AND x2.calculation_id = $1) s
-         WHERE x.tenant_id = app_tenant() AND x.calculation_id = $1 AND s.member_id = x.member_id`,
-        [c.id],
-      );
+      await targetOldestSavings(tx, c.id);
     } else {
-      await tx.exec(`UPDATE shu_member SET status = 'PAYABLE' WHERE tenant_id = app_tenant() AND calculation_id = $1`, [c.id]);
+      await markAllPayable(tx, c.id);
     }
-    await tx.exec(
-      `UPDATE shu_calculation SET status = 'DISTRIBUTING', payout = $2, distribution_date = $3, surplus_coa_id = $4, journal_id = $5,
-         distributed_by = $6 WHERE tenant_id = app_tenant() AND id = $1`,
-      [c.id, payout, date, surplusAcc.id, journal.id, ctx.userId],
-    );
+    await markDistributing(tx, c.id, { payout, date, surplusCoaId: surplusAcc.id, journalId: journal.id, userId: ctx.userId! });
     await audit(tx, ctx, {
       action: 'shu.distribute_start',
       entity: 'shu_calculation',
@@ -120,21 +126,14 @@ export async function distributeChunk(ctx: Ctx, year: number): Promise<boolean> 
   return withTx(ctx, async (tx) => {
     const c = await findCalculation(tx, year, true);
     if (c?.status !== 'DISTRIBUTING') return false;
-    const members = await tx.query<{ member_id: string; saving_id: string; net: Dec }>(
-      `SELECT member_id, saving_id, net FROM shu_member WHERE tenant_id = app_tenant() AND calculation_id = $1 AND status = 'PENDING'
-       ORDER BY member_id LIMIT ${Math.max(1, Math.floor(shuTuning.chunkSize))} FOR UPDATE`,
-      [c.id],
-    );
+    const members = await pendingMembers(tx, c.id, Math.max(1, Math.floor(shuTuning.chunkSize)));
     if (!members.length) return false;
     const date = c.distribution_date!;
     const acc = await distributionAccounts(tx, c);
     const accounts = await lockAccounts(tx, [...new Set(members.map((m) => m.saving_id))].sort(), date, null);
     const groupId = crypto.randomUUID();
     const journalId = crypto.randomUUID();
-    const next = await tx.one<{ n: number }>(
-      'SELECT coalesce(max(chunk_no), 0) + 1 AS n FROM shu_chunk WHERE tenant_id = app_tenant() AND calculation_id = $1',
-      [c.id],
-    );
+    const next = await nextChunkNo(tx, c.id);
     const chunkNo = next!.n;
     const perControl = new Map<string, Dec>();
     let total = ZERO;
@@ -146,10 +145,7 @@ export async function distributeChunk(ctx: Ctx, year: number): Promise<boolean> 
       } catch (e) {
         if (!(e instanceof AppError)) throw e;
         // The account cannot take money (closed, member inactive...): the share stays payable.
-        await tx.exec(
-          `UPDATE shu_member SET status = 'PAYABLE' WHERE tenant_id = app_tenant() AND calculation_id = $1 AND member_id = $2`,
-          [c.id, m.member_id],
-        );
+        await markMemberPayable(tx, c.id, m.member_id);
         continue;
       }
       const row = await move(tx, ctx, a, {
@@ -163,11 +159,7 @@ export async function distributeChunk(ctx: Ctx, year: number): Promise<boolean> 
         description: `SHU tahun buku ${year}`,
         journalId,
       });
-      await tx.exec(
-        `UPDATE shu_member SET status = 'CREDITED', chunk_no = $3, transaction_id = $4
-         WHERE tenant_id = app_tenant() AND calculation_id = $1 AND member_id = $2`,
-        [c.id, m.member_id, chunkNo, row.id],
-      );
+      await markMemberCredited(tx, c.id, m.member_id, chunkNo, row.id);
       perControl.set(a.control_id!, (perControl.get(a.control_id!) ?? ZERO).plus(m.net));
       total = total.plus(m.net);
       credited++;
@@ -181,11 +173,7 @@ export async function distributeChunk(ctx: Ctx, year: number): Promise<boolean> 
         source: { module: 'SHU', id: groupId },
         lines: [{ accountId: acc.MEMBER_PAYABLE, debit: total }, ...[...perControl].map(([accountId, v]) => ({ accountId, credit: v }))],
       });
-      await tx.exec(
-        `INSERT INTO shu_chunk (tenant_id, calculation_id, chunk_no, group_id, journal_id, member_count, amount)
-         VALUES (app_tenant(), $1, $2, $3, $4, $5, $6)`,
-        [c.id, chunkNo, groupId, journalId, credited, total.toFixed(2)],
-      );
+      await insertChunk(tx, c.id, { chunkNo, groupId, journalId, members: credited, amount: total.toFixed(2) });
       await audit(tx, ctx, {
         action: 'shu.distribute_chunk',
         entity: 'shu_calculation',
@@ -209,15 +197,8 @@ export async function distribute(ctx: Ctx, body: { year: number; payout: 'SAVING
     async (tx) => {
       const c = (await findCalculation(tx, year, true))!;
       if (c.status === 'DISTRIBUTING') {
-        await tx.exec(
-          `UPDATE shu_calculation SET status = 'DISTRIBUTED', distributed_at = now() WHERE tenant_id = app_tenant() AND id = $1`,
-          [c.id],
-        );
-        const counts = await tx.one<{ credited: number; payable: number }>(
-          `SELECT count(*) FILTER (WHERE status = 'CREDITED')::int AS credited, count(*) FILTER (WHERE status = 'PAYABLE')::int AS payable
-           FROM shu_member WHERE tenant_id = app_tenant() AND calculation_id = $1`,
-          [c.id],
-        );
+        await markDistributed(tx, c.id);
+        const counts = await memberStatusCounts(tx, c.id);
         await audit(tx, ctx, {
           action: 'shu.distribute',
           entity: 'shu_calculation',
@@ -240,31 +221,17 @@ async function startCancel(ctx: Ctx, year: number, reason: string) {
     if (!c || !['DISTRIBUTING', 'DISTRIBUTED', 'CANCELLING'].includes(c.status))
       throw unprocessable('SHU_NOT_DISTRIBUTED', 'shu.not_distributed', { year });
     if (c.status === 'CANCELLING') return;
-    const cash = await tx.one<{ n: number }>(
-      `SELECT count(*)::int AS n FROM shu_member WHERE tenant_id = app_tenant() AND calculation_id = $1 AND status = 'PAID'`,
-      [c.id],
-    );
+    const cash = await paidInCashCount(tx, c.id);
     if (cash?.n) throw unprocessable('SHU_PAID_IN_CASH', 'shu.cancel_paid_cash', { year, count: cash.n });
     // Before any payout: every credited share must still be in its account (checked again, locked, chunk by chunk).
-    const spent = await tx.one<{ member_name: string; cif_number: string; account_number: string }>(
-      `SELECT m.full_name AS member_name, m.cif_number, s.account_number
-       FROM shu_member x JOIN member_saving s ON s.tenant_id = x.tenant_id AND s.id = x.saving_id
-       JOIN member m ON m.tenant_id = x.tenant_id AND m.id = x.member_id
-       WHERE x.tenant_id = app_tenant() AND x.calculation_id = $1 AND x.status = 'CREDITED'
-         AND (s.balance - s.blocked_amount - s.pledged_amount < x.net OR s.status <> 'ACTIVE')
-       ORDER BY m.cif_number LIMIT 1`,
-      [c.id],
-    );
+    const spent = await firstSpentShare(tx, c.id);
     if (spent)
       throw unprocessable('SHU_ALREADY_PAID_OUT', 'shu.cancel_paid_out', {
         name: spent.member_name,
         cif: spent.cif_number,
         number: spent.account_number,
       });
-    await tx.exec(
-      `UPDATE shu_calculation SET status = 'CANCELLING', cancel_reason = $2, cancelled_by = $3 WHERE tenant_id = app_tenant() AND id = $1`,
-      [c.id, reason, ctx.userId],
-    );
+    await markCancelling(tx, c.id, reason, ctx.userId!);
     await audit(tx, ctx, {
       action: 'shu.cancel_start',
       entity: 'shu_calculation',
@@ -280,18 +247,10 @@ async function cancelChunk(ctx: Ctx, year: number): Promise<boolean> {
   return withTx(ctx, async (tx) => {
     const c = await findCalculation(tx, year, true);
     if (c?.status !== 'CANCELLING') return false;
-    const chunk = await tx.one<{ chunk_no: number; journal_id: string }>(
-      `SELECT chunk_no, journal_id FROM shu_chunk WHERE tenant_id = app_tenant() AND calculation_id = $1 AND reversal_journal_id IS NULL
-       ORDER BY chunk_no DESC LIMIT 1 FOR UPDATE`,
-      [c.id],
-    );
+    const chunk = await lastOpenChunk(tx, c.id);
     if (!chunk) return false;
     const reason = c.cancel_reason ?? `Pembatalan SHU ${year}`;
-    const members = await tx.query<{ member_id: string; saving_id: string; net: Dec; transaction_id: string }>(
-      `SELECT member_id, saving_id, net, transaction_id FROM shu_member
-       WHERE tenant_id = app_tenant() AND calculation_id = $1 AND chunk_no = $2 AND status = 'CREDITED' ORDER BY member_id FOR UPDATE`,
-      [c.id, chunk.chunk_no],
-    );
+    const members = await creditedMembersOfChunk(tx, c.id, chunk.chunk_no);
     const date = todayJakarta();
     const accounts = await lockAccounts(tx, [...new Set(members.map((m) => m.saving_id))].sort(), date, null);
     const groupId = crypto.randomUUID();
@@ -317,22 +276,17 @@ async function cancelChunk(ctx: Ctx, year: number): Promise<boolean> {
       });
     }
     if (members.length) {
-      await tx.exec(
-        `UPDATE member_transaction SET status = 'CANCELLED', cancelled_at = now(), cancelled_by = $2, cancel_reason = $3
-         WHERE tenant_id = app_tenant() AND id = ANY($1::uuid[])`,
-        [`{${members.map((m) => m.transaction_id).join(',')}}`, ctx.userId, reason],
+      await cancelTransactions(
+        tx,
+        members.map((m) => m.transaction_id),
+        ctx.userId!,
+        reason,
       );
     }
     const reversal = await reverse(tx, ctx, chunk.journal_id, reason, { date });
     if (members.length) await setGroupJournal(tx, groupId, reversal.id);
-    await tx.exec(
-      `UPDATE shu_chunk SET reversal_journal_id = $3 WHERE tenant_id = app_tenant() AND calculation_id = $1 AND chunk_no = $2`,
-      [c.id, chunk.chunk_no, reversal.id],
-    );
-    await tx.exec(`UPDATE shu_member SET status = 'REVERSED' WHERE tenant_id = app_tenant() AND calculation_id = $1 AND chunk_no = $2`, [
-      c.id,
-      chunk.chunk_no,
-    ]);
+    await setChunkReversal(tx, c.id, chunk.chunk_no, reversal.id);
+    await markChunkReversed(tx, c.id, chunk.chunk_no);
     await audit(tx, ctx, {
       action: 'shu.cancel_chunk',
       entity: 'shu_calculation',
@@ -357,13 +311,8 @@ export async function cancelDistribution(ctx: Ctx, body: { year: number; reason:
         const reversal = c.journal_id
           ? await reverse(tx, ctx, c.journal_id, c.cancel_reason ?? 'Pembatalan SHU', { date: todayJakarta() })
           : null;
-        await tx.exec(
-          `UPDATE shu_member SET status = 'REVERSED' WHERE tenant_id = app_tenant() AND calculation_id = $1 AND status <> 'REVERSED'`,
-          [c.id],
-        );
-        await tx.exec(`UPDATE shu_calculation SET status = 'CANCELLED', cancelled_at = now() WHERE tenant_id = app_tenant() AND id = $1`, [
-          c.id,
-        ]);
+        await markAllReversed(tx, c.id);
+        await markCalculationCancelled(tx, c.id);
         await audit(tx, ctx, {
           action: 'shu.cancel',
           entity: 'shu_calculation',
