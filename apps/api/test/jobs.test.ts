@@ -76,7 +76,6 @@ describe('runBatch', () => {
     expectExactlyOnce(await db.tenant(t.tenantId, (tx) => processedCounts(tx, key)));
   });
 
-
   it('two connections: stopped after chunk 3, run again with two: every item exactly once, the cursor never past an uncommitted chunk', async () => {
     const db = await testDb();
     const t = await newTenant();
@@ -107,34 +106,34 @@ describe('runBatch', () => {
   });
 
   for (const workers of [1, 2]) {
-  it.runIf(Boolean(process.env.TEST_DATABASE_URL))(
-    `a process killed with SIGKILL mid-run resumes from its cursor, exactly once (${workers} connection${workers > 1 ? 's' : ''})`,
-    async () => {
-      const db = await testDb();
-      const t = await newTenant();
-      const key = `k-${unique()}`;
-      const child = spawn(
-        process.execPath,
-        ['--import', 'tsx', path.join(here, 'jobs-batch-child.ts'), process.env.TEST_DATABASE_URL!, t.tenantId, key, String(workers)],
-        { stdio: ['ignore', 'pipe', 'inherit'], cwd: path.join(here, '../../..') },
-      );
-      await new Promise<void>((resolve, reject) => {
-        child.stdout.on('data', (chunk: Buffer) => {
-          const m = /chunk (\d+)/.exec(chunk.toString());
-          if (m && Number(m[1]) >= 4 && !child.killed) child.kill('SIGKILL');
+    it.runIf(Boolean(process.env.TEST_DATABASE_URL))(
+      `a process killed with SIGKILL mid-run resumes from its cursor, exactly once (${workers} connection${workers > 1 ? 's' : ''})`,
+      async () => {
+        const db = await testDb();
+        const t = await newTenant();
+        const key = `k-${unique()}`;
+        const child = spawn(
+          process.execPath,
+          ['--import', 'tsx', path.join(here, 'jobs-batch-child.ts'), process.env.TEST_DATABASE_URL!, t.tenantId, key, String(workers)],
+          { stdio: ['ignore', 'pipe', 'inherit'], cwd: path.join(here, '../../..') },
+        );
+        await new Promise<void>((resolve, reject) => {
+          child.stdout.on('data', (chunk: Buffer) => {
+            const m = /chunk (\d+)/.exec(chunk.toString());
+            if (m && Number(m[1]) >= 4 && !child.killed) child.kill('SIGKILL');
+          });
+          child.on('exit', (code, signal) => (signal === 'SIGKILL' ? resolve() : reject(new Error(`child exited ${code}`))));
         });
-        child.on('exit', (code, signal) => (signal === 'SIGKILL' ? resolve() : reject(new Error(`child exited ${code}`))));
-      });
-      const mid = await db.tenant(t.tenantId, (tx) => processedCounts(tx, key));
-      expect(mid.size).toBeGreaterThanOrEqual(28);
-      expect(mid.size).toBeLessThan(TEST_ITEMS);
-      // The killed run is still RUNNING (nobody marked it): running it again goes on from the cursor.
-      const r = await runBatch({ ...testBatch(db, t.tenantId, key), concurrency: workers });
-      expect(r).toMatchObject({ status: 'DONE', done: TEST_ITEMS });
-      expectExactlyOnce(await db.tenant(t.tenantId, (tx) => processedCounts(tx, key)));
-    },
-    60_000,
-  );
+        const mid = await db.tenant(t.tenantId, (tx) => processedCounts(tx, key));
+        expect(mid.size).toBeGreaterThanOrEqual(28);
+        expect(mid.size).toBeLessThan(TEST_ITEMS);
+        // The killed run is still RUNNING (nobody marked it): running it again goes on from the cursor.
+        const r = await runBatch({ ...testBatch(db, t.tenantId, key), concurrency: workers });
+        expect(r).toMatchObject({ status: 'DONE', done: TEST_ITEMS });
+        expectExactlyOnce(await db.tenant(t.tenantId, (tx) => processedCounts(tx, key)));
+      },
+      60_000,
+    );
   }
 });
 

@@ -108,7 +108,7 @@ export async function runBatch<I extends BatchItem>(spec: BatchSpec<I>): Promise
  * (unique per run and item, committed with the work). The run's cursor is a low-water mark: the last key of the
  * longest prefix of chunks known committed (this chunk's own key when every chunk before it committed), so a
  * killed run resumes from a key before every uncommitted chunk; items after it that did commit are left out by
- * `job_item` on the rerun. The run row is updated last in each chunk (done count, cursor), so two chunks wait for
+ * `job_item` on the rerun. The first chunk runs alone, then the workers start. The run row is updated last in each chunk (done count, cursor), so two chunks wait for
  * each other only for the other's COMMIT.
  */
 async function runParallel<I extends BatchItem>(
@@ -131,8 +131,8 @@ async function runParallel<I extends BatchItem>(
     }
     return mark;
   };
-  const worker = async () => {
-    while (!exhausted && failed === null) {
+  const worker = async (max = Number.POSITIVE_INFINITY) => {
+    for (let n = 0; n < max && !exhausted && failed === null; n++) {
       const step = await spec.db.tenant(spec.tenantId, async (tx) => {
         // The hand-out: one worker at a time reads the next items after the last key handed out.
         let release!: () => void;
@@ -173,14 +173,14 @@ async function runParallel<I extends BatchItem>(
       await spec.afterChunk?.({ runId: run.id, chunk: step.chunk, done: step.done });
     }
   };
-  const results = await Promise.allSettled(
-    Array.from({ length: workers }, () =>
-      worker().catch((err) => {
-        failed ??= err;
-        throw err;
-      }),
-    ),
-  );
+  const guarded = (max?: number) =>
+    worker(max).catch((err) => {
+      failed ??= err;
+      throw err;
+    });
+  // The first chunk runs alone (a run that fails at once fails before the others start), then the workers.
+  const results = [...(await Promise.allSettled([guarded(1)]))];
+  if (failed === null && !exhausted) results.push(...(await Promise.allSettled(Array.from({ length: workers }, () => guarded()))));
   if (failed !== null || results.some((r) => r.status === 'rejected')) {
     const err = failed ?? (results.find((r) => r.status === 'rejected') as PromiseRejectedResult).reason;
     const message = String((err as Error)?.message ?? err).slice(0, 1000);
