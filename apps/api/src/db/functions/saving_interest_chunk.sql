@@ -37,6 +37,7 @@ DECLARE
   c_bb numeric[]; c_rate numeric[]; c_gross numeric[]; c_fee numeric[]; c_subject uuid[];
   c_tax numeric[];
   v_items jsonb;
+  v_paid uuid[];
   v_n integer;
   v_journal uuid;
   v_group uuid := gen_random_uuid();
@@ -48,6 +49,9 @@ BEGIN
   IF v_tenant IS NULL THEN
     RAISE EXCEPTION 'saving_interest_chunk: no tenant in this transaction' USING ERRCODE = 'KL000';
   END IF;
+  -- Accounts of the chunk already paid for an overlapping period (by account: the index on saving_id).
+  SELECT coalesce(array_agg(i.saving_id), '{}') INTO v_paid FROM saving_interest i
+   WHERE i.tenant_id = v_tenant AND i.saving_id = ANY(p_ids) AND i.status = 'POSTED' AND i.start_date <= p_end AND i.end_date >= p_start;
   -- 1 + 2. Locked accounts, their terms on p_end, the basis from the movements.
   WITH lk AS (
     SELECT s.id, s.member_id, s.product_id, s.account_number, s.balance, s.blocked_amount, s.is_not_get_interest, s.kind, s.saving_type,
@@ -61,36 +65,35 @@ BEGIN
                      ORDER BY t.effective_date DESC, t.version DESC LIMIT 1) t ON true
      WHERE lk.kind = 'SAVING' AND lk.saving_type = 'VOLUNTARY' AND lk.status = 'ACTIVE' AND (lk.open_date IS NULL OR lk.open_date <= p_end)
        AND (p_product IS NULL OR lk.product_id = p_product)
-       AND NOT EXISTS (SELECT 1 FROM saving_interest i WHERE i.tenant_id = v_tenant AND i.saving_id = lk.id AND i.status = 'POSTED'
-                          AND i.start_date <= p_end AND i.end_date >= p_start)
-  ), pts AS (
-    -- The opening balance (k 0) and each date's closing balance (k 1) of the period.
-    SELECT a.id, p_start AS d, 0 AS k,
-           coalesce((SELECT t.balance_after FROM member_transaction t WHERE t.tenant_id = v_tenant AND t.saving_id = a.id AND t.transaction_date < p_start
-                      ORDER BY t.transaction_date DESC, t.seq DESC LIMIT 1), 0) AS b
+       AND NOT (lk.id = ANY(v_paid))
+  ), r0 AS (
+    -- Per account (lateral, by the account's own movements): the opening balance (k 0) and each date's closing balance
+    -- (k 1) of the period make segments of days; the counted balance of each segment, summed over days and its lowest.
+    SELECT a.*, z.total, z.low
       FROM a
-    UNION ALL
-    SELECT c.* FROM (
-      SELECT DISTINCT ON (t.saving_id, t.transaction_date) t.saving_id, t.transaction_date, 1, t.balance_after
-        FROM member_transaction t
-       WHERE t.tenant_id = v_tenant AND t.saving_id IN (SELECT a.id FROM a) AND t.transaction_date BETWEEN p_start AND p_end
-       ORDER BY t.saving_id, t.transaction_date, t.seq DESC) c
-  ), seg AS (
-    SELECT pts.id, pts.b, coalesce(lead(pts.d) OVER w, p_end + 1) - pts.d AS days FROM pts WINDOW w AS (PARTITION BY pts.id ORDER BY pts.d, pts.k)
-  ), cnt AS (
-    SELECT a.id, sum(x.c * seg.days) AS total, min(x.c) FILTER (WHERE seg.days > 0) AS low
-      FROM a JOIN seg ON seg.id = a.id
-      CROSS JOIN LATERAL (SELECT CASE WHEN seg.b - a.blocked_amount <= 0 OR seg.b - a.blocked_amount < a.min_b THEN 0
-                                      WHEN a.max_b IS NOT NULL AND seg.b - a.blocked_amount > a.max_b THEN a.max_b
-                                      ELSE seg.b - a.blocked_amount END AS c) x
-     GROUP BY a.id
+      CROSS JOIN LATERAL (
+        SELECT sum(x.c * sg.days) AS total, min(x.c) FILTER (WHERE sg.days > 0) AS low
+          FROM (SELECT p.b, coalesce(lead(p.d) OVER (ORDER BY p.d, p.k), p_end + 1) - p.d AS days
+                  FROM (SELECT p_start AS d, 0 AS k,
+                               coalesce((SELECT t.balance_after FROM member_transaction t
+                                          WHERE t.tenant_id = v_tenant AND t.saving_id = a.id AND t.transaction_date < p_start
+                                          ORDER BY t.transaction_date DESC, t.seq DESC LIMIT 1), 0) AS b
+                        UNION ALL
+                        SELECT mv.d, 1, mv.b FROM (
+                          SELECT DISTINCT ON (t.transaction_date) t.transaction_date AS d, t.balance_after AS b
+                            FROM member_transaction t
+                           WHERE t.tenant_id = v_tenant AND t.saving_id = a.id AND t.transaction_date BETWEEN p_start AND p_end
+                           ORDER BY t.transaction_date, t.seq DESC) mv) p) sg
+          CROSS JOIN LATERAL (SELECT CASE WHEN sg.b - a.blocked_amount <= 0 OR sg.b - a.blocked_amount < a.min_b THEN 0
+                                          WHEN a.max_b IS NOT NULL AND sg.b - a.blocked_amount > a.max_b THEN a.max_b
+                                          ELSE sg.b - a.blocked_amount END AS c) x) z
   ), r AS (
-    SELECT a.*, CASE WHEN a.balance_basis = 'TERENDAH' THEN round(coalesce(cnt.low, 0), 2) ELSE round(cnt.total / v_days, 2) END AS bb,
-           CASE WHEN a.is_not_get_interest THEN 0
-                WHEN a.balance_basis = 'TERENDAH' THEN round(coalesce(cnt.low, 0) * a.base_rate * v_days / 36500, 2)
-                ELSE round(cnt.total * a.base_rate / 36500, 2) END AS g,
-           round(a.fee * v_months, 2) AS f
-      FROM a JOIN cnt ON cnt.id = a.id
+    SELECT r0.*, CASE WHEN r0.balance_basis = 'TERENDAH' THEN round(coalesce(r0.low, 0), 2) ELSE round(r0.total / v_days, 2) END AS bb,
+           CASE WHEN r0.is_not_get_interest THEN 0
+                WHEN r0.balance_basis = 'TERENDAH' THEN round(coalesce(r0.low, 0) * r0.base_rate * v_days / 36500, 2)
+                ELSE round(r0.total * r0.base_rate / 36500, 2) END AS g,
+           round(r0.fee * v_months, 2) AS f
+      FROM r0
   )
   SELECT array_agg(r.id ORDER BY r.id), array_agg(r.member_id ORDER BY r.id), array_agg(r.product_id ORDER BY r.id),
          array_agg(r.account_number ORDER BY r.id), array_agg(r.balance ORDER BY r.id), array_agg(r.blocked_amount ORDER BY r.id),
