@@ -10,10 +10,10 @@
 --     longer receive), p_holding (withdrawal: everything there, no rollover), or into the principal (rollover
 --     PRINCIPAL_INTEREST at maturity); at maturity a rollover at the product's rate for the same tenor in force on the
 --     maturity day, else MATURED;
---  3. posts one journal per payment day (Dr interest expense, Cr tax payable, Cr each destination) in ONE call of
---     ledger_post_arrays; writes the deposit movements (interest, tax as its own WITHDRAW_TAX, rolled-in interest),
+--  3. writes the deposit movements (interest, tax as its own WITHDRAW_TAX, rolled-in interest),
 --     the savings credits, and one deposit_interest row per deposit and payment day (unique while POSTED: the
---     "exactly once" key), and the deposits.
+--     "exactly once" key), and the deposits; then posts one journal per payment day (Dr interest expense, Cr tax
+--     payable, Cr each destination) in ONE call of ledger_post_arrays, last (the journal counter is held until COMMIT).
 -- Answers one row: deposits changed, payments, gross, tax, net, the journals, rollovers, maturities.
 CREATE OR REPLACE FUNCTION deposit_pay_due(p_ids uuid[], p_through date, p_release uuid, p_holding uuid, p_user uuid, p_channel text, p_label text, p_basis text, p_free numeric, p_rate numeric)
  RETURNS TABLE(deposits integer, payments integer, gross numeric, tax numeric, net numeric, journal_ids uuid[], rolled integer, matured integer)
@@ -41,6 +41,7 @@ DECLARE
   j_date date[]; j_id uuid[]; j_grp uuid[]; j_desc text[]; j_ref text[]; j_count integer[];
   l_ord integer[]; l_no integer[]; l_acc uuid[]; l_debit numeric[]; l_credit numeric[];
   v_nj integer;
+  v_seqs bigint[];
   m record;
   s record;
 BEGIN
@@ -198,15 +199,15 @@ BEGIN
     IF EXISTS (SELECT 1 FROM unnest(l_acc) a WHERE a IS NULL) THEN
       RAISE EXCEPTION 'deposit_pay_due: a product has no INTEREST_EXPENSE or TAX_PAYABLE account' USING ERRCODE = 'KD001';
     END IF;
-    SELECT * INTO m FROM ledger_post_arrays(
-      j_id, j_date, j_desc, j_ref, array_fill('DEPOSIT'::text, ARRAY[v_nj]), (SELECT array_agg(g::text) FROM unnest(j_grp) g),
-      array_fill(false, ARRAY[v_nj]), array_fill(false, ARRAY[v_nj]), array_fill(NULL::uuid, ARRAY[v_nj]), array_fill(NULL::text, ARRAY[v_nj]),
-      array_fill(p_user, ARRAY[v_nj]), l_ord, l_no, l_acc, l_debit, l_credit,
-      array_fill(NULL::text, ARRAY[cardinality(l_ord)]), array_fill(NULL::uuid, ARRAY[cardinality(l_ord)]),
-      array_fill(NULL::uuid, ARRAY[cardinality(l_ord)]), true, false) x;
   END IF;
 
-  -- 3b. Deposit movements (interest, tax, rolled-in interest), in payment order.
+  -- 3b. Deposit movements (interest, tax, rolled-in interest), in payment order; their codes from one block of the
+  --     cooperative's sequence (tenant_sequence_block), one number per movement.
+  SELECT tenant_sequence_block('member_transaction_seq', count(*)::int) INTO v_seqs
+    FROM unnest(a_to, a_gross, a_tax, a_dest) AS u(due, g, x, dest)
+    JOIN unnest(j_date) AS j(due) ON j.due = u.due
+    CROSS JOIN LATERAL (VALUES (u.g), (u.x), (CASE WHEN u.dest = 'PRINCIPAL' THEN u.g - u.x ELSE 0 END)) AS e(amount)
+   WHERE e.amount > 0;
   WITH p AS (
     SELECT u.*, j.o FROM unnest(a_dep, a_from, a_to, a_principal, a_gross, a_tax, a_dest, a_tv) WITH ORDINALITY
                         AS u(d, f, due, pr, g, x, dest, tv, i)
@@ -218,7 +219,8 @@ BEGIN
                          AS e(kind, activity, amount, bal, k)
     WHERE e.amount > 0
   ), sq AS (
-    SELECT mv.*, tenant_sequence_next('member_transaction_seq') AS seq FROM (SELECT * FROM mv ORDER BY mv.i, mv.k) mv
+    -- The movements' codes in one block of the cooperative's sequence, in payment order.
+    SELECT mv.*, v_seqs[row_number() OVER (ORDER BY mv.i, mv.k)] AS seq FROM mv
   )
   INSERT INTO member_transaction (tenant_id, seq, code, transaction_date, member_id, product_id, product_kind, deposit_id, kind, activity,
                                   amount, balance_after, channel, cash_coa_id, group_id, journal_id, description, terms_version, branch_id,
@@ -265,6 +267,17 @@ BEGIN
   SELECT v_tenant, ins.deposit_id, 'INTEREST', c.acc, ins.net, 'INTEREST', ins.id, ins.due_date, ins.journal_id
     FROM ins JOIN unnest(a_dep, a_to, a_credit) AS c(d, due, acc) ON c.d = ins.deposit_id AND c.due = ins.due_date
    WHERE ins.destination = 'HOLDING' AND ins.net > 0;
+
+  -- 3e. The journals, posted last: the journal counter they number from is then held only until COMMIT (chunks on
+  --     two connections wait for each other only there); the rows above carry their ids (foreign keys checked at COMMIT).
+  IF v_nj > 0 THEN
+    SELECT * INTO m FROM ledger_post_arrays(
+      j_id, j_date, j_desc, j_ref, array_fill('DEPOSIT'::text, ARRAY[v_nj]), (SELECT array_agg(g::text) FROM unnest(j_grp) g),
+      array_fill(false, ARRAY[v_nj]), array_fill(false, ARRAY[v_nj]), array_fill(NULL::uuid, ARRAY[v_nj]), array_fill(NULL::text, ARRAY[v_nj]),
+      array_fill(p_user, ARRAY[v_nj]), l_ord, l_no, l_acc, l_debit, l_credit,
+      array_fill(NULL::text, ARRAY[cardinality(l_ord)]), array_fill(NULL::uuid, ARRAY[cardinality(l_ord)]),
+      array_fill(NULL::uuid, ARRAY[cardinality(l_ord)]), true, false) x;
+  END IF;
 
   RETURN QUERY
   SELECT (SELECT count(DISTINCT c)::integer FROM unnest(v_changed) c), v_n,

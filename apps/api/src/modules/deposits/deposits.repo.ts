@@ -77,6 +77,27 @@ export async function nextActiveIds(tx: Tx, cursor: string | null, limit: number
   return rows.map((r) => r.id);
 }
 
+/**
+ * The release's items (runBatch): running deposits with a period due by `through`, in (member, deposit) order after
+ * the cursor `member|deposit`, so a member's deposits share a chunk (chunks on two connections then rarely wait on
+ * the same member's tax month row or interest savings account).
+ */
+export async function dueDepositsAfter(
+  tx: Tx,
+  after: string | null,
+  limit: number,
+  through: string,
+): Promise<Array<{ key: string; id: string }>> {
+  const [m, d] = after ? after.split('|') : [null, null];
+  return tx.query<{ key: string; id: string }>(
+    `SELECT d.member_id::text || '|' || d.id::text AS key, d.id FROM deposit d
+     WHERE d.tenant_id = app_tenant() AND d.status = 'ACTIVE' AND d.paid_through < $3::date
+       AND ($1::uuid IS NULL OR (d.member_id, d.id) > ($1::uuid, $4::uuid))
+     ORDER BY d.member_id, d.id LIMIT $2`,
+    [m, limit, through, d],
+  );
+}
+
 /** The certificate (bilyet) number: BLY/<year>/<seq>, the counter taken under its row lock. */
 export async function nextCertificateNumber(tx: Tx, date: string): Promise<string> {
   const year = Number(date.slice(0, 4));
