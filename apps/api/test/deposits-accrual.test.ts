@@ -91,4 +91,27 @@ describe('daily accrual of deposit interest', () => {
     expect(String(await ledgerBalance(t.tenantId, '20201'))).toBe('0');
     expect(String(await ledgerBalance(t.tenantId, '50102'))).toBe('300000');
   });
+
+  it('a deposit broken mid-period: the interest accrued for the running period goes back (payable 0, expense 0)', async () => {
+    const t = await newTenant();
+    current = t;
+    const productId = await createDepositProduct(t);
+    const m = await createActiveMember(t.admin, { fullName: 'Rina Marlina', gender: 'P' });
+    const res = await t.admin.post('/api/transaction/request-open-product-member', {
+      memberId: m.id,
+      productId,
+      amount: 24_000_000,
+      tenor: 12,
+    });
+    const id = body<any>(res).data.deposit.id;
+    const start = addDays(today(), -12);
+    await backdate(t, id, start);
+    await accrueThrough(t.app.db, t.tenantId, start);
+    await accrueThrough(t.app.db, t.tenantId, addDays(today(), -1));
+    expect(Number(await ledgerBalance(t.tenantId, '20201'))).toBeGreaterThan(0);
+    const r = await t.admin.post('/api/transaction/deposit/break', { accountProductId: id, reason: 'Uji akrual' });
+    expect(r.statusCode, r.body).toBe(200);
+    expect(String(await ledgerBalance(t.tenantId, '20201'))).toBe('0');
+    expect(String(await ledgerBalance(t.tenantId, '50102'))).toBe('0');
+  });
 });

@@ -13,7 +13,7 @@ import { post } from '../ledger/posting.ts';
 import { glOf, payDueInterest } from './deposits.core.ts';
 import { checkHolding, field, journalText, lockOne, movementOf, rupiah, today, view } from './deposits.helpers.ts';
 import { addHolding } from './deposits.holding.repo.ts';
-import { insertMovements, type LockedDeposit } from './deposits.repo.ts';
+import { insertMovements, type LockedDeposit, takeUnpaidAccrual } from './deposits.repo.ts';
 
 async function termsOfDeposit(tx: Tx, d: LockedDeposit) {
   return tx.one<Record<string, unknown>>(
@@ -128,6 +128,8 @@ async function executeBreak(
       approvedBy: o.approvedBy,
     },
   });
+  // The running period earns nothing when broken: what the daily accrual booked for it goes back.
+  const accrued = await takeUnpaidAccrual(tx, d.id);
   const journal = await post(tx, ctx, {
     id: journalId,
     date,
@@ -138,6 +140,12 @@ async function executeBreak(
       { accountId: glOf(d, 'CONTROL'), debit: principal },
       ...(o.penalty.gt(0) ? [{ accountId: glOf(d, 'PENALTY_INCOME'), credit: o.penalty }] : []),
       ...(payout.gt(0) ? [{ accountId: o.holding, credit: payout }] : []),
+      ...(accrued.gt(0)
+        ? [
+            { accountId: glOf(d, 'INTEREST_PAYABLE'), debit: accrued },
+            { accountId: glOf(d, 'INTEREST_EXPENSE'), credit: accrued },
+          ]
+        : []),
     ],
   });
   await addHolding(tx, { depositId: d.id, kind: 'PRINCIPAL', coaId: o.holding, amount: payout, source: 'BREAK', date, journalId });

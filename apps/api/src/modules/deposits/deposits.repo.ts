@@ -98,6 +98,26 @@ export async function dueDepositsAfter(
   );
 }
 
+/**
+ * The interest the daily accrual booked for a deposit's periods not paid (the running period of a deposit broken
+ * early, which earns no interest): taken off its rows and answered, for the break's journal to reverse it
+ * (Dr interest payable, Cr interest expense). docs/deposits.md "Daily accrual".
+ */
+export async function takeUnpaidAccrual(tx: Tx, depositId: string): Promise<Dec> {
+  const r = await tx.one<{ amount: Dec }>(
+    `WITH x AS (
+       SELECT a.deposit_id, a.due_date, a.accrued FROM deposit_accrual a JOIN deposit d ON d.tenant_id = a.tenant_id AND d.id = a.deposit_id
+       WHERE a.tenant_id = app_tenant() AND a.deposit_id = $1 AND a.due_date > d.paid_through AND a.accrued > 0 FOR UPDATE OF a
+     ), u AS (
+       UPDATE deposit_accrual a SET accrued = 0 FROM x WHERE a.tenant_id = app_tenant() AND a.deposit_id = x.deposit_id AND a.due_date = x.due_date
+       RETURNING 1
+     )
+     SELECT coalesce(sum(x.accrued), 0) AS amount FROM x`,
+    [depositId],
+  );
+  return dec(r?.amount ?? 0);
+}
+
 /** The certificate (bilyet) number: BLY/<year>/<seq>, the counter taken under its row lock. */
 export async function nextCertificateNumber(tx: Tx, date: string): Promise<string> {
   const year = Number(date.slice(0, 4));
