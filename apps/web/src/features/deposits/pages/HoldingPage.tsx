@@ -75,10 +75,10 @@ export default function HoldingPage() {
       {
         field: 'status',
         headerName: t('field.status'),
-        width: 220,
+        width: 225,
         sortable: false,
         renderCell: ({ row }) => (
-          <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', height: '100%', flexWrap: 'wrap' }}>
+          <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', height: '100%', flexWrap: 'nowrap' }}>
             <StatusChip status={row.status} />
             {row.payoutRequestPending ? (
               <Chip
@@ -86,6 +86,8 @@ export default function HoldingPage() {
                 color="warning"
                 variant="outlined"
                 label={t('holding.pendingChip')}
+                title={t('holding.pendingChip')}
+                sx={{ maxWidth: 150 }}
                 data-testid={`payout-pending-${row.accountNumber}`}
               />
             ) : null}
