@@ -63,9 +63,9 @@ describe('holding list', () => {
       </Signed>,
       { auth: true, path: '/transactions/deposits/holding' },
     );
-    const chip = await screen.findByTestId('payout-pending-SB.000001');
+    await screen.findByText('SB.000002', {}, { timeout: 10_000 });
+    const chip = screen.getByTestId('payout-pending-SB.000001');
     expect(chip.textContent).toBe(i18n.t('deposits:holding.pendingChip'));
     expect(screen.queryByTestId('payout-pending-SB.000002')).toBeNull();
-    expect(await screen.findByText('SB.000002')).toBeTruthy();
   });
 });
