@@ -91,7 +91,7 @@ await db.tenant(info.tenantId, async (tx) => {
      SELECT app_tenant(), $4 || '.J' || lpad(g::text, 7, '0'), m.id, $1, 'SAVING', 'VOLUNTARY', 'ACTIVE', p.amt, p.amt, $3::date
      FROM generate_series(1, $2::int) g
      JOIN m ON m.i = ((g - 1) / 2) + 1
-     CROSS JOIN LATERAL (SELECT (1000000 + ((g * 7919) % 100) * 1000000)::numeric AS amt) p`,
+     CROSS JOIN LATERAL (SELECT (1000000 + ((g::bigint * 7919) % 100) * 1000000)::numeric AS amt) p`,
     [product.id, N, opened, product.code],
   );
   const group = crypto.randomUUID();
