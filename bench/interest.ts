@@ -117,10 +117,11 @@ await db.tenant(info.tenantId, async (tx) => {
     date: opened,
     description: 'Saldo awal simpanan sukarela (bench jasa)',
     source: { module: 'SAVING', id: group },
-    lines: [
-      { accountId: acc['10101'], debit: total },
-      { accountId: acc['20101'], credit: total },
-    ],
+    // Lines of at most Rp 900 billion each (the ledger's limit per line): the full size holds about Rp 50 trillion.
+    lines: splitAmount(dec(total)).flatMap((part) => [
+      { accountId: acc['10101'], debit: part },
+      { accountId: acc['20101'], credit: part },
+    ]),
   });
   await tx.exec('UPDATE member_transaction SET journal_id = $2 WHERE tenant_id = app_tenant() AND group_id = $1', [group, j.id]);
 });
@@ -227,3 +228,15 @@ console.log(
 );
 await db.close();
 process.exit(ok ? 0 : 1);
+
+function splitAmount(total: ReturnType<typeof dec>): ReturnType<typeof dec>[] {
+  const max = dec(900_000_000_000);
+  const out: ReturnType<typeof dec>[] = [];
+  let left = total;
+  while (left.gt(max)) {
+    out.push(max);
+    left = left.minus(max);
+  }
+  if (left.gt(0)) out.push(left);
+  return out;
+}
