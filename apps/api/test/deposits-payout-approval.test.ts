@@ -61,6 +61,10 @@ describe('interest payout approval', () => {
     const h = await holding(t, id);
     expect(h.open.total).toBe(12_150_000);
     expect(h.pendingRequest).toMatchObject({ id: body<any>(r).data.requestId, amount: 12_150_000, method: 'CASH' });
+    // The holding list marks the deposit as waiting for approval.
+    const listed = () =>
+      t.admin.get('/api/transaction/deposit/holding', {}).then((x) => body<any>(x).data.content.find((d: any) => d.id === id));
+    expect(await listed()).toMatchObject({ payoutRequestPending: true, total: 12_150_000 });
     const dup = await t.admin.post(`/api/transaction/deposit/${id}/payout`, { method: 'CASH', kinds: ['INTEREST'] });
     expect([dup.statusCode, body(dup).errorCode]).toEqual([409, 'PAYOUT_PENDING']);
     expect(body<any>(await t.admin.get('/api/home/saving-loan')).data.deposits.payoutRequests).toBe(1);
@@ -82,6 +86,7 @@ describe('interest payout approval', () => {
     expect(after.open.total).toBe(0);
     expect(after.payouts).toHaveLength(1);
     expect(after.pendingRequest).toBeNull();
+    expect(await listed()).toBeUndefined();
     expect(body<any>(await t.admin.get('/api/home/saving-loan')).data.deposits.payoutRequests).toBe(0);
   });
 
@@ -92,6 +97,9 @@ describe('interest payout approval', () => {
     const noReason = await manager.post(`/api/transaction/deposit/${id}/payout-approval`, { status: 'REJECTED' });
     expect(noReason.statusCode).toBe(400);
     const rej = await manager.post(`/api/transaction/deposit/${id}/payout-approval`, { status: 'REJECTED', reason: 'Data belum lengkap' });
+    // Rejected: still in the holding list, no longer marked as waiting.
+    const row = body<any>(await t.admin.get('/api/transaction/deposit/holding', {})).data.content.find((d: any) => d.id === id);
+    expect(row).toMatchObject({ payoutRequestPending: false });
     expect(rej.statusCode).toBe(200);
     expect(body<any>(rej).data).toMatchObject({ status: 'REJECTED' });
     expect(String(await ledgerBalance(t.tenantId, '20214'))).toBe('150000');

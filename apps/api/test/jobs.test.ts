@@ -76,34 +76,65 @@ describe('runBatch', () => {
     expectExactlyOnce(await db.tenant(t.tenantId, (tx) => processedCounts(tx, key)));
   });
 
-  it.runIf(Boolean(process.env.TEST_DATABASE_URL))(
-    'a process killed with SIGKILL mid-run resumes from its cursor, exactly once',
-    async () => {
-      const db = await testDb();
-      const t = await newTenant();
-      const key = `k-${unique()}`;
-      const child = spawn(
-        process.execPath,
-        ['--import', 'tsx', path.join(here, 'jobs-batch-child.ts'), process.env.TEST_DATABASE_URL!, t.tenantId, key],
-        { stdio: ['ignore', 'pipe', 'inherit'], cwd: path.join(here, '../../..') },
-      );
-      await new Promise<void>((resolve, reject) => {
-        child.stdout.on('data', (chunk: Buffer) => {
-          const m = /chunk (\d+)/.exec(chunk.toString());
-          if (m && Number(m[1]) >= 4 && !child.killed) child.kill('SIGKILL');
+  it('two connections: stopped after chunk 3, run again with two: every item exactly once, the cursor never past an uncommitted chunk', async () => {
+    const db = await testDb();
+    const t = await newTenant();
+    const key = `k-${unique()}`;
+    const spec = { ...testBatch(db, t.tenantId, key), concurrency: 2 };
+    await expect(
+      runBatch({
+        ...spec,
+        afterChunk: ({ chunk }) => {
+          if (chunk === 3) throw new Error('killed after chunk 3');
+        },
+      }),
+    ).rejects.toThrow('killed after chunk 3');
+    const failed = await db.tenant(t.tenantId, (tx) =>
+      tx.one<{ status: string; done: number; cursor: string | null }>(
+        `SELECT status, done, cursor FROM job_run WHERE name = 'test.batch' AND key = $1`,
+        [key],
+      ),
+    );
+    expect(failed?.status).toBe('FAILED');
+    const mid = await db.tenant(t.tenantId, (tx) => processedCounts(tx, key));
+    expect(failed?.done).toBe(mid.size);
+    // Every item up to the cursor is done.
+    for (let i = 1; failed?.cursor && i <= Number(failed.cursor); i++) expect(mid.get(String(i).padStart(6, '0'))).toBe(1);
+    const done = await runBatch(spec);
+    expect(done).toMatchObject({ status: 'DONE', done: TEST_ITEMS });
+    expectExactlyOnce(await db.tenant(t.tenantId, (tx) => processedCounts(tx, key)));
+  });
+
+  for (const workers of [1, 2]) {
+    it.runIf(Boolean(process.env.TEST_DATABASE_URL))(
+      `a process killed with SIGKILL mid-run resumes from its cursor, exactly once (${workers} connection${workers > 1 ? 's' : ''})`,
+      async () => {
+        const db = await testDb();
+        const t = await newTenant();
+        const key = `k-${unique()}`;
+        const child = spawn(
+          process.execPath,
+          ['--import', 'tsx', path.join(here, 'jobs-batch-child.ts'), process.env.TEST_DATABASE_URL!, t.tenantId, key, String(workers)],
+          { stdio: ['ignore', 'pipe', 'inherit'], cwd: path.join(here, '../../..') },
+        );
+        await new Promise<void>((resolve, reject) => {
+          child.stdout.on('data', (chunk: Buffer) => {
+            const m = /chunk (\d+)/.exec(chunk.toString());
+            if (m && Number(m[1]) >= 4 && !child.killed) child.kill('SIGKILL');
+          });
+          child.on('exit', (code, signal) => (signal === 'SIGKILL' ? resolve() : reject(new Error(`child exited ${code}`))));
         });
-        child.on('exit', (code, signal) => (signal === 'SIGKILL' ? resolve() : reject(new Error(`child exited ${code}`))));
-      });
-      const mid = await db.tenant(t.tenantId, (tx) => processedCounts(tx, key));
-      expect(mid.size).toBeGreaterThanOrEqual(28);
-      expect(mid.size).toBeLessThan(TEST_ITEMS);
-      // The killed run is still RUNNING (nobody marked it): running it again goes on from the cursor.
-      const r = await runBatch(testBatch(db, t.tenantId, key));
-      expect(r).toMatchObject({ status: 'DONE', done: TEST_ITEMS });
-      expectExactlyOnce(await db.tenant(t.tenantId, (tx) => processedCounts(tx, key)));
-    },
-    60_000,
-  );
+        const mid = await db.tenant(t.tenantId, (tx) => processedCounts(tx, key));
+        expect(mid.size).toBeGreaterThanOrEqual(28);
+        expect(mid.size).toBeLessThan(TEST_ITEMS);
+        // The killed run is still RUNNING (nobody marked it): running it again goes on from the cursor.
+        const r = await runBatch({ ...testBatch(db, t.tenantId, key), concurrency: workers });
+        expect(r).toMatchObject({ status: 'DONE', done: TEST_ITEMS });
+        expectExactlyOnce(await db.tenant(t.tenantId, (tx) => processedCounts(tx, key)));
+      },
+      60_000,
+    );
+  }
 });
 
 describe('schedules in the cooperative time zone', () => {

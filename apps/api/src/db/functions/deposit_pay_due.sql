@@ -10,10 +10,12 @@
 --     longer receive), p_holding (withdrawal: everything there, no rollover), or into the principal (rollover
 --     PRINCIPAL_INTEREST at maturity); at maturity a rollover at the product's rate for the same tenor in force on the
 --     maturity day, else MATURED;
---  3. posts one journal per payment day (Dr interest expense, Cr tax payable, Cr each destination) in ONE call of
---     ledger_post_arrays; writes the deposit movements (interest, tax as its own WITHDRAW_TAX, rolled-in interest),
+--     The interest the daily accrual (deposit_accrue) booked for a paid period is debited to interest payable, the rest
+--     to interest expense (docs/deposits.md "Daily accrual");
+--  3. writes the deposit movements (interest, tax as its own WITHDRAW_TAX, rolled-in interest),
 --     the savings credits, and one deposit_interest row per deposit and payment day (unique while POSTED: the
---     "exactly once" key), and the deposits.
+--     "exactly once" key), and the deposits; then posts one journal per payment day (Dr interest expense, Cr tax
+--     payable, Cr each destination) in ONE call of ledger_post_arrays, last (the journal counter is held until COMMIT).
 -- Answers one row: deposits changed, payments, gross, tax, net, the journals, rollovers, maturities.
 CREATE OR REPLACE FUNCTION deposit_pay_due(p_ids uuid[], p_through date, p_release uuid, p_holding uuid, p_user uuid, p_channel text, p_label text, p_basis text, p_free numeric, p_rate numeric)
  RETURNS TABLE(deposits integer, payments integer, gross numeric, tax numeric, net numeric, journal_ids uuid[], rolled integer, matured integer)
@@ -32,15 +34,16 @@ DECLARE
   -- this round's payments (r_) and all payments (a_), in payment order (deposit id, due date)
   r_dep uuid[]; r_from date[]; r_to date[]; r_days integer[]; r_principal numeric[]; r_rate numeric[]; r_gross numeric[];
   r_tax numeric[]; r_subject uuid[]; r_month date[]; r_free numeric[]; r_prate numeric[]; r_dest text[]; r_saving uuid[];
-  r_credit uuid[]; r_term integer[]; r_tv integer[]; r_mature boolean[]; r_expense uuid[]; r_taxacc uuid[];
+  r_credit uuid[]; r_term integer[]; r_tv integer[]; r_mature boolean[]; r_expense uuid[]; r_taxacc uuid[]; r_accr numeric[]; r_payable uuid[];
   a_dep uuid[] := '{}'; a_from date[] := '{}'; a_to date[] := '{}'; a_days integer[] := '{}'; a_principal numeric[] := '{}';
   a_rate numeric[] := '{}'; a_gross numeric[] := '{}'; a_tax numeric[] := '{}'; a_subject uuid[] := '{}'; a_month date[] := '{}';
   a_dest text[] := '{}'; a_saving uuid[] := '{}'; a_credit uuid[] := '{}'; a_term integer[] := '{}'; a_tv integer[] := '{}';
-  a_expense uuid[] := '{}'; a_taxacc uuid[] := '{}';
+  a_expense uuid[] := '{}'; a_taxacc uuid[] := '{}'; a_accr numeric[] := '{}'; a_payable uuid[] := '{}';
   -- journals
   j_date date[]; j_id uuid[]; j_grp uuid[]; j_desc text[]; j_ref text[]; j_count integer[];
   l_ord integer[]; l_no integer[]; l_acc uuid[]; l_debit numeric[]; l_credit numeric[];
   v_nj integer;
+  v_seqs bigint[];
   m record;
   s record;
 BEGIN
@@ -84,9 +87,14 @@ BEGIN
                           ELSE gl.holding END ORDER BY d.id, k.due),
            array_agg(d.term_no ORDER BY d.id, k.due), array_agg(d.terms_version ORDER BY d.id, k.due),
            array_agg(k.due = d.maturity_date ORDER BY d.id, k.due), array_agg(gl.expense ORDER BY d.id, k.due),
-           array_agg(gl.taxacc ORDER BY d.id, k.due)
+           array_agg(gl.taxacc ORDER BY d.id, k.due),
+           -- What the daily accrual booked to interest payable for this period (settled from there).
+           array_agg(CASE WHEN gl.payable IS NULL THEN 0 ELSE least(coalesce(ac.accrued, 0),
+                       CASE WHEN d.day_count = 'MONTHLY' THEN round(d.principal * d.rate / 1200, 2)
+                            ELSE round(d.principal * d.rate * (k.due - k.f) / 36500, 2) END) END ORDER BY d.id, k.due),
+           array_agg(gl.payable ORDER BY d.id, k.due)
       INTO r_dep, r_from, r_to, r_days, r_principal, r_rate, r_gross, r_subject, r_month, r_free, r_prate, r_dest, r_saving, r_credit,
-           r_term, r_tv, r_mature, r_expense, r_taxacc
+           r_term, r_tv, r_mature, r_expense, r_taxacc, r_accr, r_payable
       FROM deposit d
       CROSS JOIN LATERAL (SELECT (d.start_date + make_interval(months => g - 1))::date AS f,
                                  (d.start_date + make_interval(months => g))::date AS due
@@ -94,8 +102,10 @@ BEGIN
       LEFT JOIN LATERAL (SELECT max(g.coa_id::text) FILTER (WHERE g.role = 'CONTROL')::uuid AS control,
                                 max(g.coa_id::text) FILTER (WHERE g.role = 'HOLDING_INTEREST')::uuid AS holding,
                                 max(g.coa_id::text) FILTER (WHERE g.role = 'INTEREST_EXPENSE')::uuid AS expense,
-                                max(g.coa_id::text) FILTER (WHERE g.role = 'TAX_PAYABLE')::uuid AS taxacc
+                                max(g.coa_id::text) FILTER (WHERE g.role = 'TAX_PAYABLE')::uuid AS taxacc,
+                                max(g.coa_id::text) FILTER (WHERE g.role = 'INTEREST_PAYABLE')::uuid AS payable
                            FROM product_gl_account g WHERE g.tenant_id = v_tenant AND g.product_id = d.product_id) gl ON true
+      LEFT JOIN deposit_accrual ac ON ac.tenant_id = v_tenant AND ac.deposit_id = d.id AND ac.due_date = k.due
       LEFT JOIN LATERAL (SELECT ms.status = 'ACTIVE' AND mm.is_active AND c.coa_id IS NOT NULL AS ok, c.coa_id AS control_id
                            FROM member_saving ms JOIN member mm ON mm.tenant_id = ms.tenant_id AND mm.id = ms.member_id
                            LEFT JOIN product_gl_account c ON c.tenant_id = ms.tenant_id AND c.product_id = ms.product_id AND c.role = 'CONTROL'
@@ -160,7 +170,7 @@ BEGIN
     a_principal := a_principal || r_principal; a_rate := a_rate || r_rate; a_gross := a_gross || r_gross; a_tax := a_tax || r_tax;
     a_subject := a_subject || r_subject; a_month := a_month || r_month; a_dest := a_dest || r_dest; a_saving := a_saving || r_saving;
     a_credit := a_credit || r_credit; a_term := a_term || r_term; a_tv := a_tv || r_tv;
-    a_expense := a_expense || r_expense; a_taxacc := a_taxacc || r_taxacc;
+    a_expense := a_expense || r_expense; a_taxacc := a_taxacc || r_taxacc; a_accr := a_accr || r_accr; a_payable := a_payable || r_payable;
   END LOOP;
 
   v_n := cardinality(a_dep);
@@ -189,24 +199,26 @@ BEGIN
       INTO l_ord, l_no, l_acc, l_debit, l_credit
       FROM (SELECT y.o, (row_number() OVER (PARTITION BY y.o ORDER BY y.side, y.acc))::integer AS n, y.acc, y.dr, y.cr
               FROM (SELECT j.o, e.acc, e.side, sum(e.dr) AS dr, sum(e.cr) AS cr
-                      FROM unnest(a_to, a_gross, a_tax, a_credit, a_expense, a_taxacc) AS u(due, g, x, cr_acc, expense, taxacc)
+                      FROM unnest(a_to, a_gross, a_tax, a_credit, a_expense, a_taxacc, a_accr, a_payable)
+                           AS u(due, g, x, cr_acc, expense, taxacc, accr, payable)
                       JOIN unnest(j_date) WITH ORDINALITY AS j(due, o) ON j.due = u.due
-                      CROSS JOIN LATERAL (VALUES (u.expense, 1, u.g, 0::numeric), (u.taxacc, 2, 0::numeric, u.x),
+                      CROSS JOIN LATERAL (VALUES (u.expense, 1, u.g - u.accr, 0::numeric), (u.payable, 0, u.accr, 0::numeric),
+                                                 (u.taxacc, 2, 0::numeric, u.x),
                                                  (u.cr_acc, 3, 0::numeric, u.g - u.x)) AS e(acc, side, dr, cr)
                      WHERE e.dr > 0 OR e.cr > 0
                      GROUP BY j.o, e.acc, e.side) y) x;
     IF EXISTS (SELECT 1 FROM unnest(l_acc) a WHERE a IS NULL) THEN
       RAISE EXCEPTION 'deposit_pay_due: a product has no INTEREST_EXPENSE or TAX_PAYABLE account' USING ERRCODE = 'KD001';
     END IF;
-    SELECT * INTO m FROM ledger_post_arrays(
-      j_id, j_date, j_desc, j_ref, array_fill('DEPOSIT'::text, ARRAY[v_nj]), (SELECT array_agg(g::text) FROM unnest(j_grp) g),
-      array_fill(false, ARRAY[v_nj]), array_fill(false, ARRAY[v_nj]), array_fill(NULL::uuid, ARRAY[v_nj]), array_fill(NULL::text, ARRAY[v_nj]),
-      array_fill(p_user, ARRAY[v_nj]), l_ord, l_no, l_acc, l_debit, l_credit,
-      array_fill(NULL::text, ARRAY[cardinality(l_ord)]), array_fill(NULL::uuid, ARRAY[cardinality(l_ord)]),
-      array_fill(NULL::uuid, ARRAY[cardinality(l_ord)]), true, false) x;
   END IF;
 
-  -- 3b. Deposit movements (interest, tax, rolled-in interest), in payment order.
+  -- 3b. Deposit movements (interest, tax, rolled-in interest), in payment order; their codes from one block of the
+  --     cooperative's sequence (tenant_sequence_block), one number per movement.
+  SELECT tenant_sequence_block('member_transaction_seq', count(*)::int) INTO v_seqs
+    FROM unnest(a_to, a_gross, a_tax, a_dest) AS u(due, g, x, dest)
+    JOIN unnest(j_date) AS j(due) ON j.due = u.due
+    CROSS JOIN LATERAL (VALUES (u.g), (u.x), (CASE WHEN u.dest = 'PRINCIPAL' THEN u.g - u.x ELSE 0 END)) AS e(amount)
+   WHERE e.amount > 0;
   WITH p AS (
     SELECT u.*, j.o FROM unnest(a_dep, a_from, a_to, a_principal, a_gross, a_tax, a_dest, a_tv) WITH ORDINALITY
                         AS u(d, f, due, pr, g, x, dest, tv, i)
@@ -218,7 +230,8 @@ BEGIN
                          AS e(kind, activity, amount, bal, k)
     WHERE e.amount > 0
   ), sq AS (
-    SELECT mv.*, tenant_sequence_next('member_transaction_seq') AS seq FROM (SELECT * FROM mv ORDER BY mv.i, mv.k) mv
+    -- The movements' codes in one block of the cooperative's sequence, in payment order.
+    SELECT mv.*, v_seqs[row_number() OVER (ORDER BY mv.i, mv.k)] AS seq FROM mv
   )
   INSERT INTO member_transaction (tenant_id, seq, code, transaction_date, member_id, product_id, product_kind, deposit_id, kind, activity,
                                   amount, balance_after, channel, cash_coa_id, group_id, journal_id, description, terms_version, branch_id,
@@ -265,6 +278,17 @@ BEGIN
   SELECT v_tenant, ins.deposit_id, 'INTEREST', c.acc, ins.net, 'INTEREST', ins.id, ins.due_date, ins.journal_id
     FROM ins JOIN unnest(a_dep, a_to, a_credit) AS c(d, due, acc) ON c.d = ins.deposit_id AND c.due = ins.due_date
    WHERE ins.destination = 'HOLDING' AND ins.net > 0;
+
+  -- 3e. The journals, posted last: the journal counter they number from is then held only until COMMIT (chunks on
+  --     two connections wait for each other only there); the rows above carry their ids (foreign keys checked at COMMIT).
+  IF v_nj > 0 THEN
+    SELECT * INTO m FROM ledger_post_arrays(
+      j_id, j_date, j_desc, j_ref, array_fill('DEPOSIT'::text, ARRAY[v_nj]), (SELECT array_agg(g::text) FROM unnest(j_grp) g),
+      array_fill(false, ARRAY[v_nj]), array_fill(false, ARRAY[v_nj]), array_fill(NULL::uuid, ARRAY[v_nj]), array_fill(NULL::text, ARRAY[v_nj]),
+      array_fill(p_user, ARRAY[v_nj]), l_ord, l_no, l_acc, l_debit, l_credit,
+      array_fill(NULL::text, ARRAY[cardinality(l_ord)]), array_fill(NULL::uuid, ARRAY[cardinality(l_ord)]),
+      array_fill(NULL::uuid, ARRAY[cardinality(l_ord)]), true, false) x;
+  END IF;
 
   RETURN QUERY
   SELECT (SELECT count(DISTINCT c)::integer FROM unnest(v_changed) c), v_n,

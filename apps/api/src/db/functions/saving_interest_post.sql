@@ -1,11 +1,11 @@
 -- saving_interest_post: the live definition (docs/contributing.md "SQL functions"). Edit this file, not a migration.
 --
 -- One chunk of a voluntary savings interest release (docs/interest.md "Release"), written set-based in one call:
--- the figures (gross, tax by `monthlyInterestTax`, admin fee) are computed in TypeScript (interest.service.ts
--- payChunk), so the PP 15/2009 rule stays in one place; this function only writes them:
+-- the figures (gross, tax by THE rule interest_tax_withhold, admin fee) are computed by saving_interest_chunk, which
+-- calls this function to write them:
 --  1. each account's balance moves by gross - tax - fee (accounts locked by the caller, FOR UPDATE in id order);
 --  2. its movements: TOPUP_INTEREST (gross), WITHDRAW_TAX (tax), WITHDRAW activity ADMIN_FEE (fee), in that order,
---     each with its running balance_after, a per-cooperative transaction code, the account's group id and the
+--     each with its running balance_after, a per-cooperative transaction code (one block: tenant_sequence_block), the account's group id and the
 --     chunk's journal (p_journal, posted by the caller in the same transaction);
 --  3. its saving_interest row (the unique index saving_interest_once_uq refuses a second POSTED row for the same
 --     account and period, so a retried chunk can never pay twice).
@@ -18,10 +18,15 @@ CREATE OR REPLACE FUNCTION saving_interest_post(p_release uuid, p_start date, p_
 AS $function$
 DECLARE
   v_n integer;
+  v_seqs bigint[];
 BEGIN
   IF app_tenant() IS NULL THEN
     RAISE EXCEPTION 'saving_interest_post: no tenant in this transaction' USING ERRCODE = 'KL000';
   END IF;
+  -- The movements' codes in one block of the cooperative's sequence (one number per movement written below).
+  SELECT tenant_sequence_block('member_transaction_seq', (count(*) FILTER (WHERE x.g > 0) + count(*) FILTER (WHERE x.t > 0)
+                                                          + count(*) FILTER (WHERE x.f > 0))::int)
+    INTO v_seqs FROM jsonb_to_recordset(p_items) AS x(g numeric, t numeric, f numeric);
   WITH x AS (
     SELECT * FROM jsonb_to_recordset(p_items)
       AS x(s uuid, m uuid, p uuid, g numeric, t numeric, f numeric, b text, bb numeric, r numeric, subj uuid, grp uuid, n text)
@@ -41,7 +46,7 @@ BEGIN
     SELECT app_tenant(), q.seq, 'TRX' || to_char(p_end, 'YYMMDD') || lpad(q.seq::text, 8, '0'), p_end, q.m, q.p, 'SAVING', q.s, q.kind,
            q.activity, q.amount, q.after, p_channel, q.grp, q.descr, p_user, p_user, p_journal
       FROM (
-        SELECT v.*, tenant_sequence_next('member_transaction_seq') AS seq
+        SELECT v.*, v_seqs[row_number() OVER (ORDER BY v.s, v.k)] AS seq
           FROM (
             SELECT i.s, i.m, i.p, i.grp, 1 AS k, 'TOPUP_INTEREST' AS kind, 'INTEREST' AS activity, i.g AS amount, i.old + i.g AS after,
                    'Jasa simpanan ' || i.n AS descr

@@ -150,12 +150,16 @@ export async function listWaiting(tx: Tx, q: { page: number; limit: number; sear
     principal: Dec;
     interest: Dec;
     since: string;
+    pending_request: boolean;
     total: number;
   }>(
     `SELECT d.id, d.account_number, d.certificate_number, d.member_id, m.full_name AS member_name, m.cif_number, pr.name AS product_name, d.status,
             coalesce(sum(h.amount) FILTER (WHERE h.kind = 'PRINCIPAL'), 0) AS principal,
             coalesce(sum(h.amount) FILTER (WHERE h.kind = 'INTEREST'), 0) AS interest,
-            to_char(min(h.entry_date), 'YYYY-MM-DD') AS since, count(*) OVER ()::int AS total
+            to_char(min(h.entry_date), 'YYYY-MM-DD') AS since,
+            EXISTS (SELECT 1 FROM deposit_payout_request r WHERE r.tenant_id = d.tenant_id AND r.deposit_id = d.id AND r.status = 'PENDING')
+              AS pending_request,
+            count(*) OVER ()::int AS total
      FROM deposit_holding h JOIN deposit d ON d.tenant_id = h.tenant_id AND d.id = h.deposit_id
      JOIN member m ON m.tenant_id = d.tenant_id AND m.id = d.member_id
      JOIN product pr ON pr.tenant_id = d.tenant_id AND pr.id = d.product_id

@@ -5,6 +5,7 @@ import { registerProductUsage } from '../products/products.repo.ts';
 import { registerOpenHandler } from '../savings/savings.accounts.ts';
 import { registerSavingLoanSummary } from '../savings/savings.home.ts';
 import { defineModule } from '../types.ts';
+import { startDepositJobs } from './deposits.accrual.ts';
 import { depositsSummary } from './deposits.home.ts';
 import { depositRoutes } from './deposits.routes.ts';
 import { seedDepositsDemo } from './deposits.seed.ts';
@@ -56,6 +57,7 @@ export default defineModule({
   name: 'deposits',
   order: 42,
   routes: depositRoutes,
+  startJobs: (app, runner) => startDepositJobs(app, runner),
   async seedTenant(tx, _ctx, info) {
     // The holding accounts (penampung pokok / bunga) of the default chart; migration 0600 added them to existing cooperatives.
     await tx.exec(

@@ -120,6 +120,8 @@ export async function waiting(ctx: Ctx, q: { page: number; limit: number; search
           interest: num(x.interest),
           total: num(dec(x.principal).plus(x.interest)),
           since: x.since,
+          /** A payout request of this deposit waits for approval (interest withdrawal needs approval). */
+          payoutRequestPending: x.pending_request,
         })),
         r.total,
         q.page,

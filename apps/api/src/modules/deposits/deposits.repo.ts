@@ -77,6 +77,47 @@ export async function nextActiveIds(tx: Tx, cursor: string | null, limit: number
   return rows.map((r) => r.id);
 }
 
+/**
+ * The release's items (runBatch): running deposits with a period due by `through`, in (member, deposit) order after
+ * the cursor `member|deposit`, so a member's deposits share a chunk (chunks on two connections then rarely wait on
+ * the same member's tax month row or interest savings account).
+ */
+export async function dueDepositsAfter(
+  tx: Tx,
+  after: string | null,
+  limit: number,
+  through: string,
+): Promise<Array<{ key: string; id: string }>> {
+  const [m, d] = after ? after.split('|') : [null, null];
+  return tx.query<{ key: string; id: string }>(
+    `SELECT d.member_id::text || '|' || d.id::text AS key, d.id FROM deposit d
+     WHERE d.tenant_id = app_tenant() AND d.status = 'ACTIVE' AND d.paid_through < $3::date
+       AND ($1::uuid IS NULL OR (d.member_id, d.id) > ($1::uuid, $4::uuid))
+     ORDER BY d.member_id, d.id LIMIT $2`,
+    [m, limit, through, d],
+  );
+}
+
+/**
+ * The interest the daily accrual booked for a deposit's periods not paid (the running period of a deposit broken
+ * early, which earns no interest): taken off its rows and answered, for the break's journal to reverse it
+ * (Dr interest payable, Cr interest expense). docs/deposits.md "Daily accrual".
+ */
+export async function takeUnpaidAccrual(tx: Tx, depositId: string): Promise<Dec> {
+  const r = await tx.one<{ amount: Dec }>(
+    `WITH x AS (
+       SELECT a.deposit_id, a.due_date, a.accrued FROM deposit_accrual a JOIN deposit d ON d.tenant_id = a.tenant_id AND d.id = a.deposit_id
+       WHERE a.tenant_id = app_tenant() AND a.deposit_id = $1 AND a.due_date > d.paid_through AND a.accrued > 0 FOR UPDATE OF a
+     ), u AS (
+       UPDATE deposit_accrual a SET accrued = 0 FROM x WHERE a.tenant_id = app_tenant() AND a.deposit_id = x.deposit_id AND a.due_date = x.due_date
+       RETURNING 1
+     )
+     SELECT coalesce(sum(x.accrued), 0) AS amount FROM x`,
+    [depositId],
+  );
+  return dec(r?.amount ?? 0);
+}
+
 /** The certificate (bilyet) number: BLY/<year>/<seq>, the counter taken under its row lock. */
 export async function nextCertificateNumber(tx: Tx, date: string): Promise<string> {
   const year = Number(date.slice(0, 4));

@@ -8,99 +8,37 @@
  * posted in the same transaction, an audit entry. docs/deposits.md.
  */
 import { type DepositOpenBody, depositOpenBody } from '@koperasi/contracts';
-import { type Dec, dec, formatRupiah, ZERO } from '@koperasi/finance';
-import { breakPenalty, maturityDate, type PenaltyBasis, projectInterest } from '@koperasi/finance/deposit';
+import { type Dec, dec, ZERO } from '@koperasi/finance';
+import { maturityDate, projectInterest } from '@koperasi/finance/deposit';
 import type { Tx } from '../../db/db.ts';
 import { audit } from '../../lib/audit.ts';
 import { type Ctx, withTx } from '../../lib/context.ts';
-import { AppError, conflict, notFound, RequestValidationError, unprocessable } from '../../lib/errors.ts';
+import { notFound, RequestValidationError, unprocessable } from '../../lib/errors.ts';
 import { uuidv7 } from '../../lib/uuid7.ts';
-import { todayJakarta } from '../ledger/dates.ts';
-import { isPeriodOpen, post, reverse } from '../ledger/posting.ts';
+import { post } from '../ledger/posting.ts';
 import { findMemberRef } from '../members/members.registry.ts';
-import { findProduct, type ProductRow, termsInForce } from '../products/products.repo.ts';
-import { assertCanMove, assertCanWithdraw, channelOf, isAgentCtx, move, resolveCash } from '../savings/savings.core.ts';
-import { lockAccounts, setGroupJournal } from '../savings/savings.repo.ts';
+import { findProduct } from '../products/products.repo.ts';
+import { assertCanMove, assertCanWithdraw, type Channel, channelOf, isAgentCtx, move, resolveCash } from '../savings/savings.core.ts';
+import { lockAccounts } from '../savings/savings.repo.ts';
 import { agentMemberCondition } from '../users/agent-scope.ts';
-import { glOf, payDueIds, payDueInterest, RATE_COLUMN, taxSetting } from './deposits.core.ts';
-import { addHolding } from './deposits.holding.repo.ts';
+import { glOf, payDueInterest, taxSetting } from './deposits.core.ts';
 import {
-  type DepositMovement,
-  depositView,
-  findDeposit,
-  insertMovements,
-  type LockedDeposit,
-  lockDeposits,
-  lockTaxMonths,
-  nextAccountNumber,
-  nextActiveIds,
-  nextCertificateNumber,
-  saveTaxMonths,
-} from './deposits.repo.ts';
+  checkHolding,
+  checkInterestSaving,
+  field,
+  journalText,
+  lockOne,
+  movementOf,
+  rateFor,
+  rupiah,
+  today,
+  view,
+} from './deposits.helpers.ts';
+import { addHolding } from './deposits.holding.repo.ts';
+import { insertMovements, nextAccountNumber, nextCertificateNumber } from './deposits.repo.ts';
 
-export const today = (): string => todayJakarta();
-const rupiah = (ctx: Ctx, v: Dec) => formatRupiah(v, ctx.lang);
-
-function field(errorCode: string, key: string, name: string, params?: Record<string, unknown>, status = 422) {
-  return new AppError(status, errorCode, key, params, [{ field: name, message: key }]);
-}
-
-async function lockOne(tx: Tx, ctx: Ctx, id: string): Promise<LockedDeposit> {
-  const [d] = await lockDeposits(tx, [id]);
-  if (!d) throw notFound('deposit.not_found');
-  if (isAgentCtx(ctx)) {
-    const mine = await tx.one(
-      `SELECT 1 FROM member m WHERE m.tenant_id = app_tenant() AND m.id = $1 AND ${agentMemberCondition('m', '$2')}`,
-      [d.member_id, ctx.userId],
-    );
-    if (!mine) throw notFound('deposit.not_found');
-  }
-  return d;
-}
-
-async function view(tx: Tx, id: string) {
-  return depositView((await findDeposit(tx, id))!);
-}
-
-/** The product's rate for a tenor on a day; null or 0 = the tenor is not offered. */
-export async function rateFor(tx: Tx, product: ProductRow, tenor: number, date: string) {
-  const terms = await termsInForce(tx, product.id, date);
-  const rate = terms?.[RATE_COLUMN[tenor]] as Dec | null | undefined;
-  if (!terms || rate === null || rate === undefined || dec(rate).isZero()) {
-    throw field('TENOR_NOT_OFFERED', 'deposit.tenor_no_rate', 'tenor', { product: product.name, tenor });
-  }
-  return { terms, rate: dec(rate) };
-}
-
-/** A savings account of the member that may receive interest: open voluntary (or plan) savings. */
-async function checkInterestSaving(tx: Tx, memberId: string, savingId: string) {
-  const s = await tx.one<{ id: string; account_number: string; member_id: string; kind: string; status: string }>(
-    'SELECT id, account_number, member_id, kind, status FROM member_saving WHERE tenant_id = app_tenant() AND id = $1',
-    [savingId],
-  );
-  if (!s || s.member_id !== memberId || s.kind !== 'SAVING' || s.status !== 'ACTIVE') {
-    throw field('INTEREST_SAVING_INVALID', 'deposit.interest_saving_invalid', 'interestSavingId', { number: s?.account_number ?? '-' });
-  }
-}
-
-/** A holding account given by the caller: an active, postable liability account. */
-async function checkHolding(tx: Tx, id: string, name: string): Promise<string> {
-  const a = await tx.one<{ id: string; code: string; name: string; type: string; is_postable: boolean; is_active: boolean }>(
-    'SELECT id, code, name, type, is_postable, is_active FROM coa_account WHERE tenant_id = app_tenant() AND id = $1',
-    [id],
-  );
-  if (!a) throw field('COA_NOT_FOUND', 'access.coa_not_found', name, undefined, 404);
-  if (a.type !== 'LIABILITY' || !a.is_postable || !a.is_active) {
-    throw field('HOLDING_ACCOUNT_INVALID', 'deposit.holding_invalid', name, { code: a.code, name: a.name });
-  }
-  return a.id;
-}
-
-function journalText(activity: string, d: Pick<LockedDeposit, 'product_name' | 'account_number' | 'member_name' | 'cif_number'>) {
-  return `${activity} ${d.product_name} ${d.account_number} a.n. ${d.member_name} (${d.cif_number})`;
-}
-
-// ---------------------------------------------------------------- placement
+export * from './deposits.break.ts';
+export { rateFor, today } from './deposits.helpers.ts';
 
 /** request-open-product-member for a SAVING_DEPOSIT product (runs in the caller's idempotent transaction). */
 export async function openDepositTx(tx: Tx, ctx: Ctx, raw: Record<string, unknown>) {
@@ -110,28 +48,7 @@ export async function openDepositTx(tx: Tx, ctx: Ctx, raw: Record<string, unknow
   const date = today();
   const amount = dec(b.amount);
 
-  const product = await findProduct(tx, b.productId);
-  if (!product) throw field('PRODUCT_NOT_FOUND', 'product.not_found', 'productId', undefined, 404);
-  if (product.kind !== 'SAVING_DEPOSIT')
-    throw field('PRODUCT_NOT_DEPOSIT', 'deposit.product_not_deposit', 'productId', { product: product.name });
-  if (!product.is_active) throw unprocessable('PRODUCT_INACTIVE', 'saving.product_inactive', { product: product.name });
-
-  const member = await findMemberRef(tx, b.memberId, 'share');
-  if (!member) throw notFound('member.not_found');
-  if (!member.isActive) throw unprocessable('MEMBER_INACTIVE', 'member.inactive', { name: member.fullName, cif: member.cifNumber });
-  if (member.memberType === 'PROSPECTIVE') throw unprocessable('MEMBER_NOT_APPROVED', 'member.not_yet_member', { name: member.fullName });
-  if (isAgentCtx(ctx)) {
-    const mine = await tx.one(
-      `SELECT 1 FROM member m WHERE m.tenant_id = app_tenant() AND m.id = $1 AND ${agentMemberCondition('m', '$2')}`,
-      [member.id, ctx.userId],
-    );
-    if (!mine) throw notFound('member.not_found');
-  }
-  if (product.audience === 'MEMBER' && member.memberType !== 'MEMBER')
-    throw unprocessable('PRODUCT_MEMBERS_ONLY', 'deposit.members_only', { product: product.name });
-  if (product.audience === 'NON_MEMBER' && member.memberType === 'MEMBER')
-    throw unprocessable('PRODUCT_NON_MEMBERS_ONLY', 'deposit.non_members_only', { product: product.name });
-
+  const { product, member } = await placementParties(tx, ctx, b);
   const { terms, rate } = await rateFor(tx, product, b.tenor, date);
   const min = dec((terms.deposit_min_amount as Dec | null) ?? 0);
   const max = terms.deposit_max_amount as Dec | null;
@@ -154,35 +71,15 @@ export async function openDepositTx(tx: Tx, ctx: Ctx, raw: Record<string, unknow
   const groupId = crypto.randomUUID();
   const journalId = uuidv7();
   const channel = channelOf(ctx);
-  let debitAccount: string;
-  let cashCoaId: string | null = null;
-  let sourceNumber: string | null = null;
-  let savingLeg: (() => Promise<unknown>) | null = null;
-  if (b.sourceSavingId) {
-    const a = (await lockAccounts(tx, [b.sourceSavingId], date, isAgentCtx(ctx) ? ctx.userId : null)).get(b.sourceSavingId);
-    if (a && a.member_id !== member.id)
-      throw field('SOURCE_SAVING_INVALID', 'deposit.source_saving_invalid', 'sourceSavingId', { number: a.account_number });
-    assertCanMove(ctx, a);
-    assertCanWithdraw(ctx, a, amount);
-    debitAccount = a.control_id!;
-    sourceNumber = a.account_number;
-    savingLeg = () =>
-      move(tx, ctx, a, {
-        kind: 'WITHDRAW',
-        activity: 'DEPOSIT_PLACEMENT',
-        amount,
-        date,
-        channel,
-        cashCoaId: null,
-        groupId,
-        description: `Penempatan deposito ${product.name}`,
-        journalId,
-      });
-  } else {
-    const cash = await resolveCash(tx, ctx, b.coaId);
-    debitAccount = cash.id;
-    cashCoaId = cash.id;
-  }
+  const { debitAccount, cashCoaId, sourceNumber, savingLeg } = await fundingLeg(tx, ctx, b, {
+    memberId: member.id,
+    amount,
+    date,
+    channel,
+    groupId,
+    journalId,
+    productName: product.name,
+  });
   const control = (
     await tx.one<{ coa_id: string }>(
       `SELECT coa_id FROM product_gl_account WHERE tenant_id = app_tenant() AND product_id = $1 AND role = 'CONTROL'`,
@@ -290,6 +187,69 @@ export async function openDepositTx(tx: Tx, ctx: Ctx, raw: Record<string, unknow
   };
 }
 
+/** The product and member of a placement, with their refusals (product kind and state, member state, agent scope, audience). */
+async function placementParties(tx: Tx, ctx: Ctx, b: DepositOpenBody) {
+  const product = await findProduct(tx, b.productId);
+  if (!product) throw field('PRODUCT_NOT_FOUND', 'product.not_found', 'productId', undefined, 404);
+  if (product.kind !== 'SAVING_DEPOSIT')
+    throw field('PRODUCT_NOT_DEPOSIT', 'deposit.product_not_deposit', 'productId', { product: product.name });
+  if (!product.is_active) throw unprocessable('PRODUCT_INACTIVE', 'saving.product_inactive', { product: product.name });
+
+  const member = await findMemberRef(tx, b.memberId, 'share');
+  if (!member) throw notFound('member.not_found');
+  if (!member.isActive) throw unprocessable('MEMBER_INACTIVE', 'member.inactive', { name: member.fullName, cif: member.cifNumber });
+  if (member.memberType === 'PROSPECTIVE') throw unprocessable('MEMBER_NOT_APPROVED', 'member.not_yet_member', { name: member.fullName });
+  if (isAgentCtx(ctx)) {
+    const mine = await tx.one(
+      `SELECT 1 FROM member m WHERE m.tenant_id = app_tenant() AND m.id = $1 AND ${agentMemberCondition('m', '$2')}`,
+      [member.id, ctx.userId],
+    );
+    if (!mine) throw notFound('member.not_found');
+  }
+  if (product.audience === 'MEMBER' && member.memberType !== 'MEMBER')
+    throw unprocessable('PRODUCT_MEMBERS_ONLY', 'deposit.members_only', { product: product.name });
+  if (product.audience === 'NON_MEMBER' && member.memberType === 'MEMBER')
+    throw unprocessable('PRODUCT_NON_MEMBERS_ONLY', 'deposit.non_members_only', { product: product.name });
+
+  return { product, member };
+}
+
+/** The funding leg of a placement: a savings account of the member (the savings module's rules, moved later), or cash / bank. */
+async function fundingLeg(
+  tx: Tx,
+  ctx: Ctx,
+  b: DepositOpenBody,
+  o: { memberId: string; amount: Dec; date: string; channel: Channel; groupId: string; journalId: string; productName: string },
+) {
+  if (b.sourceSavingId) {
+    const a = (await lockAccounts(tx, [b.sourceSavingId], o.date, isAgentCtx(ctx) ? ctx.userId : null)).get(b.sourceSavingId);
+    if (a && a.member_id !== o.memberId)
+      throw field('SOURCE_SAVING_INVALID', 'deposit.source_saving_invalid', 'sourceSavingId', { number: a.account_number });
+    assertCanMove(ctx, a);
+    assertCanWithdraw(ctx, a, o.amount);
+    const leg = () =>
+      move(tx, ctx, a, {
+        kind: 'WITHDRAW',
+        activity: 'DEPOSIT_PLACEMENT',
+        amount: o.amount,
+        date: o.date,
+        channel: o.channel,
+        cashCoaId: null,
+        groupId: o.groupId,
+        description: `Penempatan deposito ${o.productName}`,
+        journalId: o.journalId,
+      });
+    return {
+      debitAccount: a.control_id!,
+      cashCoaId: null,
+      sourceNumber: a.account_number as string | null,
+      savingLeg: leg as (() => Promise<unknown>) | null,
+    };
+  }
+  const cash = await resolveCash(tx, ctx, b.coaId);
+  return { debitAccount: cash.id, cashCoaId: cash.id as string | null, sourceNumber: null, savingLeg: null };
+}
+
 // ---------------------------------------------------------------- withdrawal at maturity
 
 export async function withdraw(
@@ -381,202 +341,6 @@ export async function withdraw(
   );
 }
 
-function movementOf(
-  ctx: Ctx,
-  d: LockedDeposit,
-  m: Pick<DepositMovement, 'kind' | 'activity' | 'amount' | 'balanceAfter' | 'date' | 'groupId' | 'journalId' | 'description'>,
-): DepositMovement {
-  return {
-    ...m,
-    depositId: d.id,
-    memberId: d.member_id,
-    productId: d.product_id,
-    channel: channelOf(ctx),
-    cashCoaId: null,
-    termsVersion: d.terms_version,
-    branchId: d.member_branch_id,
-    userId: ctx.userId,
-  };
-}
-
-// ---------------------------------------------------------------- early break
-
-async function termsOfDeposit(tx: Tx, d: LockedDeposit) {
-  return tx.one<Record<string, unknown>>(
-    'SELECT * FROM product_terms WHERE tenant_id = app_tenant() AND product_id = $1 AND version = $2',
-    [d.product_id, d.terms_version],
-  );
-}
-
-export async function breakDeposit(
-  ctx: Ctx,
-  b: { accountProductId: string; accountPenampungPokokId?: string | null; pinaltyBreak?: number | null; reason?: string | null },
-) {
-  return withTx(
-    ctx,
-    async (tx) => {
-      const date = today();
-      const d = await lockOne(tx, ctx, b.accountProductId);
-      if (d.status !== 'ACTIVE')
-        throw unprocessable('DEPOSIT_CLOSED', 'deposit.not_active', { number: d.account_number, status: d.status });
-      if (d.maturity_date <= date) throw unprocessable('DEPOSIT_MATURED', 'deposit.already_matured', { number: d.account_number });
-      if (d.break_requested_at) throw conflict('BREAK_PENDING', 'deposit.break_pending', { number: d.account_number });
-      const holding = b.accountPenampungPokokId
-        ? await checkHolding(tx, b.accountPenampungPokokId, 'accountPenampungPokokId')
-        : glOf(d, 'HOLDING_PRINCIPAL');
-      // Periods already due are earned: paid before the break (to their usual destination).
-      await payDueInterest(tx, ctx, [d], { through: date, releaseId: null });
-      const terms = await termsOfDeposit(tx, d);
-      const computed = breakPenalty({
-        basis: ((terms?.deposit_penalty_basis as PenaltyBasis | null) ?? 'PRINCIPAL') as PenaltyBasis,
-        pct: dec((terms?.deposit_penalty as Dec | null) ?? 0),
-        principal: d.principal,
-        interestEarned: d.interest_paid,
-      });
-      const penalty = b.pinaltyBreak == null ? computed : dec(b.pinaltyBreak);
-      if (penalty.gt(d.principal))
-        throw field('PENALTY_ABOVE_PRINCIPAL', 'deposit.penalty_above_principal', 'pinaltyBreak', { principal: rupiah(ctx, d.principal) });
-      if (terms?.deposit_break_needs_approval) {
-        await tx.exec(
-          `UPDATE deposit SET break_requested_at = now(), break_requested_by = $2, break_penalty = $3, break_holding_coa_id = $4, break_reason = $5,
-                  updated_by = $2 WHERE tenant_id = app_tenant() AND id = $1`,
-          [d.id, ctx.userId, penalty.toFixed(2), holding, b.reason?.trim() || null],
-        );
-        await audit(tx, ctx, {
-          action: 'deposit.break_request',
-          entity: 'deposit',
-          entityId: d.id,
-          after: { penalty, computedPenalty: computed, holdingPrincipalCoaId: holding, reason: b.reason ?? null },
-        });
-        return {
-          status: 'WAITING_APPROVAL' as const,
-          deposit: await view(tx, d.id),
-          penalty: penalty.toNumber(),
-          computedPenalty: computed.toNumber(),
-        };
-      }
-      return executeBreak(tx, ctx, d, { penalty, computed, holding, reason: b.reason ?? null, approvedBy: null });
-    },
-    { idempotent: true, message: 'deposit.break_success' },
-  );
-}
-
-async function executeBreak(
-  tx: Tx,
-  ctx: Ctx,
-  d: LockedDeposit,
-  o: { penalty: Dec; computed: Dec; holding: string; reason: string | null; approvedBy: string | null },
-) {
-  const date = today();
-  const principal = d.principal;
-  const payout = principal.minus(o.penalty);
-  const groupId = crypto.randomUUID();
-  const journalId = uuidv7();
-  const rows = await insertMovements(tx, [
-    movementOf(ctx, d, {
-      kind: 'WITHDRAW',
-      activity: 'PENALTY',
-      amount: o.penalty,
-      balanceAfter: payout,
-      date,
-      groupId,
-      journalId,
-      description: o.reason,
-    }),
-    movementOf(ctx, d, {
-      kind: 'WITHDRAW',
-      activity: 'BREAK',
-      amount: payout,
-      balanceAfter: ZERO,
-      date,
-      groupId,
-      journalId,
-      description: o.reason,
-    }),
-  ]);
-  await tx.exec(
-    `UPDATE deposit SET status = 'BROKEN', principal = 0, penalty = $2, closed_date = $3, closed_by = $4, updated_by = $4,
-            break_requested_at = NULL, break_requested_by = NULL, break_penalty = NULL, break_holding_coa_id = NULL
-     WHERE tenant_id = app_tenant() AND id = $1`,
-    [d.id, o.penalty.toFixed(2), date, ctx.userId],
-  );
-  await audit(tx, ctx, {
-    action: 'deposit.break',
-    entity: 'deposit',
-    entityId: d.id,
-    before: { status: 'ACTIVE', principal, maturityDate: d.maturity_date },
-    after: {
-      status: 'BROKEN',
-      penalty: o.penalty,
-      computedPenalty: o.computed,
-      payout,
-      holdingPrincipalCoaId: o.holding,
-      approvedBy: o.approvedBy,
-    },
-  });
-  const journal = await post(tx, ctx, {
-    id: journalId,
-    date,
-    description: journalText('Pencairan dini', d),
-    referenceCode: rows[rows.length - 1]?.code ?? d.account_number,
-    source: { module: 'DEPOSIT', id: groupId },
-    lines: [
-      { accountId: glOf(d, 'CONTROL'), debit: principal },
-      ...(o.penalty.gt(0) ? [{ accountId: glOf(d, 'PENALTY_INCOME'), credit: o.penalty }] : []),
-      ...(payout.gt(0) ? [{ accountId: o.holding, credit: payout }] : []),
-    ],
-  });
-  await addHolding(tx, { depositId: d.id, kind: 'PRINCIPAL', coaId: o.holding, amount: payout, source: 'BREAK', date, journalId });
-  return {
-    status: 'BROKEN' as const,
-    deposit: await view(tx, d.id),
-    penalty: o.penalty.toNumber(),
-    computedPenalty: o.computed.toNumber(),
-    payout: payout.toNumber(),
-    transaction: { code: rows[rows.length - 1]?.code ?? null, journalNumber: journal.number },
-  };
-}
-
-export async function decideBreak(ctx: Ctx, id: string, b: { status: 'APPROVED' | 'REJECTED'; reason?: string | null }) {
-  return withTx(
-    ctx,
-    async (tx) => {
-      const d = await lockOne(tx, ctx, id);
-      if (!d.break_requested_at) throw unprocessable('BREAK_NOT_PENDING', 'deposit.break_not_pending');
-      if (d.break_requested_by && d.break_requested_by === ctx.userId)
-        throw unprocessable('BREAK_SELF_APPROVAL', 'deposit.break_self_approval');
-      if (b.status === 'REJECTED' || d.status !== 'ACTIVE' || d.maturity_date <= today()) {
-        await tx.exec(
-          `UPDATE deposit SET break_requested_at = NULL, break_requested_by = NULL, break_penalty = NULL, break_holding_coa_id = NULL,
-                  updated_by = $2 WHERE tenant_id = app_tenant() AND id = $1`,
-          [d.id, ctx.userId],
-        );
-        await audit(tx, ctx, {
-          action: 'deposit.break_reject',
-          entity: 'deposit',
-          entityId: d.id,
-          before: { penalty: d.break_penalty, requestedBy: d.break_requested_by },
-          after: { reason: b.reason ?? null },
-        });
-        if (b.status === 'APPROVED') throw unprocessable('DEPOSIT_MATURED', 'deposit.already_matured', { number: d.account_number });
-        return { status: 'REJECTED' as const, deposit: await view(tx, d.id) };
-      }
-      await payDueInterest(tx, ctx, [d], { through: today(), releaseId: null });
-      const penalty = dec(d.break_penalty ?? 0);
-      return executeBreak(tx, ctx, d, {
-        penalty: penalty.gt(d.principal) ? d.principal : penalty,
-        computed: penalty,
-        holding: d.break_holding_coa_id ?? glOf(d, 'HOLDING_PRINCIPAL'),
-        reason: d.break_reason,
-        approvedBy: ctx.userId,
-      });
-    },
-    { idempotent: true, message: 'deposit.break_success' },
-  );
-}
-
-// ---------------------------------------------------------------- position
-
 export async function updatePosition(
   ctx: Ctx,
   id: string,
@@ -611,298 +375,4 @@ export async function updatePosition(
   });
 }
 
-// ---------------------------------------------------------------- release
-
-export interface ReleaseRow {
-  id: string;
-  from_date: string;
-  to_date: string;
-  status: 'RUNNING' | 'RELEASED' | 'CANCELLED';
-  cursor: string | null;
-  deposits: number;
-  payments: number;
-  chunks: number;
-  total_gross: Dec;
-  total_tax: Dec;
-  total_net: Dec;
-  created_date: Date;
-  finished_at: Date | null;
-  cancelled_at: Date | null;
-  cancel_reason: string | null;
-}
-
-export function releaseView(r: ReleaseRow) {
-  return {
-    id: r.id,
-    kind: 'DEPOSIT' as const,
-    fromDate: r.from_date,
-    toDate: r.to_date,
-    status: r.status,
-    deposits: r.deposits,
-    payments: r.payments,
-    chunks: r.chunks,
-    totalGross: dec(r.total_gross).toNumber(),
-    totalTax: dec(r.total_tax).toNumber(),
-    totalNet: dec(r.total_net).toNumber(),
-    createdDate: r.created_date.toISOString(),
-    finishedAt: r.finished_at?.toISOString() ?? null,
-    cancelledAt: r.cancelled_at?.toISOString() ?? null,
-    cancelReason: r.cancel_reason,
-  };
-}
-
-/**
- * POST interest-simulation/deposit/release: pays every running deposit's
- * periods due up to `toDate` (at most today), in committed chunks of
- * `chunkSize` deposits in id order. A run stopped half-way (process killed)
- * is resumed by the next call with the same dates; a call for a window
- * already released posts nothing (each deposit and payment day once).
- */
-export async function release(
-  ctx: Ctx,
-  b: { fromDate?: string; toDate?: string; chunkSize?: number },
-  hooks?: { afterChunk?: (n: number) => void },
-) {
-  const now = today();
-  const fromDate = b.fromDate!;
-  const toDate = b.toDate!;
-  if (fromDate > now) throw field('RELEASE_FUTURE', 'deposit.release_future', 'fromDate', { today: now });
-  const through = toDate < now ? toDate : now;
-  const chunk = b.chunkSize ?? 500;
-  const started = await withTx(ctx, async (tx) => {
-    const running = await tx.one<ReleaseRow>(
-      `SELECT * FROM deposit_release WHERE tenant_id = app_tenant() AND from_date = $1 AND to_date = $2 AND status = 'RUNNING'`,
-      [fromDate, toDate],
-    );
-    if (running) return running;
-    const r = await tx.one<ReleaseRow>(
-      `INSERT INTO deposit_release (tenant_id, from_date, to_date, status, created_by) VALUES (app_tenant(), $1, $2, 'RUNNING', $3)
-       ON CONFLICT (tenant_id, from_date, to_date) WHERE status = 'RUNNING' DO NOTHING RETURNING *`,
-      [fromDate, toDate, ctx.userId],
-    );
-    const row =
-      r ??
-      (await tx.one<ReleaseRow>(
-        `SELECT * FROM deposit_release WHERE tenant_id = app_tenant() AND from_date = $1 AND to_date = $2 AND status = 'RUNNING'`,
-        [fromDate, toDate],
-      ))!;
-    await audit(tx, ctx, {
-      action: 'deposit.release_start',
-      entity: 'deposit_release',
-      entityId: row.id,
-      after: { fromDate, toDate, through },
-    });
-    return row;
-  });
-  let n = 0;
-  for (;;) {
-    const done = await withTx(ctx, async (tx) => {
-      const r = await tx.one<ReleaseRow>('SELECT * FROM deposit_release WHERE tenant_id = app_tenant() AND id = $1 FOR UPDATE', [
-        started.id,
-      ]);
-      if (!r || r.status !== 'RUNNING') return true;
-      const deposits = await nextActiveIds(tx, r.cursor, chunk, through);
-      if (!deposits.length) {
-        await tx.exec(`UPDATE deposit_release SET status = 'RELEASED', finished_at = now() WHERE tenant_id = app_tenant() AND id = $1`, [
-          r.id,
-        ]);
-        await audit(tx, ctx, {
-          action: 'deposit.release',
-          entity: 'deposit_release',
-          entityId: r.id,
-          after: { fromDate, toDate, deposits: r.deposits, payments: r.payments, gross: r.total_gross, tax: r.total_tax, net: r.total_net },
-        });
-        return true;
-      }
-      const s = await payDueIds(tx, ctx, deposits, { through, releaseId: r.id });
-      await tx.exec(
-        `UPDATE deposit_release SET cursor = $2, deposits = deposits + $3, payments = payments + $4, chunks = chunks + 1,
-                total_gross = total_gross + $5, total_tax = total_tax + $6, total_net = total_net + $7
-         WHERE tenant_id = app_tenant() AND id = $1`,
-        [r.id, deposits[deposits.length - 1], s.deposits, s.payments, s.gross.toFixed(2), s.tax.toFixed(2), s.net.toFixed(2)],
-      );
-      if (s.payments) {
-        await audit(tx, ctx, {
-          action: 'deposit.release_chunk',
-          entity: 'deposit_release',
-          entityId: r.id,
-          after: {
-            from: deposits[0],
-            to: deposits[deposits.length - 1],
-            deposits: s.deposits,
-            payments: s.payments,
-            gross: s.gross,
-            tax: s.tax,
-            net: s.net,
-            journals: s.journalIds,
-          },
-        });
-      }
-      return false;
-    });
-    if (done) break;
-    n++;
-    hooks?.afterChunk?.(n);
-  }
-  return withTx(ctx, async (tx) =>
-    releaseView((await tx.one<ReleaseRow>('SELECT * FROM deposit_release WHERE tenant_id = app_tenant() AND id = $1', [started.id]))!),
-  );
-}
-
-interface InterestRow {
-  id: string;
-  deposit_id: string;
-  term_no: number;
-  period_from: string;
-  due_date: string;
-  gross: Dec;
-  tax: Dec;
-  net: Dec;
-  destination: string;
-  saving_id: string | null;
-  tax_subject: string;
-  tax_month: string;
-  journal_id: string;
-}
-
-/** POST interest-simulation/{id}/cancel-release: reverses a release's journals and payments; refused when a month is closed. */
-export async function cancelRelease(ctx: Ctx, id: string, reason?: string | null) {
-  return withTx(
-    ctx,
-    async (tx) => {
-      const why = reason?.trim() || 'Pembatalan rilis bunga deposito';
-      const r = await tx.one<ReleaseRow>('SELECT * FROM deposit_release WHERE tenant_id = app_tenant() AND id = $1 FOR UPDATE', [id]);
-      if (!r) throw notFound('deposit.release_not_found');
-      if (r.status === 'CANCELLED') throw conflict('RELEASE_CANCELLED', 'deposit.release_cancelled', {});
-      if (r.status === 'RUNNING') throw unprocessable('RELEASE_RUNNING', 'deposit.release_running');
-      const rows = await tx.query<InterestRow>(
-        `SELECT id, deposit_id, term_no, to_char(period_from, 'YYYY-MM-DD') AS period_from, to_char(due_date, 'YYYY-MM-DD') AS due_date, gross, tax, net,
-                destination, saving_id, tax_subject, to_char(tax_month, 'YYYY-MM-DD') AS tax_month, journal_id
-         FROM deposit_interest WHERE tenant_id = app_tenant() AND release_id = $1 AND status = 'POSTED' ORDER BY deposit_id, due_date`,
-        [id],
-      );
-      const journalDates = await tx.query<{ id: string; date: string }>(
-        `SELECT id, to_char(date, 'YYYY-MM-DD') AS date FROM journal WHERE tenant_id = app_tenant() AND id = ANY($1::uuid[])`,
-        [`{${[...new Set(rows.map((x) => x.journal_id))].join(',')}}`],
-      );
-      for (const j of journalDates) {
-        if (!(await isPeriodOpen(tx, j.date))) {
-          throw new AppError(422, 'PERIOD_CLOSED', 'ledger.period_closed', { periode: j.date.slice(0, 7) });
-        }
-      }
-      const deposits = await lockDeposits(tx, [...new Set(rows.map((x) => x.deposit_id))]);
-      const later = await tx.query<{ deposit_id: string }>(
-        `SELECT DISTINCT i.deposit_id FROM deposit_interest i JOIN deposit_interest mine ON mine.tenant_id = i.tenant_id AND mine.deposit_id = i.deposit_id
-         WHERE i.tenant_id = app_tenant() AND mine.release_id = $1 AND mine.status = 'POSTED' AND i.status = 'POSTED'
-           AND (i.release_id IS DISTINCT FROM $1) AND i.due_date > mine.due_date`,
-        [id],
-      );
-      for (const d of deposits) {
-        const mine = rows.filter((x) => x.deposit_id === d.id);
-        const blocked =
-          !['ACTIVE', 'MATURED'].includes(d.status) ||
-          mine.some((x) => x.term_no !== d.term_no) ||
-          later.some((l) => l.deposit_id === d.id);
-        if (blocked)
-          throw unprocessable('RELEASE_NOT_CANCELLABLE', 'deposit.release_cancel_blocked', { number: d.account_number, status: d.status });
-      }
-      // Interest paid out of the holding account cannot be taken back by a cancellation.
-      const paidOut = await tx.one<{ account_number: string }>(
-        `SELECT d.account_number FROM deposit_holding h JOIN deposit_interest i ON i.tenant_id = h.tenant_id AND i.id = h.interest_id
-         JOIN deposit d ON d.tenant_id = h.tenant_id AND d.id = h.deposit_id
-         WHERE h.tenant_id = app_tenant() AND i.release_id = $1 AND i.status = 'POSTED' AND h.status = 'PAID' LIMIT 1`,
-        [id],
-      );
-      if (paidOut) throw unprocessable('RELEASE_NOT_CANCELLABLE', 'deposit.release_cancel_paid_out', { number: paidOut.account_number });
-      // Savings that received interest give it back (their rules: open, enough balance).
-      const savingIds = [
-        ...new Set(rows.filter((x) => x.destination === 'SAVING' && x.saving_id && dec(x.net).gt(0)).map((x) => x.saving_id!)),
-      ].sort();
-      const savings = savingIds.length ? await lockAccounts(tx, savingIds, today(), null) : new Map();
-      const back = new Map<string, Dec>();
-      for (const x of rows)
-        if (x.destination === 'SAVING' && x.saving_id) back.set(x.saving_id, (back.get(x.saving_id) ?? ZERO).plus(x.net));
-      for (const [sid, amount] of back) {
-        const a = savings.get(sid);
-        assertCanMove(ctx, a);
-        if (amount.gt(a.balance))
-          throw unprocessable('INTEREST_SAVING_SHORT', 'deposit.interest_saving_short', { number: a.account_number });
-      }
-      // Journals reversed (dated as the originals: their months are open); each one's savings legs go back with it.
-      const reversals: string[] = [];
-      for (const j of journalDates) {
-        const group = crypto.randomUUID();
-        const perSaving = new Map<string, Dec>();
-        for (const x of rows)
-          if (x.journal_id === j.id && x.destination === 'SAVING' && x.saving_id)
-            perSaving.set(x.saving_id, (perSaving.get(x.saving_id) ?? ZERO).plus(x.net));
-        for (const [sid, amount] of [...perSaving.entries()].sort(([a], [b]) => a.localeCompare(b))) {
-          if (!amount.gt(0)) continue;
-          await move(tx, ctx, savings.get(sid), {
-            kind: 'WITHDRAW',
-            activity: 'REVERSAL',
-            amount,
-            date: j.date,
-            channel: channelOf(ctx),
-            cashCoaId: null,
-            groupId: group,
-            description: `Pembatalan bunga deposito: ${why}`.slice(0, 500),
-          });
-        }
-        const rev = await reverse(tx, ctx, j.id, why);
-        reversals.push(rev.id);
-        if (perSaving.size) await setGroupJournal(tx, group, rev.id);
-      }
-      await tx.exec(
-        `UPDATE member_transaction SET status = 'CANCELLED', cancelled_at = now(), cancelled_by = $2, cancel_reason = $3
-         WHERE tenant_id = app_tenant() AND journal_id = ANY($1::uuid[]) AND status = 'POSTED'`,
-        [`{${journalDates.map((j) => j.id).join(',')}}`, ctx.userId, why.slice(0, 500)],
-      );
-      // The month's tax base and the deposits go back.
-      const months = await lockTaxMonths(
-        tx,
-        rows.map((x) => ({ subject: x.tax_subject, month: x.tax_month })),
-      );
-      for (const x of rows) {
-        const m = months.get(`${x.tax_subject}|${x.tax_month}`)!;
-        m.gross = m.gross.minus(x.gross);
-        m.tax = m.tax.minus(x.tax);
-      }
-      await saveTaxMonths(tx, [...months.values()]);
-      for (const d of deposits) {
-        const mine = rows.filter((x) => x.deposit_id === d.id);
-        const g = mine.reduce((s, x) => s.plus(x.gross), ZERO);
-        const t = mine.reduce((s, x) => s.plus(x.tax), ZERO);
-        const first = mine.map((x) => x.period_from).sort()[0];
-        await tx.exec(
-          `UPDATE deposit SET paid_through = $2, interest_paid = interest_paid - $3, tax_paid = tax_paid - $4, status = 'ACTIVE', updated_by = $5
-           WHERE tenant_id = app_tenant() AND id = $1`,
-          [d.id, first, g.toFixed(2), t.toFixed(2), ctx.userId],
-        );
-      }
-      await tx.exec(
-        `UPDATE deposit_holding h SET status = 'CANCELLED' FROM deposit_interest i
-         WHERE h.tenant_id = app_tenant() AND i.tenant_id = h.tenant_id AND i.id = h.interest_id AND i.release_id = $1 AND i.status = 'POSTED'
-           AND h.status = 'OPEN'`,
-        [id],
-      );
-      await tx.exec(
-        `UPDATE deposit_interest SET status = 'CANCELLED', cancelled_at = now() WHERE tenant_id = app_tenant() AND release_id = $1 AND status = 'POSTED'`,
-        [id],
-      );
-      await tx.exec(
-        `UPDATE deposit_release SET status = 'CANCELLED', cancelled_at = now(), cancelled_by = $2, cancel_reason = $3 WHERE tenant_id = app_tenant() AND id = $1`,
-        [id, ctx.userId, why.slice(0, 500)],
-      );
-      await audit(tx, ctx, {
-        action: 'deposit.release_cancel',
-        entity: 'deposit_release',
-        entityId: id,
-        before: { status: r.status, payments: rows.length, gross: r.total_gross, tax: r.total_tax },
-        after: { status: 'CANCELLED', reason: why, reversals },
-      });
-      return releaseView((await tx.one<ReleaseRow>('SELECT * FROM deposit_release WHERE tenant_id = app_tenant() AND id = $1', [id]))!);
-    },
-    { idempotent: true, message: 'deposit.release_cancel_success' },
-  );
-}
+export * from './deposits.release.ts';

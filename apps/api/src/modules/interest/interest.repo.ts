@@ -97,3 +97,29 @@ export async function finishRelease(tx: Tx, releaseId: string) {
     releaseId,
   ]);
 }
+
+/** Voluntary savings accounts a release of the period may pay (active, open on or before `end`), of the product when given. */
+const RELEASE_ACCOUNTS = `FROM member_saving s
+  WHERE s.tenant_id = app_tenant() AND s.kind = 'SAVING' AND s.saving_type = 'VOLUNTARY' AND s.status = 'ACTIVE'
+    AND (s.open_date IS NULL OR s.open_date <= $1::date) AND ($2::uuid IS NULL OR s.product_id = $2::uuid)`;
+
+export async function countReleaseAccounts(tx: Tx, end: string, productId: string | null): Promise<number> {
+  return (await tx.one<{ n: number }>(`SELECT count(*)::int AS n ${RELEASE_ACCOUNTS}`, [end, productId]))!.n;
+}
+
+/**
+ * The release's items (runBatch): accounts in (member, account) order after the cursor `member|account`, so a
+ * member's accounts share a chunk (parallel chunks then rarely wait on the same member's tax month row).
+ */
+export async function releaseAccountsAfter(
+  tx: Tx,
+  v: { end: string; productId: string | null; after: string | null; limit: number },
+): Promise<Array<{ key: string; id: string }>> {
+  const [m, a] = v.after ? v.after.split('|') : [null, null];
+  return tx.query<{ key: string; id: string }>(
+    `SELECT s.member_id::text || '|' || s.id::text AS key, s.id ${RELEASE_ACCOUNTS}
+       AND ($3::uuid IS NULL OR (s.member_id, s.id) > ($3::uuid, $4::uuid))
+     ORDER BY s.member_id, s.id LIMIT $5`,
+    [v.end, v.productId, m, a, v.limit],
+  );
+}

@@ -35,6 +35,12 @@ export interface BatchSpec<I extends BatchItem> {
   /** Who started it (shown with the run); null for scheduled runs. */
   userId?: string | null;
   chunkSize?: number;
+  /**
+   * Chunks at once, each in its own transaction on its own connection (default 1). With more than one, the items
+   * must not share rows the chunks write (e.g. chunks by member when the work locks a member's rows), or the
+   * chunks wait for each other; see "Parallel chunks" below.
+   */
+  concurrency?: number;
   /** The number of items, for the progress bar (read once when the run starts). */
   total?: (tx: Tx) => Promise<number | null>;
   /** The next `limit` items after the cursor (`after` null = from the start), ordered by their key. */
@@ -60,6 +66,7 @@ export async function runBatch<I extends BatchItem>(spec: BatchSpec<I>): Promise
     return r;
   });
   if (run.status === 'DONE') return { runId: run.id, status: 'DONE', done: run.done };
+  if ((spec.concurrency ?? 1) > 1) return runParallel(spec, run, size, spec.concurrency!);
   let chunk = 0;
   try {
     for (;;) {
@@ -90,6 +97,104 @@ export async function runBatch<I extends BatchItem>(spec: BatchSpec<I>): Promise
     await spec.db.tenant(spec.tenantId, (tx) => repo.finish(tx, run.id, 'FAILED', message)).catch(() => undefined);
     throw err;
   }
+}
+
+// ---------------------------------------------------------------- parallel chunks
+
+/**
+ * `concurrency` workers, each running whole chunks in its own transaction. One in-process lock hands out the
+ * chunks: a worker reads the next `size` items after the last key handed out (inside its own transaction), then
+ * claims them in `job_item` and does the work, as a single worker does. Exactly once still rests on `job_item`
+ * (unique per run and item, committed with the work). The run's cursor is a low-water mark: the last key of the
+ * longest prefix of chunks known committed (this chunk's own key when every chunk before it committed), so a
+ * killed run resumes from a key before every uncommitted chunk; items after it that did commit are left out by
+ * `job_item` on the rerun. The first chunk runs alone, then the workers start. The run row is updated last in each chunk (done count, cursor), so two chunks wait for
+ * each other only for the other's COMMIT.
+ */
+async function runParallel<I extends BatchItem>(
+  spec: BatchSpec<I>,
+  run: repo.JobRunRow,
+  size: number,
+  workers: number,
+): Promise<BatchResult> {
+  const order: Array<{ last: string; committed: boolean }> = [];
+  let next = run.cursor;
+  let exhausted = false;
+  let failed: unknown = null;
+  let chunks = 0;
+  let handing: Promise<void> = Promise.resolve();
+  const watermark = (mine: { last: string }): string | null => {
+    let mark: string | null = null;
+    for (const c of order) {
+      if (c === mine || c.committed) mark = c.last;
+      if (c === mine || !c.committed) break;
+    }
+    return mark;
+  };
+  const worker = async (max = Number.POSITIVE_INFINITY) => {
+    for (let n = 0; n < max && !exhausted && failed === null; n++) {
+      const step = await spec.db.tenant(spec.tenantId, async (tx) => {
+        // The hand-out: one worker at a time reads the next items after the last key handed out.
+        let release!: () => void;
+        const prev = handing;
+        handing = new Promise<void>((r) => {
+          release = r;
+        });
+        await prev;
+        let items: I[];
+        let mine: { last: string; committed: boolean };
+        let chunk: number;
+        try {
+          if (exhausted || failed !== null) return null;
+          items = await spec.items(tx, next, size);
+          if (!items.length) {
+            exhausted = true;
+            return null;
+          }
+          next = items[items.length - 1].key;
+          mine = { last: next, committed: false };
+          order.push(mine);
+          chunk = ++chunks;
+        } finally {
+          release();
+        }
+        const fresh = await repo.claimItems(
+          tx,
+          run.id,
+          items.map((i) => i.key),
+        );
+        const todo = items.filter((i) => fresh.has(i.key));
+        if (todo.length) await spec.processChunk(tx, todo, { runId: run.id, chunk });
+        const r = await repo.advanceParallel(tx, run.id, watermark(mine), todo.length);
+        return { mine, chunk, done: r };
+      });
+      if (!step) return;
+      step.mine.committed = true;
+      await spec.afterChunk?.({ runId: run.id, chunk: step.chunk, done: step.done });
+    }
+  };
+  const guarded = (max?: number) =>
+    worker(max).catch((err) => {
+      failed ??= err;
+      throw err;
+    });
+  // The first chunk runs alone (a run that fails at once fails before the others start), then the workers.
+  const results = [...(await Promise.allSettled([guarded(1)]))];
+  if (failed === null && !exhausted) results.push(...(await Promise.allSettled(Array.from({ length: workers }, () => guarded()))));
+  if (failed !== null || results.some((r) => r.status === 'rejected')) {
+    const err = failed ?? (results.find((r) => r.status === 'rejected') as PromiseRejectedResult).reason;
+    const message = String((err as Error)?.message ?? err).slice(0, 1000);
+    await spec.db.tenant(spec.tenantId, (tx) => repo.finish(tx, run.id, 'FAILED', message)).catch(() => undefined);
+    throw err;
+  }
+  const end = await spec.db.tenant(spec.tenantId, async (tx) => {
+    const r = await repo.lockRun(tx, run.id);
+    if (r?.status !== 'RUNNING') return { status: r?.status ?? 'FAILED', done: r?.done ?? 0 };
+    if (next !== null) await repo.advance(tx, run.id, next, 0);
+    const f = await repo.finish(tx, run.id, 'DONE', null);
+    return { status: 'DONE' as const, done: f?.done ?? r.done };
+  });
+  return { runId: run.id, status: end.status, done: end.done };
 }
 
 // ---------------------------------------------------------------- items from outside the database

@@ -68,6 +68,16 @@ export async function advance(tx: Tx, runId: string, cursor: string, n: number):
   ]);
 }
 
+/** A parallel chunk's step: the done count, and the cursor when the chunk knows a safe one (null: left as it is). */
+export async function advanceParallel(tx: Tx, runId: string, cursor: string | null, n: number): Promise<number> {
+  const r = await tx.one<{ done: number }>(
+    `UPDATE job_run SET cursor = COALESCE($2, cursor), done = done + $3, updated_at = now() WHERE tenant_id = app_tenant() AND id = $1
+     RETURNING done`,
+    [runId, cursor, n],
+  );
+  return r?.done ?? 0;
+}
+
 export async function finish(tx: Tx, runId: string, status: 'DONE' | 'FAILED', error: string | null): Promise<JobRunRow | undefined> {
   return tx.one<JobRunRow>(
     `UPDATE job_run SET status = $2, error = $3, updated_at = now(), finished_at = now()

@@ -189,6 +189,8 @@ export interface HoldingWaiting {
   interest: number;
   total: number;
   since: string;
+  /** A payout request waits for another user's approval. */
+  payoutRequestPending: boolean;
 }
 
 export interface HoldingDetail {

@@ -5,7 +5,9 @@
  * totals; staff pay each out in cash or to the member's savings (PayoutDialog).
  */
 import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo, useState } from 'react';
@@ -73,9 +75,24 @@ export default function HoldingPage() {
       {
         field: 'status',
         headerName: t('field.status'),
-        width: 130,
+        width: 225,
         sortable: false,
-        renderCell: ({ row }) => <StatusChip status={row.status} />,
+        renderCell: ({ row }) => (
+          <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', height: '100%', flexWrap: 'nowrap' }}>
+            <StatusChip status={row.status} />
+            {row.payoutRequestPending ? (
+              <Chip
+                size="small"
+                color="warning"
+                variant="outlined"
+                label={t('holding.pendingChip')}
+                title={t('holding.pendingChip')}
+                sx={{ maxWidth: 150 }}
+                data-testid={`payout-pending-${row.accountNumber}`}
+              />
+            ) : null}
+          </Stack>
+        ),
       },
       { field: 'since', headerName: t('holding.since'), width: 105, sortable: false, valueFormatter: (v) => f.date(v as string) },
       money('principal', t('holding.colPrincipal')),

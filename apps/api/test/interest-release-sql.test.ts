@@ -1,0 +1,125 @@
+/**
+ * The savings release computes the balance basis in SQL (saving_interest_chunk), the simulations in TypeScript
+ * (`savingsInterest`, packages/finance): both must pay the same to the sen. Accounts of three products (HARIAN with
+ * an interest minimum and maximum, RATA_RATA, TERENDAH with a minimum) move in the period (a deposit on the 5th, a
+ * withdrawal on the 12th, two deposits on the 20th: the day's last balance counts), one with a blocked amount, one
+ * not getting interest; the release's gross and basis balance per account equal the TypeScript figures.
+ */
+import { dec } from '@koperasi/finance';
+import { afterEach, describe, expect, it } from 'vitest';
+import { systemCtx } from '../src/lib/context.ts';
+import { computeInterest, dailyBalancesOf, interestAccounts } from '../src/modules/interest/interest.core.ts';
+import { body, newTenant, type TestTenant, testDb } from './helpers.ts';
+import { createActiveMember } from './members-fixtures.ts';
+import { assertReconciled } from './reconcile.ts';
+
+let current: TestTenant | null = null;
+afterEach(async () => {
+  if (current) await assertReconciled(current.tenantId);
+  current = null;
+});
+
+const START = '2026-04-01';
+const END = '2026-04-30';
+
+describe('savings release basis in SQL = the TypeScript rule', () => {
+  it('pays per account what savingsInterest computes, on every basis, with min, max, blocked and not-get-interest', async () => {
+    const t = await newTenant();
+    current = t;
+    const gl = Object.fromEntries(
+      body<Array<{ role: string; coaId: string }>>(
+        await t.admin.get('/api/product/gl-defaults', { kind: 'SAVING', savingType: 'VOLUNTARY' }),
+      ).data.map((r) => [r.role, r.coaId]),
+    );
+    const products: string[] = [];
+    for (const terms of [
+      { balanceBasis: 'HARIAN', baseRate: 3.25, interestMinBalance: 1_000_000, interestMaxBalance: 8_000_000 },
+      { balanceBasis: 'RATA_RATA', baseRate: 2.75 },
+      { balanceBasis: 'TERENDAH', baseRate: 4, interestMinBalance: 500_000 },
+    ]) {
+      const p = await t.admin.post('/api/product', {
+        kind: 'SAVING',
+        savingType: 'VOLUNTARY',
+        name: `Sukarela ${terms.balanceBasis} ${Math.random().toString(36).slice(2, 6)}`,
+        effectiveDate: '2020-01-01',
+        glAccounts: gl,
+        ...terms,
+      });
+      expect(p.statusCode, p.body).toBe(200);
+      products.push(body<{ id: string }>(p).data.id);
+    }
+    const db = await testDb();
+    const accounts: string[] = [];
+    let k = 0;
+    for (const productId of products) {
+      for (let i = 0; i < 3; i++) {
+        k++;
+        const m = await createActiveMember(t.admin, { fullName: `Anggota SQL ${k}`, gender: 'L' });
+        const o = await t.admin.post('/api/transaction/request-open-product-member', {
+          memberId: m.id,
+          productId,
+          initialDeposit: 3_000_000 + k * 1_000,
+        });
+        expect(o.statusCode, o.body).toBe(200);
+        const id = body<any>(o).data.account.id as string;
+        accounts.push(id);
+        const steps: Array<[string, string, number]> = [
+          ['/api/transaction/topup-saving', '2026-04-05', 2_000_000 + k * 37],
+          ['/api/transaction/withdraw', '2026-04-12', 4_500_000],
+          ['/api/transaction/topup-saving', '2026-04-20', 1_000_000],
+          ['/api/transaction/topup-saving', '2026-04-20', 6_000_000 + k * 11],
+        ];
+        for (const [path, , amount] of steps) {
+          const r = await t.admin.post(path, { memberSavingId: id, amount });
+          expect(r.statusCode, r.body).toBe(200);
+        }
+        await db.owner(async (tx) => {
+          const moves = await tx.query<{ id: string }>(
+            'SELECT id FROM member_transaction WHERE tenant_id = $1 AND saving_id = $2 ORDER BY seq',
+            [t.tenantId, id],
+          );
+          const dates = ['2026-03-20', ...steps.map((s) => s[1])];
+          for (const [n, mv] of moves.entries())
+            await tx.exec('UPDATE member_transaction SET transaction_date = $3 WHERE tenant_id = $1 AND id = $2', [
+              t.tenantId,
+              mv.id,
+              dates[n],
+            ]);
+          await tx.exec(`UPDATE member_saving SET open_date = '2026-03-20', blocked_amount = $3 WHERE tenant_id = $1 AND id = $2`, [
+            t.tenantId,
+            id,
+            i === 1 ? 750_000 : 0,
+          ]);
+          if (i === 2 && k === 3)
+            await tx.exec('UPDATE member_saving SET is_not_get_interest = true WHERE tenant_id = $1 AND id = $2', [t.tenantId, id]);
+        });
+      }
+    }
+    // The TypeScript figures, before the release.
+    const ctx = systemCtx(t.app.db, t.tenantId, { userId: t.adminUserId });
+    const expected = await ctx.db.tenant(t.tenantId, async (tx) => {
+      const list = await interestAccounts(tx, { end: END, ids: accounts });
+      const balances = await dailyBalancesOf(tx, accounts, START, END);
+      return new Map(
+        computeInterest(list, balances, START, END).map((i) => [i.a.id, { gross: i.gross.toFixed(2), basis: i.basisBalance.toFixed(2) }]),
+      );
+    });
+    expect(expected.size).toBe(accounts.length);
+    const r = await t.admin.post('/api/interest-simulation/saving/release', { startDate: START, endDate: END, chunkSize: 2 });
+    expect(r.statusCode, r.body).toBe(200);
+    const rows = await db.owner((tx) =>
+      tx.query<{ saving_id: string; gross: string; basis_balance: string }>(
+        `SELECT saving_id, gross::text, basis_balance::text FROM saving_interest WHERE tenant_id = $1 AND status = 'POSTED'`,
+        [t.tenantId],
+      ),
+    );
+    const got = new Map(rows.map((x) => [x.saving_id, { gross: dec(x.gross).toFixed(2), basis: dec(x.basis_balance).toFixed(2) }]));
+    for (const id of accounts) {
+      const e = expected.get(id)!;
+      // Accounts with neither interest nor fee have no row (here every account pays something or is not-get-interest).
+      if (!got.has(id)) expect(e.gross).toBe('0.00');
+      else expect(got.get(id)).toEqual(e);
+    }
+    expect(rows.some((x) => dec(x.gross).gt(0))).toBe(true);
+  });
+});
