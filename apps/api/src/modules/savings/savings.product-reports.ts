@@ -20,9 +20,9 @@ import { excelRow } from '../../lib/excel.ts';
 import { displayDate, monthEnd, monthStart } from '../ledger/dates.ts';
 import { accountBalance } from '../ledger/posting.ts';
 import { activityLabel, today } from './savings.core.ts';
-import { transactionPage, txWhere } from './savings.lists.ts';
+import { txWhere } from './savings.lists.ts';
 import { movementsByProduct, productMonths, productPositions } from './savings.product-reports.repo.ts';
-import { money } from './savings.reports.ts';
+import { money, reportPeriod, reportTransactions } from './savings.reports.ts';
 
 // ---------------------------------------------------------------- report/saving-product
 
@@ -190,8 +190,7 @@ export async function movementReport(
   },
   all = false,
 ) {
-  const end = q.end ?? today();
-  const start = q.start ?? monthStart(end);
+  const { start, end } = reportPeriod(q);
   return withTx(ctx, async (tx) => {
     const filter = {
       search: q.search,
@@ -204,13 +203,7 @@ export async function movementReport(
       kinds: direction === 'TOPUP' ? ['TOPUP', 'TOPUP_INTEREST'] : ['WITHDRAW', 'WITHDRAW_TAX'],
       productKinds: ['SAVING', 'SAVING_EQUITY'],
     };
-    const page = await transactionPage(tx, ctx, {
-      ...filter,
-      page: all ? 0 : q.page,
-      limit: all ? 100000 : q.limit,
-      sortBy: q.sortBy ?? 'created_date',
-      ascOrDesc: q.sortBy ? q.ascOrDesc : 'ASC',
-    });
+    const page = await reportTransactions(tx, ctx, filter, q, all);
     const params: unknown[] = [];
     const where = txWhere(ctx, filter, params);
     const byProduct = await movementsByProduct(tx, where, params);

@@ -8,18 +8,42 @@
  *  - A balance "on a day" is the balance after the account's last movement
  *    dated on or before it (movements are never edited, so this is exact).
  */
-import { type Dec, ZERO } from '@koperasi/finance';
+import { ZERO } from '@koperasi/finance';
+import type { Tx } from '../../db/db.ts';
 import { type Ctx, withTx } from '../../lib/context.ts';
 import type { ExcelSheet } from '../../lib/excel.ts';
 import { excelRow } from '../../lib/excel.ts';
-import { likePattern, orderBy, paged } from '../../lib/http.ts';
+import { paged } from '../../lib/http.ts';
 import { displayDate, monthStart } from '../ledger/dates.ts';
-import { agentMemberCondition } from '../users/agent-scope.ts';
 import { isAgentCtx, today } from './savings.core.ts';
-import { planProgress, transactionPage, txWhere } from './savings.lists.ts';
-import { ACCOUNT_FROM, ACCOUNT_SELECT, type AccountRow, accountView } from './savings.repo.ts';
+import { planProgress, type TxFilter, transactionPage, txWhere } from './savings.lists.ts';
+import { accountView } from './savings.repo.ts';
+import { planAccounts, savingReportRows, transactionTotals } from './savings.reports.repo.ts';
 
 export const money = (key: string, header: string) => ({ key, header, format: 'money' as const });
+
+/** A report's period: `end` defaults to today, `start` to the first day of end's month. */
+export function reportPeriod(q: { start?: string; end?: string }) {
+  const end = q.end ?? today();
+  return { start: q.start ?? monthStart(end), end };
+}
+
+/** One page of a transaction report, or every row for its Excel sheet (`all`); oldest first unless the user sorts. */
+export function reportTransactions(
+  tx: Tx,
+  ctx: Ctx,
+  filter: TxFilter,
+  q: { page: number; limit: number; sortBy?: string; ascOrDesc: 'ASC' | 'DESC' },
+  all: boolean,
+) {
+  return transactionPage(tx, ctx, {
+    ...filter,
+    page: all ? 0 : q.page,
+    limit: all ? 100000 : q.limit,
+    sortBy: q.sortBy ?? 'created_date',
+    ascOrDesc: q.sortBy ? q.ascOrDesc : 'ASC',
+  });
+}
 
 // ---------------------------------------------------------------- report/saving
 
@@ -39,52 +63,18 @@ export interface SavingReportQuery {
   showZeroAmount?: boolean;
 }
 
-const SAVING_SORT = {
-  created_date: 'x.created_date',
-  account_number: 'x.account_number',
-  member_name: 'lower(x.member_name)',
-  cif_number: 'x.cif_number',
-  balance: 'x.balance_on',
-  product: 'lower(x.product_name)',
-};
-
 /** GET /api/report/saving: saving accounts with their balance on `periode` (default today). */
 export async function savingReport(ctx: Ctx, q: SavingReportQuery, all = false) {
   return withTx(ctx, async (tx) => {
     const asOf = q.periode ?? today();
-    const params: unknown[] = [asOf];
-    const p = (v: unknown) => {
-      params.push(v);
-      return `$${params.length}`;
-    };
-    const where = ['s.tenant_id = app_tenant()', 's.open_date <= $1::date'];
-    if (q.search) {
-      const s = p(likePattern(q.search));
-      where.push(`(lower(m.full_name) LIKE ${s} OR lower(m.cif_number) LIKE ${s} OR lower(s.account_number) LIKE ${s})`);
-    }
-    if (q.productId) where.push(`s.product_id = ${p(q.productId)}`);
-    if (q.productCode) where.push(`p.code = upper(${p(q.productCode)})`);
-    if (q.kind) where.push(`s.kind = ${p(q.kind.toUpperCase())}`);
-    if (q.isActive === true) where.push(`s.status = 'ACTIVE'`);
-    if (q.isActive === false) where.push(`s.status <> 'ACTIVE'`);
-    if (q.branchId) where.push(`m.branch_id = ${p(q.branchId)}`);
-    if (q.areaId) where.push(`m.area_id = ${p(q.areaId)}`);
-    if (isAgentCtx(ctx)) where.push(agentMemberCondition('m', p(ctx.userId)));
-    const balanceOn = `coalesce((SELECT x.balance_after FROM member_transaction x WHERE x.tenant_id = s.tenant_id AND x.saving_id = s.id
-                        AND x.transaction_date <= $1::date ORDER BY x.seq DESC LIMIT 1), 0)`;
-    const inner = `SELECT ${ACCOUNT_SELECT}, ${balanceOn} AS balance_on, m.branch_id FROM ${ACCOUNT_FROM} WHERE ${where.join(' AND ')}`;
-    const outerWhere = q.showZeroAmount ? '' : 'WHERE x.balance_on <> 0';
-    const totals = await tx.one<{ n: number; total: Dec; members: number }>(
-      `SELECT count(*)::int AS n, coalesce(sum(x.balance_on), 0) AS total, count(DISTINCT x.member_id)::int AS members FROM (${inner}) x ${outerWhere}`,
-      params,
-    );
     const limit = all ? 100000 : q.limit;
-    const offset = all ? 0 : q.page * q.limit;
-    const rows = await tx.query<AccountRow & { balance_on: Dec }>(
-      `SELECT * FROM (${inner}) x ${outerWhere} ${orderBy(q.sortBy, q.ascOrDesc, SAVING_SORT, 'created_date', 'x.id')}
-       LIMIT ${p(limit)} OFFSET ${p(offset)}`,
-      params,
-    );
+    const { totals, rows } = await savingReportRows(tx, {
+      ...q,
+      asOf,
+      agentUserId: isAgentCtx(ctx) ? (ctx.userId ?? '') : undefined,
+      limit,
+      offset: all ? 0 : q.page * q.limit,
+    });
     const content = rows.map((r) => ({ ...accountView(r), balanceOn: r.balance_on }));
     return {
       ...paged(content, totals?.n ?? 0, all ? 0 : q.page, limit),
@@ -141,8 +131,7 @@ export async function transactionsReport(
   },
   all = false,
 ) {
-  const end = q.end ?? today();
-  const start = q.start ?? monthStart(end);
+  const { start, end } = reportPeriod(q);
   return withTx(ctx, async (tx) => {
     const filter = {
       search: q.search,
@@ -156,23 +145,10 @@ export async function transactionsReport(
       channel: q.channel,
       isActive: q.isActive,
     };
-    const page = await transactionPage(tx, ctx, {
-      ...filter,
-      page: all ? 0 : q.page,
-      limit: all ? 100000 : q.limit,
-      sortBy: q.sortBy ?? 'created_date',
-      ascOrDesc: q.sortBy ? q.ascOrDesc : 'ASC',
-    });
+    const page = await reportTransactions(tx, ctx, filter, q, all);
     const params: unknown[] = [];
     const where = txWhere(ctx, { ...filter, isActive: q.isActive ?? true }, params);
-    const totals = await tx.one<{ credit: Dec; debit: Dec; n: number }>(
-      `SELECT coalesce(sum(t.amount) FILTER (WHERE t.kind IN ('TOPUP', 'TOPUP_INTEREST')), 0) AS credit,
-              coalesce(sum(t.amount) FILTER (WHERE t.kind IN ('WITHDRAW', 'WITHDRAW_TAX')), 0) AS debit, count(*)::int AS n
-       FROM member_transaction t JOIN member m ON m.tenant_id = t.tenant_id AND m.id = t.member_id
-       JOIN product p ON p.tenant_id = t.tenant_id AND p.id = t.product_id
-       LEFT JOIN member_saving s ON s.tenant_id = t.tenant_id AND s.id = t.saving_id WHERE ${where}`,
-      params,
-    );
+    const totals = await transactionTotals(tx, where, params);
     return {
       ...page,
       start,
@@ -195,22 +171,7 @@ export async function planReport(
   all = false,
 ) {
   return withTx(ctx, async (tx) => {
-    const params: unknown[] = [];
-    const p = (v: unknown) => {
-      params.push(v);
-      return `$${params.length}`;
-    };
-    const where = [`s.tenant_id = app_tenant()`, `s.saving_type = 'PLAN'`, `s.status = 'ACTIVE'`];
-    if (q.productId) where.push(`s.product_id = ${p(q.productId)}`);
-    if (q.search) {
-      const s = p(likePattern(q.search));
-      where.push(`(lower(m.full_name) LIKE ${s} OR lower(m.cif_number) LIKE ${s} OR lower(s.account_number) LIKE ${s})`);
-    }
-    if (isAgentCtx(ctx)) where.push(agentMemberCondition('m', p(ctx.userId)));
-    const rows = await tx.query<AccountRow>(
-      `SELECT ${ACCOUNT_SELECT} FROM ${ACCOUNT_FROM} WHERE ${where.join(' AND ')} ${orderBy(q.sortBy, q.ascOrDesc, { created_date: 's.created_date', balance: 's.balance', member_name: 'lower(m.full_name)', plan_target_date: 's.plan_target_date' }, 'created_date', 's.id')}`,
-      params,
-    );
+    const rows = await planAccounts(tx, { ...q, agentUserId: isAgentCtx(ctx) ? (ctx.userId ?? '') : undefined });
     const on = today();
     let items = rows.map((r) => ({ ...accountView(r), plan: planProgress(r, on) }));
     if (q.progress) items = items.filter((i) => i.plan.status === q.progress?.toUpperCase());

@@ -1,0 +1,111 @@
+/** SQL of the per-account saving reports (savings.reports.ts). */
+import type { Dec } from '@koperasi/finance';
+import type { Tx } from '../../db/db.ts';
+import { likePattern, orderBy } from '../../lib/http.ts';
+import { agentMemberCondition } from '../users/agent-scope.ts';
+import { ACCOUNT_FROM, ACCOUNT_SELECT, type AccountRow } from './savings.repo.ts';
+
+export interface SavingReportFilter {
+  asOf: string;
+  search?: string;
+  productId?: string;
+  productCode?: string;
+  kind?: string;
+  isActive?: boolean;
+  branchId?: string;
+  areaId?: string;
+  /** Set for a field agent: only the members assigned to them. */
+  agentUserId?: string;
+  showZeroAmount?: boolean;
+  sortBy?: string;
+  ascOrDesc: 'ASC' | 'DESC';
+  limit: number;
+  offset: number;
+}
+
+const SAVING_SORT = {
+  created_date: 'x.created_date',
+  account_number: 'x.account_number',
+  member_name: 'lower(x.member_name)',
+  cif_number: 'x.cif_number',
+  balance: 'x.balance_on',
+  product: 'lower(x.product_name)',
+};
+
+/** Saving accounts opened by `asOf` with their balance on that day (the balance after the last movement dated on or before it), one page, and the totals of all. */
+export async function savingReportRows(tx: Tx, f: SavingReportFilter) {
+  const params: unknown[] = [f.asOf];
+  const p = (v: unknown) => {
+    params.push(v);
+    return `$${params.length}`;
+  };
+  const where = ['s.tenant_id = app_tenant()', 's.open_date <= $1::date'];
+  if (f.search) {
+    const s = p(likePattern(f.search));
+    where.push(`(lower(m.full_name) LIKE ${s} OR lower(m.cif_number) LIKE ${s} OR lower(s.account_number) LIKE ${s})`);
+  }
+  if (f.productId) where.push(`s.product_id = ${p(f.productId)}`);
+  if (f.productCode) where.push(`p.code = upper(${p(f.productCode)})`);
+  if (f.kind) where.push(`s.kind = ${p(f.kind.toUpperCase())}`);
+  if (f.isActive === true) where.push(`s.status = 'ACTIVE'`);
+  if (f.isActive === false) where.push(`s.status <> 'ACTIVE'`);
+  if (f.branchId) where.push(`m.branch_id = ${p(f.branchId)}`);
+  if (f.areaId) where.push(`m.area_id = ${p(f.areaId)}`);
+  if (f.agentUserId !== undefined) where.push(agentMemberCondition('m', p(f.agentUserId)));
+  const balanceOn = `coalesce((SELECT x.balance_after FROM member_transaction x WHERE x.tenant_id = s.tenant_id AND x.saving_id = s.id
+                      AND x.transaction_date <= $1::date ORDER BY x.seq DESC LIMIT 1), 0)`;
+  const inner = `SELECT ${ACCOUNT_SELECT}, ${balanceOn} AS balance_on, m.branch_id FROM ${ACCOUNT_FROM} WHERE ${where.join(' AND ')}`;
+  const outerWhere = f.showZeroAmount ? '' : 'WHERE x.balance_on <> 0';
+  const totals = await tx.one<{ n: number; total: Dec; members: number }>(
+    `SELECT count(*)::int AS n, coalesce(sum(x.balance_on), 0) AS total, count(DISTINCT x.member_id)::int AS members FROM (${inner}) x ${outerWhere}`,
+    params,
+  );
+  const rows = await tx.query<AccountRow & { balance_on: Dec }>(
+    `SELECT * FROM (${inner}) x ${outerWhere} ${orderBy(f.sortBy, f.ascOrDesc, SAVING_SORT, 'created_date', 'x.id')}
+     LIMIT ${p(f.limit)} OFFSET ${p(f.offset)}`,
+    params,
+  );
+  return { totals, rows };
+}
+
+/** Deposits (credit) and withdrawals (debit) with their count under a transaction filter (`where` with its params, from txWhere). */
+export async function transactionTotals(tx: Tx, where: string, params: unknown[]) {
+  return tx.one<{ credit: Dec; debit: Dec; n: number }>(
+    `SELECT coalesce(sum(t.amount) FILTER (WHERE t.kind IN ('TOPUP', 'TOPUP_INTEREST')), 0) AS credit,
+            coalesce(sum(t.amount) FILTER (WHERE t.kind IN ('WITHDRAW', 'WITHDRAW_TAX')), 0) AS debit, count(*)::int AS n
+     FROM member_transaction t JOIN member m ON m.tenant_id = t.tenant_id AND m.id = t.member_id
+     JOIN product p ON p.tenant_id = t.tenant_id AND p.id = t.product_id
+     LEFT JOIN member_saving s ON s.tenant_id = t.tenant_id AND s.id = t.saving_id WHERE ${where}`,
+    params,
+  );
+}
+
+const PLAN_SORT = {
+  created_date: 's.created_date',
+  balance: 's.balance',
+  member_name: 'lower(m.full_name)',
+  plan_target_date: 's.plan_target_date',
+};
+
+/** The active plan-saving accounts (all of them: progress is computed and filtered after). */
+export async function planAccounts(
+  tx: Tx,
+  f: { productId?: string; search?: string; agentUserId?: string; sortBy?: string; ascOrDesc: 'ASC' | 'DESC' },
+) {
+  const params: unknown[] = [];
+  const p = (v: unknown) => {
+    params.push(v);
+    return `$${params.length}`;
+  };
+  const where = [`s.tenant_id = app_tenant()`, `s.saving_type = 'PLAN'`, `s.status = 'ACTIVE'`];
+  if (f.productId) where.push(`s.product_id = ${p(f.productId)}`);
+  if (f.search) {
+    const s = p(likePattern(f.search));
+    where.push(`(lower(m.full_name) LIKE ${s} OR lower(m.cif_number) LIKE ${s} OR lower(s.account_number) LIKE ${s})`);
+  }
+  if (f.agentUserId !== undefined) where.push(agentMemberCondition('m', p(f.agentUserId)));
+  return tx.query<AccountRow>(
+    `SELECT ${ACCOUNT_SELECT} FROM ${ACCOUNT_FROM} WHERE ${where.join(' AND ')} ${orderBy(f.sortBy, f.ascOrDesc, PLAN_SORT, 'created_date', 's.id')}`,
+    params,
+  );
+}
