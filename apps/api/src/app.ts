@@ -96,11 +96,45 @@ export function loggerOptions(config: Pick<Config, 'logLevel'>, dest: number | s
   };
 }
 
+/** Hooks of every request: NUL characters refused, the request id and HSTS headers, the request log line. */
+function requestHooks(app: FastifyInstance) {
+  // No PostgreSQL text holds a NUL character: refuse one anywhere in the path, the query or a JSON string, naming
+  // the field, before any schema or SQL sees it (it used to reach the database and answer 500).
+  app.addHook('preValidation', async (req) => {
+    for (const [part, value] of [
+      ['params', req.params],
+      ['querystring', req.query],
+      ['body', req.body],
+    ] as const) {
+      const at = nulPath(value);
+      if (at) {
+        const err = new RequestValidationError([{ path: at, code: 'invalid_format', message: 'validation.nul_character' }]);
+        err.validationContext = part;
+        throw err;
+      }
+    }
+  });
+  app.addHook('onSend', (_req, reply, payload, done) => {
+    reply.header('x-request-id', String(_req.id));
+    // HSTS only where the client really uses HTTPS (the connection, or a trusted proxy saying so).
+    if (isHttps(_req)) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    done(null, payload);
+  });
+  // Without a logger at info (benchmarks, tests), no hook: the line would be dropped after being built.
+  const logs = app.log as { isLevelEnabled?: (level: string) => boolean };
+  if (logs.isLevelEnabled?.('info')) {
+    app.addHook('onResponse', (req, reply, done) => {
+      req.log.info({ req, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+      done();
+    });
+  }
+}
+
 export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance> {
   const config = loadConfig(opts.config);
   const app = Fastify({
     logger: opts.logger ?? loggerOptions(config),
-    // One line per request, when it completes (see the onResponse hook below), instead of two.
+    // One line per request, when it completes (the onResponse hook of requestHooks), instead of two.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
@@ -146,36 +180,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     err.validationContext = httpPart;
     return { error: err };
   });
-  // No PostgreSQL text holds a NUL character: refuse one anywhere in the path, the query or a JSON string, naming
-  // the field, before any schema or SQL sees it (it used to reach the database and answer 500).
-  app.addHook('preValidation', async (req) => {
-    for (const [part, value] of [
-      ['params', req.params],
-      ['querystring', req.query],
-      ['body', req.body],
-    ] as const) {
-      const at = nulPath(value);
-      if (at) {
-        const err = new RequestValidationError([{ path: at, code: 'invalid_format', message: 'validation.nul_character' }]);
-        err.validationContext = part;
-        throw err;
-      }
-    }
-  });
-  app.addHook('onSend', (_req, reply, payload, done) => {
-    reply.header('x-request-id', String(_req.id));
-    // HSTS only where the client really uses HTTPS (the connection, or a trusted proxy saying so).
-    if (isHttps(_req)) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
-    done(null, payload);
-  });
-  // Without a logger at info (benchmarks, tests), no hook: the line would be dropped after being built.
-  const logs = app.log as { isLevelEnabled?: (level: string) => boolean };
-  if (logs.isLevelEnabled?.('info')) {
-    app.addHook('onResponse', (req, reply, done) => {
-      req.log.info({ req, res: reply, responseTime: reply.elapsedTime }, 'request completed');
-      done();
-    });
-  }
+  requestHooks(app);
   app.addHook('onClose', async () => {
     (app.log as { flush?: () => void }).flush?.();
   });
