@@ -46,22 +46,30 @@ export function redactUrl(url: string): string {
 }
 
 /** The path of the first string (or key) holding a NUL character in a parsed request part, or null. */
-export function nulPath(value: unknown, path: PropertyKey[] = [], depth = 0): PropertyKey[] | null {
-  if (typeof value === 'string') return value.includes('\0') ? path : null;
-  if (!value || typeof value !== 'object' || depth > 32 || Buffer.isBuffer(value)) return null;
+export function nulPath(value: unknown, path: PropertyKey[] = []): PropertyKey[] | null {
+  // One path array, pushed and popped on the way (a copy only when a NUL is found): this runs on every request.
+  const at = [...path];
+  return nulIn(value, at, 0) ? at : null;
+}
+
+function nulIn(value: unknown, at: PropertyKey[], depth: number): boolean {
+  if (typeof value === 'string') return value.includes('\0');
+  if (!value || typeof value !== 'object' || depth > 32 || Buffer.isBuffer(value)) return false;
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
-      const p = nulPath(value[i], [...path, i], depth + 1);
-      if (p) return p;
+      at.push(i);
+      if (nulIn(value[i], at, depth + 1)) return true;
+      at.pop();
     }
-    return null;
+    return false;
   }
-  for (const [k, v] of Object.entries(value)) {
-    if (k.includes('\0')) return [...path, k];
-    const p = nulPath(v, [...path, k], depth + 1);
-    if (p) return p;
+  for (const k in value) {
+    if (!Object.hasOwn(value, k)) continue;
+    at.push(k);
+    if (k.includes('\0') || nulIn((value as Record<string, unknown>)[k], at, depth + 1)) return true;
+    at.pop();
   }
-  return null;
+  return false;
 }
 
 export interface BuildOptions {
