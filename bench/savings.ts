@@ -178,6 +178,8 @@ console.log(`seeded ${ACCOUNTS} accounts in ${TENANTS} cooperative(s) in ${((Dat
 // ---------------------------------------------------------------- load
 
 let roundTrips = 0;
+/** Batch statements (saving_move_many) sent: movements per batch = requests / batches. */
+let batches = 0;
 let counting = false;
 let profiling = false;
 const profile = new Map<string, { n: number; ms: number }>();
@@ -189,7 +191,11 @@ function label(text: unknown): string {
 }
 // Every statement the app sends (pool clients): round trips per request, and time per statement when profiling.
 (pg.Client.prototype as unknown as { query: (...a: unknown[]) => unknown }).query = function (this: pg.Client, ...args: unknown[]) {
-  if (counting) roundTrips++;
+  if (counting) {
+    roundTrips++;
+    const t = args[0];
+    if (typeof t === 'string' && t.includes('saving_move_many(')) batches++;
+  }
   const out = (origQuery as (...a: unknown[]) => unknown).apply(this, args);
   if (profiling && out && typeof (out as Promise<unknown>).then === 'function') {
     const start = performance.now();
@@ -311,6 +317,7 @@ interface Measured {
   r: LoadResult;
   posted: number;
   roundTrips: number;
+  batches: number;
   cpuNode: NodeJS.CpuUsage;
   cpuPg: number;
 }
@@ -324,6 +331,7 @@ async function measure(routes: 'cif' | 'account'): Promise<Measured> {
   const before = await countTx();
   counting = true;
   roundTrips = 0;
+  batches = 0;
   const load = loadavg()[0];
   await startPostgresCpu();
   const cpuNode0 = process.cpuUsage();
@@ -332,7 +340,7 @@ async function measure(routes: 'cif' | 'account'): Promise<Measured> {
   const cpuPg = await stopPostgresCpu();
   counting = false;
   const posted = (await countTx()) - before;
-  return { routes, load, r, posted, roundTrips, cpuNode, cpuPg };
+  return { routes, load, r, posted, roundTrips, batches, cpuNode, cpuPg };
 }
 
 const measured: Measured[] = [];
@@ -435,7 +443,9 @@ for (const m of measured) {
   console.log(
     `  requests ${r.requests}, 2xx ${ok2xx}, non-2xx ${r.non2xx}, errors ${r.errors}, timeouts ${r.timeouts}; rows posted ${m.posted}`,
   );
-  console.log(`  database round trips per request: ${(m.roundTrips / n).toFixed(1)}`);
+  console.log(
+    `  database round trips per request: ${(m.roundTrips / n).toFixed(2)}; batches ${m.batches}, ${(n / Math.max(1, m.batches)).toFixed(1)} movements per batch`,
+  );
   console.log(
     `  CPU per request: Node (API, load generator, crypto threads) ${((m.cpuNode.user + m.cpuNode.system) / 1000 / n).toFixed(2)} ms, PostgreSQL ${(
       (m.cpuPg * 1000) / n
