@@ -1,6 +1,6 @@
 /**
- * The part of autocannon (the load generator of bench/auth.ts and
- * bench/savings.ts) the benchmarks use; the package ships no types and the
+ * The part of autocannon (the load generator of bench/auth.ts and the
+ * other HTTP benchmarks; bench/savings.ts has bench/_http.ts) the benchmarks use; the package ships no types and the
  * registry's @types/autocannon is not a dependency worth adding for this.
  */
 declare module 'autocannon' {

@@ -16,7 +16,7 @@
  *    account), and the by-account POST /api/transaction/topup-saving and
  *    /withdraw (alternating, random accounts, random amounts, a fresh
  *    Idempotency-Key on every request as a teller client sends) with
- *    autocannon for a sustained period after a warm-up, and prints for each
+ *    bench/_http.ts (keep-alive, one request at a time per connection) for a sustained period after a warm-up, and prints for each
  *    transactions per second and latency percentiles, the database round
  *    trips and CPU per request, and where the time of one request goes.
  *    SAVINGS_BENCH_ROUTES=cif or =account drives only one of them.
@@ -29,7 +29,6 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
-import autocannon from 'autocannon';
 import pg from 'pg';
 import pino from 'pino';
 import { buildApp, loggerOptions } from '../apps/api/src/app.ts';
@@ -37,6 +36,7 @@ import { systemCtx } from '../apps/api/src/lib/context.ts';
 import { todayJakarta } from '../apps/api/src/modules/ledger/dates.ts';
 import { post } from '../apps/api/src/modules/ledger/posting.ts';
 import { createTenant } from '../apps/api/src/modules/tenants/tenants.service.ts';
+import { type LoadResult, load, rawRequest } from './_http.ts';
 import { benchDatabaseUrl } from './_pg.ts';
 
 const ACCOUNTS = Number(process.env.SAVINGS_BENCH_ACCOUNTS ?? 10_000);
@@ -178,6 +178,8 @@ console.log(`seeded ${ACCOUNTS} accounts in ${TENANTS} cooperative(s) in ${((Dat
 // ---------------------------------------------------------------- load
 
 let roundTrips = 0;
+/** Batch statements (saving_move_many) sent: movements per batch = requests / batches. */
+let batches = 0;
 let counting = false;
 let profiling = false;
 const profile = new Map<string, { n: number; ms: number }>();
@@ -189,7 +191,11 @@ function label(text: unknown): string {
 }
 // Every statement the app sends (pool clients): round trips per request, and time per statement when profiling.
 (pg.Client.prototype as unknown as { query: (...a: unknown[]) => unknown }).query = function (this: pg.Client, ...args: unknown[]) {
-  if (counting) roundTrips++;
+  if (counting) {
+    roundTrips++;
+    const t = args[0];
+    if (typeof t === 'string' && t.includes('saving_move_many(')) batches++;
+  }
   const out = (origQuery as (...a: unknown[]) => unknown).apply(this, args);
   if (profiling && out && typeof (out as Promise<unknown>).then === 'function') {
     const start = performance.now();
@@ -208,51 +214,40 @@ function label(text: unknown): string {
 };
 
 let seq = 0;
-function run(duration: number, routes: 'cif' | 'account'): Promise<autocannon.Result> {
-  return new Promise((resolve, reject) => {
-    autocannon(
-      {
-        url: base,
-        connections: CONNECTIONS,
-        duration,
-        requests: [
-          {
-            method: 'POST',
-            setupRequest: (req) => {
-              seq++;
-              const t = tenants[seq % tenants.length];
-              const i = Math.floor(Math.random() * t.accounts.length);
-              const deposit = seq % 2 === 0;
-              const amount = (1 + Math.floor(Math.random() * 20)) * 5000;
-              const headers = {
-                'content-type': 'application/json',
-                authorization: `Bearer ${t.token}`,
-                'idempotency-key': `bench-${process.pid}-${seq}`,
-              };
-              if (routes === 'cif') {
-                return {
-                  ...req,
-                  method: 'POST',
-                  path: deposit
-                    ? '/api/transaction/topup-saving-by-cif-product-kas-bank'
-                    : '/api/transaction/withdraw-saving-by-cif-product-kas-bank',
-                  headers,
-                  body: JSON.stringify({ cif: t.cifs[i], productId: t.productId, coaId: t.cashId, amount }),
-                };
-              }
-              return {
-                ...req,
-                method: 'POST',
-                path: deposit ? '/api/transaction/topup-saving' : '/api/transaction/withdraw',
-                headers,
-                body: JSON.stringify({ memberSavingId: t.accounts[i], amount }),
-              };
-            },
-          },
-        ],
-      },
-      (err, res) => (err ? reject(err) : resolve(res)),
-    );
+/**
+ * The load: CONNECTIONS keep-alive connections, one request at a time on each (bench/_http.ts), every request with
+ * its own Idempotency-Key, a random account and amount, deposits and withdrawals alternating.
+ */
+function run(duration: number, routes: 'cif' | 'account'): Promise<LoadResult> {
+  const host = new URL(base).host;
+  return load({
+    url: base,
+    connections: CONNECTIONS,
+    seconds: duration,
+    next: () => {
+      seq++;
+      const t = tenants[seq % tenants.length];
+      const i = Math.floor(Math.random() * t.accounts.length);
+      const deposit = seq % 2 === 0;
+      const amount = (1 + Math.floor(Math.random() * 20)) * 5000;
+      const headers = { authorization: `Bearer ${t.token}`, 'idempotency-key': `bench-${process.pid}-${seq}` };
+      if (routes === 'cif') {
+        return rawRequest(
+          host,
+          'POST',
+          deposit ? '/api/transaction/topup-saving-by-cif-product-kas-bank' : '/api/transaction/withdraw-saving-by-cif-product-kas-bank',
+          headers,
+          JSON.stringify({ cif: t.cifs[i], productId: t.productId, coaId: t.cashId, amount }),
+        );
+      }
+      return rawRequest(
+        host,
+        'POST',
+        deposit ? '/api/transaction/topup-saving' : '/api/transaction/withdraw',
+        headers,
+        JSON.stringify({ memberSavingId: t.accounts[i], amount }),
+      );
+    },
   });
 }
 
@@ -319,9 +314,10 @@ const countTx = async () => {
 interface Measured {
   routes: 'cif' | 'account';
   load: number;
-  r: autocannon.Result;
+  r: LoadResult;
   posted: number;
   roundTrips: number;
+  batches: number;
   cpuNode: NodeJS.CpuUsage;
   cpuPg: number;
 }
@@ -335,6 +331,7 @@ async function measure(routes: 'cif' | 'account'): Promise<Measured> {
   const before = await countTx();
   counting = true;
   roundTrips = 0;
+  batches = 0;
   const load = loadavg()[0];
   await startPostgresCpu();
   const cpuNode0 = process.cpuUsage();
@@ -343,7 +340,7 @@ async function measure(routes: 'cif' | 'account'): Promise<Measured> {
   const cpuPg = await stopPostgresCpu();
   counting = false;
   const posted = (await countTx()) - before;
-  return { routes, load, r, posted, roundTrips, cpuNode, cpuPg };
+  return { routes, load, r, posted, roundTrips, batches, cpuNode, cpuPg };
 }
 
 const measured: Measured[] = [];
@@ -433,8 +430,8 @@ console.log(
 );
 for (const m of measured) {
   const { r } = m;
-  const ok2xx = r.requests.total - r.non2xx;
-  const n = Math.max(1, r.requests.total);
+  const ok2xx = r.requests - r.non2xx;
+  const n = Math.max(1, r.requests);
   console.log(
     m.routes === 'cif'
       ? `\nby CIF (the teller screen: topup-saving-by-cif-product-kas-bank / withdraw-saving-by-cif-product-kas-bank), load average ${m.load.toFixed(1)} at start`
@@ -444,9 +441,11 @@ for (const m of measured) {
     `  ${(ok2xx / SECONDS).toFixed(0)} transactions/s   p50 ${r.latency.p50} ms   p90 ${r.latency.p90} ms   p99 ${r.latency.p99} ms   max ${r.latency.max} ms`,
   );
   console.log(
-    `  requests ${r.requests.total}, 2xx ${ok2xx}, non-2xx ${r.non2xx}, errors ${r.errors}, timeouts ${r.timeouts}; rows posted ${m.posted}`,
+    `  requests ${r.requests}, 2xx ${ok2xx}, non-2xx ${r.non2xx}, errors ${r.errors}, timeouts ${r.timeouts}; rows posted ${m.posted}`,
   );
-  console.log(`  database round trips per request: ${(m.roundTrips / n).toFixed(1)}`);
+  console.log(
+    `  database round trips per request: ${(m.roundTrips / n).toFixed(2)}; batches ${m.batches}, ${(n / Math.max(1, m.batches)).toFixed(1)} movements per batch`,
+  );
   console.log(
     `  CPU per request: Node (API, load generator, crypto threads) ${((m.cpuNode.user + m.cpuNode.system) / 1000 / n).toFixed(2)} ms, PostgreSQL ${(
       (m.cpuPg * 1000) / n

@@ -6,7 +6,6 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -30,6 +29,7 @@ import { startRunner } from './modules/jobs/runner.ts';
 import authPlugin from './plugins/auth.ts';
 import envelopePlugin, { errorBody } from './plugins/envelope.ts';
 import idempotencyPlugin from './plugins/idempotency.ts';
+import securityHeaders from './plugins/security-headers.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -46,22 +46,30 @@ export function redactUrl(url: string): string {
 }
 
 /** The path of the first string (or key) holding a NUL character in a parsed request part, or null. */
-export function nulPath(value: unknown, path: PropertyKey[] = [], depth = 0): PropertyKey[] | null {
-  if (typeof value === 'string') return value.includes('\0') ? path : null;
-  if (!value || typeof value !== 'object' || depth > 32 || Buffer.isBuffer(value)) return null;
+export function nulPath(value: unknown, path: PropertyKey[] = []): PropertyKey[] | null {
+  // One path array, pushed and popped on the way (a copy only when a NUL is found): this runs on every request.
+  const at = [...path];
+  return nulIn(value, at, 0) ? at : null;
+}
+
+function nulIn(value: unknown, at: PropertyKey[], depth: number): boolean {
+  if (typeof value === 'string') return value.includes('\0');
+  if (!value || typeof value !== 'object' || depth > 32 || Buffer.isBuffer(value)) return false;
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
-      const p = nulPath(value[i], [...path, i], depth + 1);
-      if (p) return p;
+      at.push(i);
+      if (nulIn(value[i], at, depth + 1)) return true;
+      at.pop();
     }
-    return null;
+    return false;
   }
-  for (const [k, v] of Object.entries(value)) {
-    if (k.includes('\0')) return [...path, k];
-    const p = nulPath(v, [...path, k], depth + 1);
-    if (p) return p;
+  for (const k in value) {
+    if (!Object.hasOwn(value, k)) continue;
+    at.push(k);
+    if (k.includes('\0') || nulIn((value as Record<string, unknown>)[k], at, depth + 1)) return true;
+    at.pop();
   }
-  return null;
+  return false;
 }
 
 export interface BuildOptions {
@@ -96,11 +104,45 @@ export function loggerOptions(config: Pick<Config, 'logLevel'>, dest: number | s
   };
 }
 
+/** Hooks of every request: NUL characters refused, the request id and HSTS headers, the request log line. */
+function requestHooks(app: FastifyInstance) {
+  // No PostgreSQL text holds a NUL character: refuse one anywhere in the path, the query or a JSON string, naming
+  // the field, before any schema or SQL sees it (it used to reach the database and answer 500).
+  app.addHook('preValidation', async (req) => {
+    for (const [part, value] of [
+      ['params', req.params],
+      ['querystring', req.query],
+      ['body', req.body],
+    ] as const) {
+      const at = nulPath(value);
+      if (at) {
+        const err = new RequestValidationError([{ path: at, code: 'invalid_format', message: 'validation.nul_character' }]);
+        err.validationContext = part;
+        throw err;
+      }
+    }
+  });
+  app.addHook('onSend', (_req, reply, payload, done) => {
+    reply.header('x-request-id', String(_req.id));
+    // HSTS only where the client really uses HTTPS (the connection, or a trusted proxy saying so).
+    if (isHttps(_req)) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    done(null, payload);
+  });
+  // Without a logger at info (benchmarks, tests), no hook: the line would be dropped after being built.
+  const logs = app.log as { isLevelEnabled?: (level: string) => boolean };
+  if (logs.isLevelEnabled?.('info')) {
+    app.addHook('onResponse', (req, reply, done) => {
+      req.log.info({ req, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+      done();
+    });
+  }
+}
+
 export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance> {
   const config = loadConfig(opts.config);
   const app = Fastify({
     logger: opts.logger ?? loggerOptions(config),
-    // One line per request, when it completes (see the onResponse hook below), instead of two.
+    // One line per request, when it completes (the onResponse hook of requestHooks), instead of two.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
@@ -146,37 +188,13 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     err.validationContext = httpPart;
     return { error: err };
   });
-  // No PostgreSQL text holds a NUL character: refuse one anywhere in the path, the query or a JSON string, naming
-  // the field, before any schema or SQL sees it (it used to reach the database and answer 500).
-  app.addHook('preValidation', async (req) => {
-    for (const [part, value] of [
-      ['params', req.params],
-      ['querystring', req.query],
-      ['body', req.body],
-    ] as const) {
-      const at = nulPath(value);
-      if (at) {
-        const err = new RequestValidationError([{ path: at, code: 'invalid_format', message: 'validation.nul_character' }]);
-        err.validationContext = part;
-        throw err;
-      }
-    }
-  });
-  app.addHook('onSend', async (_req, reply, payload) => {
-    reply.header('x-request-id', String(_req.id));
-    // HSTS only where the client really uses HTTPS (the connection, or a trusted proxy saying so).
-    if (isHttps(_req)) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
-    return payload;
-  });
-  app.addHook('onResponse', async (req, reply) => {
-    req.log.info({ req, res: reply, responseTime: reply.elapsedTime }, 'request completed');
-  });
+  requestHooks(app);
   app.addHook('onClose', async () => {
     (app.log as { flush?: () => void }).flush?.();
   });
 
   await app.register(envelopePlugin);
-  await app.register(helmet, {
+  await app.register(securityHeaders, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
