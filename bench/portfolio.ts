@@ -30,6 +30,11 @@ const LOANS = Number(process.env.PORTFOLIO_BENCH_LOANS ?? 20_000);
 const TENOR = Number(process.env.PORTFOLIO_BENCH_TENOR ?? 12);
 const CHUNK = Number(process.env.PORTFOLIO_BENCH_CHUNK ?? 5_000);
 const AUTO = Math.min(LOANS, Number(process.env.PORTFOLIO_BENCH_AUTODEBIT ?? 200));
+// Auto debit: loans per chunk and chunks at once (autoDebitTuning when unset).
+const AD_OPTS = {
+  chunk: process.env.PORTFOLIO_BENCH_AD_CHUNK ? Number(process.env.PORTFOLIO_BENCH_AD_CHUNK) : undefined,
+  concurrency: process.env.PORTFOLIO_BENCH_AD_CONCURRENCY ? Number(process.env.PORTFOLIO_BENCH_AD_CONCURRENCY) : undefined,
+};
 const cpu = () => {
   const u = process.cpuUsage();
   return (u.user + u.system) / 1000;
@@ -45,6 +50,18 @@ if (process.argv[2] === '--grade-child') {
     jobs: false,
   });
   await runPortfolioDay(app.db, tenantId, day, CHUNK);
+  await app.close();
+  process.exit(0);
+}
+// ---------------------------------------------------------------- child: the auto debit run that gets killed
+if (process.argv[2] === '--autodebit-child') {
+  const [, , , url, tenantId, day] = process.argv;
+  const app = await buildApp({
+    logger: false,
+    config: { databaseUrl: url, jwtSecret: 'bench-secret-0123456789abcdefghijkl' },
+    jobs: false,
+  });
+  await runAutoDebit(app.db, tenantId, day, AD_OPTS);
   await app.close();
   process.exit(0);
 }
@@ -266,7 +283,38 @@ console.log(
   `full daily grading + fines, ${full.loans.toLocaleString('en')} loans: ${(fullMs / 1000).toFixed(2)} s (${((fullMs * 1000) / full.loans).toFixed(1)} us/loan, ${Math.round(full.loans / (fullMs / 1000)).toLocaleString('en')} loans/s; node CPU ${(cpu() - c0).toFixed(0)} ms); ${load()}`,
 );
 
-// ---------------------------------------------------------------- auto debit, twice
+// ---------------------------------------------------------------- auto debit: killed with SIGKILL mid-run, resumed, then again
+const debitedRows = async () =>
+  (await db.tenant(tenantId, (tx) =>
+    tx.one<{ n: number }>(
+      `SELECT count(*)::int AS n FROM loan_auto_debit WHERE tenant_id = app_tenant() AND run_date = $1 AND status <> 'PENDING'`,
+      [day],
+    ),
+  ))!.n;
+t0 = performance.now();
+const adChild = spawn(process.execPath, ['--import', 'tsx', here, '--autodebit-child', url, tenantId, day], {
+  stdio: 'inherit',
+  env: process.env,
+});
+let adKilledAt = -1;
+for (;;) {
+  await new Promise((r) => setTimeout(r, 100));
+  if (adChild.exitCode !== null) break;
+  const n = await debitedRows();
+  if (n > 0 && (n < AUTO / 4 || AUTO <= 1_000)) {
+    adChild.kill('SIGKILL');
+    adKilledAt = n;
+    break;
+  }
+}
+if (adChild.exitCode === null && adChild.signalCode === null) await new Promise((r) => adChild.once('exit', r));
+const adPartMs = performance.now() - t0;
+const adBefore = await debitedRows();
+console.log(
+  adKilledAt >= 0
+    ? `auto debit child killed with SIGKILL after ${(adPartMs / 1000).toFixed(1)} s, ${adBefore.toLocaleString('en')} loans committed`
+    : 'auto debit child finished before the kill',
+);
 // PostgreSQL's CPU (the bench database's backends and the WAL writer, checkpointer and background writer) as the loans bench reads it.
 const meter = postgresCpuMeter(async () =>
   (
@@ -280,14 +328,21 @@ const meter = postgresCpuMeter(async () =>
 await meter.start();
 t0 = performance.now();
 c0 = cpu();
-const ad = await runAutoDebit(db, tenantId, day);
+const ad = await runAutoDebit(db, tenantId, day, AD_OPTS);
 const adMs = performance.now() - t0;
 const adNode = cpu() - c0;
 const adPg = (await meter.stop()) * 1000;
-const debited = Math.max(1, ad.paid + ad.partial + ad.failed);
+const debited = Math.max(1, ad.paid + ad.partial + ad.failed - adBefore);
 console.log(
-  `auto debit: ${ad.paid} paid, ${ad.partial} partial, ${ad.failed} failed, Rp ${ad.amount.toFixed(2)} in ${(adMs / 1000).toFixed(1)} s (${(adMs / debited).toFixed(2)} ms/loan wall; CPU per loan: PostgreSQL ${(adPg / debited).toFixed(2)} ms, Node ${(adNode / debited).toFixed(2)} ms); ${load()}`,
+  `auto debit resumed: ${ad.paid} paid, ${ad.partial} partial, ${ad.failed} failed in all, Rp ${ad.amount.toFixed(2)}; ${debited.toLocaleString('en')} loans after the kill in ${(adMs / 1000).toFixed(1)} s (${((adMs * 1000) / debited).toFixed(1)} us/loan wall; CPU per loan: PostgreSQL ${((adPg * 1000) / debited).toFixed(1)} us, Node ${((adNode * 1000) / debited).toFixed(1)} us); ${load()}`,
 );
+const dup = (await db.tenant(tenantId, (tx) =>
+  tx.one<{ n: number }>(
+    `SELECT count(*)::int AS n FROM (SELECT loan_id FROM loan_payment WHERE tenant_id = app_tenant() AND payment_date = $1 GROUP BY loan_id HAVING count(*) > 1) x`,
+    [day],
+  ),
+))!.n;
+console.log(`loans paid twice on the day: ${dup}`);
 t0 = performance.now();
 const again = await runAutoDebit(db, tenantId, day);
 console.log(

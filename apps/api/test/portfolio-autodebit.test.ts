@@ -169,4 +169,35 @@ describe('loan auto debit', () => {
     expect(await balanceOf(t, s.savingId)).toBe(2_760_000);
     await assertReconciled(t.tenantId);
   }, 120_000);
+
+  it('two loans on one account in one chunk: the first paid, the second takes what is left (rounds of payments)', async () => {
+    const s = await loanSetup(TERMS);
+    const t = s.t;
+    const products = await defaultProducts(t.tenantId);
+    const rini = await createActiveMember(t.admin, { fullName: 'Rini Wulandari', gender: 'P' });
+    const saving = data(
+      await t.admin.post('/api/transaction/request-open-product-member', {
+        memberId: rini.id,
+        productId: products.voluntary,
+        initialDeposit: 2_000_000,
+      }),
+    ).account.id;
+    expect((await t.admin.patch(`/api/member/${rini.id}/source-of-fund`, { memberSavingId: saving })).statusCode).toBe(200);
+    const a = await lateAutoDebitLoan(s, rini.id);
+    const b = await lateAutoDebitLoan(s, rini.id);
+    const r = data(await t.admin.post('/api/loan/auto-debit/run', {}));
+    expect(r).toMatchObject({ paid: 1, partial: 1, failed: 0, pending: 0 });
+    const rows = data(await t.admin.get('/api/loan/auto-debit', { limit: '50' })).content;
+    const first = [a.id, b.id].sort()[0];
+    const paid = rows.find((x: any) => x.loanId === first);
+    const partial = rows.find((x: any) => x.loanId !== first);
+    expect(paid).toMatchObject({ status: 'PAID', paid: 1_120_000, attempts: 1 });
+    expect(partial.status).toBe('PARTIAL');
+    expect(partial.paid).toBeGreaterThan(0);
+    expect(partial.paid).toBeLessThan(1_120_000);
+    expect(1_120_000 + partial.paid + (await balanceOf(t, saving))).toBe(2_000_000);
+    expect(await paymentsOf(t, a.id)).toBe(1);
+    expect(await paymentsOf(t, b.id)).toBe(1);
+    await assertReconciled(t.tenantId);
+  }, 120_000);
 });
