@@ -232,57 +232,61 @@ console.log(
 // ---------------------------------------------------------------- grading and fines, killed and resumed
 const day = today;
 const here = fileURLToPath(import.meta.url);
-t0 = performance.now();
-const child = spawn(process.execPath, ['--import', 'tsx', here, '--grade-child', url, tenantId, day], {
-  stdio: 'inherit',
-  env: process.env,
-});
-const graded = async () =>
-  (await db.tenant(tenantId, (tx) =>
-    tx.one<{ n: number }>('SELECT count(*)::int AS n FROM loan_portfolio_daily WHERE tenant_id = app_tenant() AND day = $1', [day]),
-  ))!.n;
-let killedAt = -1;
-for (;;) {
-  await new Promise((r) => setTimeout(r, 100));
-  if (child.exitCode !== null) break;
-  const n = await graded();
-  if (n > 0 && (n < LOANS || LOANS <= CHUNK)) {
-    child.kill('SIGKILL');
-    killedAt = n;
-    break;
+let c0 = 0;
+// PORTFOLIO_BENCH_SKIP_GRADING=1: the auto debit alone (its own figures).
+if (process.env.PORTFOLIO_BENCH_SKIP_GRADING !== '1') {
+  t0 = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', here, '--grade-child', url, tenantId, day], {
+    stdio: 'inherit',
+    env: process.env,
+  });
+  const graded = async () =>
+    (await db.tenant(tenantId, (tx) =>
+      tx.one<{ n: number }>('SELECT count(*)::int AS n FROM loan_portfolio_daily WHERE tenant_id = app_tenant() AND day = $1', [day]),
+    ))!.n;
+  let killedAt = -1;
+  for (;;) {
+    await new Promise((r) => setTimeout(r, 100));
+    if (child.exitCode !== null) break;
+    const n = await graded();
+    if (n > 0 && (n < LOANS || LOANS <= CHUNK)) {
+      child.kill('SIGKILL');
+      killedAt = n;
+      break;
+    }
   }
+  if (child.exitCode === null && child.signalCode === null) await new Promise((r) => child.once('exit', r));
+  const killMs = performance.now() - t0;
+  console.log(
+    killedAt >= 0
+      ? `grading child killed with SIGKILL after ${(killMs / 1000).toFixed(1)} s, ${killedAt.toLocaleString('en')} loans committed`
+      : 'grading child finished before the kill',
+  );
+  t0 = performance.now();
+  c0 = cpu();
+  const resumed = await runPortfolioDay(db, tenantId, day, CHUNK);
+  const gradeMs = performance.now() - t0;
+  const gradeCpu = cpu() - c0;
+  const total = await graded();
+  const distinct = (await db.tenant(tenantId, (tx) =>
+    tx.one<{ n: number }>(
+      'SELECT count(DISTINCT loan_id)::int AS n FROM loan_portfolio_daily WHERE tenant_id = app_tenant() AND day = $1',
+      [day],
+    ),
+  ))!.n;
+  console.log(
+    `resumed: ${resumed.loans.toLocaleString('en')} more loans graded in ${(gradeMs / 1000).toFixed(2)} s (${((gradeMs * 1000) / Math.max(1, resumed.loans)).toFixed(1)} us/loan wall, node CPU ${gradeCpu.toFixed(0)} ms); rows ${total.toLocaleString('en')}, distinct loans ${distinct.toLocaleString('en')} (expected ${LOANS.toLocaleString('en')})`,
+  );
+  console.log(`grades: ${resumed.grades.map((g) => `${g.grade} ${g.loans}`).join(', ')}; ${load()}`);
+  // The full day from scratch on another day (the set-based figure without the kill).
+  t0 = performance.now();
+  c0 = cpu();
+  const full = await runPortfolioDay(db, tenantId, plusDays(day, 1), CHUNK);
+  const fullMs = performance.now() - t0;
+  console.log(
+    `full daily grading + fines, ${full.loans.toLocaleString('en')} loans: ${(fullMs / 1000).toFixed(2)} s (${((fullMs * 1000) / full.loans).toFixed(1)} us/loan, ${Math.round(full.loans / (fullMs / 1000)).toLocaleString('en')} loans/s; node CPU ${(cpu() - c0).toFixed(0)} ms); ${load()}`,
+  );
 }
-if (child.exitCode === null && child.signalCode === null) await new Promise((r) => child.once('exit', r));
-const killMs = performance.now() - t0;
-console.log(
-  killedAt >= 0
-    ? `grading child killed with SIGKILL after ${(killMs / 1000).toFixed(1)} s, ${killedAt.toLocaleString('en')} loans committed`
-    : 'grading child finished before the kill',
-);
-t0 = performance.now();
-let c0 = cpu();
-const resumed = await runPortfolioDay(db, tenantId, day, CHUNK);
-const gradeMs = performance.now() - t0;
-const gradeCpu = cpu() - c0;
-const total = await graded();
-const distinct = (await db.tenant(tenantId, (tx) =>
-  tx.one<{ n: number }>('SELECT count(DISTINCT loan_id)::int AS n FROM loan_portfolio_daily WHERE tenant_id = app_tenant() AND day = $1', [
-    day,
-  ]),
-))!.n;
-console.log(
-  `resumed: ${resumed.loans.toLocaleString('en')} more loans graded in ${(gradeMs / 1000).toFixed(2)} s (${((gradeMs * 1000) / Math.max(1, resumed.loans)).toFixed(1)} us/loan wall, node CPU ${gradeCpu.toFixed(0)} ms); rows ${total.toLocaleString('en')}, distinct loans ${distinct.toLocaleString('en')} (expected ${LOANS.toLocaleString('en')})`,
-);
-console.log(`grades: ${resumed.grades.map((g) => `${g.grade} ${g.loans}`).join(', ')}; ${load()}`);
-// The full day from scratch on another day (the set-based figure without the kill).
-t0 = performance.now();
-c0 = cpu();
-const full = await runPortfolioDay(db, tenantId, plusDays(day, 1), CHUNK);
-const fullMs = performance.now() - t0;
-console.log(
-  `full daily grading + fines, ${full.loans.toLocaleString('en')} loans: ${(fullMs / 1000).toFixed(2)} s (${((fullMs * 1000) / full.loans).toFixed(1)} us/loan, ${Math.round(full.loans / (fullMs / 1000)).toLocaleString('en')} loans/s; node CPU ${(cpu() - c0).toFixed(0)} ms); ${load()}`,
-);
-
 // ---------------------------------------------------------------- auto debit: killed with SIGKILL mid-run, resumed, then again
 const debitedRows = async () =>
   (await db.tenant(tenantId, (tx) =>

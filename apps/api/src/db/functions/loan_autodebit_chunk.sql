@@ -12,7 +12,8 @@
 --  2. What each loan owes today: loan_pay_plan with `due_only` (open installments due by the day, fines counted
 --     to the day). Nothing due: PAID with nothing taken. No source-of-fund account (the member's first ACTIVE
 --     is_source_of_fund account): FAILED NO_SOURCE_OF_FUND.
---  3. Rounds of loan_pay_many (kind PARTIAL from the source of fund, one journal per payment, no Idempotency-Key:
+--  3. Rounds of loan_pay_many (kind PARTIAL from the source of fund, one journal per payment numbered after COMMIT
+--     (docs/ledger.md "Numbering": two chunks at once do not wait for each other's counter), no Idempotency-Key:
 --     exactly once rests on the row of the day, written in this transaction): each loan asks for what is due. Refused
 --     INSUFFICIENT_BALANCE with p_partial and something available: the next round asks for what is available
 --     (from the refusal's detail, i.e. loan_pay_decide's rule). A second loan on the same account (RETRY) goes in
@@ -45,9 +46,11 @@ BEGIN
   PERFORM 1 FROM loan l WHERE l.tenant_id = v_tenant AND l.id = ANY (p_loans) ORDER BY l.id FOR UPDATE;
 
   WITH lx AS (
+    -- The row of the day by its unique key, one probe per loan (a join would read the whole day's rows per chunk).
     SELECT l.id, l.member_id, l.status, a.status AS row_status, a.due AS row_due
       FROM loan l
-      LEFT JOIN loan_auto_debit a ON a.tenant_id = v_tenant AND a.loan_id = l.id AND a.run_date = p_date
+      LEFT JOIN LATERAL (SELECT a.status, a.due FROM loan_auto_debit a
+                          WHERE a.tenant_id = v_tenant AND a.loan_id = l.id AND a.run_date = p_date LIMIT 1) a ON true
      WHERE l.tenant_id = v_tenant AND l.id = ANY (p_loans)
        AND (a.status IS NULL OR a.status = 'PENDING' OR (p_retry AND a.status = 'FAILED'))
   ), adopt AS (
@@ -100,12 +103,12 @@ BEGIN
       INTO v_items
       FROM jsonb_array_elements(v_todo) WITH ORDINALITY AS t(i, n);
     BEGIN
-      SELECT jsonb_agg(to_jsonb(r)) INTO v_res FROM loan_pay_many(p_date, NULL, true, v_items) r;
+      SELECT jsonb_agg(to_jsonb(r)) INTO v_res FROM loan_pay_many(p_date, NULL, false, v_items) r;
     EXCEPTION WHEN SQLSTATE 'KS010' THEN
       -- A journal the ledger refused: the round's payments one at a time (each answers alone).
       SELECT jsonb_agg(to_jsonb(r)) INTO v_res
         FROM jsonb_array_elements(v_items) AS e(i)
-        CROSS JOIN LATERAL loan_pay_many(p_date, NULL, true, jsonb_build_array(e.i)) r;
+        CROSS JOIN LATERAL loan_pay_many(p_date, NULL, false, jsonb_build_array(e.i)) r;
     END;
     WITH t AS (
       SELECT t.n::integer AS n, t.i FROM jsonb_array_elements(v_todo) WITH ORDINALITY AS t(i, n)

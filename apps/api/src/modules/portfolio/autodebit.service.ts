@@ -21,6 +21,7 @@ import { unprocessable } from '../../lib/errors.ts';
 import { paged } from '../../lib/http.ts';
 import { translate } from '../../lib/i18n.ts';
 import { runBatch } from '../jobs/batch.ts';
+import { numberPending } from '../ledger/posting.ts';
 import { payRefusal } from '../loans/loans.pay.ts';
 import type { PayRow } from '../loans/loans.repo.ts';
 import {
@@ -100,6 +101,9 @@ export async function runAutoDebit(db: Db, tenantId: string, date: string = toda
         );
       },
     });
+  // The payments' journals were posted unnumbered (two chunks at once do not wait for each other's counter): numbered
+  // now rather than by the next tick of the numbering job.
+  await numberPending(db, tenantId);
   return autoDebitResult(ctx, date);
 }
 
