@@ -46,11 +46,12 @@ BEGIN
   PERFORM 1 FROM loan l WHERE l.tenant_id = v_tenant AND l.id = ANY (p_loans) ORDER BY l.id FOR UPDATE;
 
   WITH lx AS (
-    -- The row of the day by its unique key, one probe per loan (a join would read the whole day's rows per chunk).
+    -- The row of the day through the loan's rows (loan_auto_debit_day_uq), one probe per loan: `run_date + 0` keeps
+    -- the planner off the day's index, which reads the whole day's rows per loan (quadratic in the day's loans).
     SELECT l.id, l.member_id, l.status, a.status AS row_status, a.due AS row_due
       FROM loan l
       LEFT JOIN LATERAL (SELECT a.status, a.due FROM loan_auto_debit a
-                          WHERE a.tenant_id = v_tenant AND a.loan_id = l.id AND a.run_date = p_date LIMIT 1) a ON true
+                          WHERE a.tenant_id = v_tenant AND a.loan_id = l.id AND a.run_date + 0 = p_date LIMIT 1) a ON true
      WHERE l.tenant_id = v_tenant AND l.id = ANY (p_loans)
        AND (a.status IS NULL OR a.status = 'PENDING' OR (p_retry AND a.status = 'FAILED'))
   ), adopt AS (
