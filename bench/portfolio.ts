@@ -2,15 +2,19 @@
  * Loan portfolio's daily work on PostgreSQL: set-based grading and fines of
  * every running loan (db/functions/loan_portfolio_day.sql, committed chunks
  * with a cursor), killed with SIGKILL mid-run and resumed, then the auto debit
- * of due installments from source-of-fund savings (runAutoDebit, twice: the
- * second posts nothing), then the books' reconciliation.
+ * of due installments from source-of-fund savings (runAutoDebit: set-based
+ * chunks of loan_autodebit_chunk.sql through runBatch) run in a child process
+ * killed with SIGKILL after its first committed chunk, resumed (the measured
+ * part), then run again (posts nothing), then the books' reconciliation.
  *
  *   npm run bench -- portfolio                                        (reduced scale: 20,000 loans, 200 auto debits)
- *   PORTFOLIO_BENCH_LOANS=500000 PORTFOLIO_BENCH_AUTODEBIT=5000 npm run bench -- portfolio   (the issue's scale)
+ *   PORTFOLIO_BENCH_LOANS=500000 PORTFOLIO_BENCH_AUTODEBIT=500000 npm run bench -- portfolio   (the issue's worst case)
  *
  * Env: PORTFOLIO_BENCH_LOANS (N running loans), PORTFOLIO_BENCH_TENOR (12),
- * PORTFOLIO_BENCH_CHUNK (loans per committed chunk, 5,000), PORTFOLIO_BENCH_AUTODEBIT
- * (loans with auto debit on and a funded source-of-fund account), BENCH_DATABASE_URL.
+ * PORTFOLIO_BENCH_CHUNK (loans per committed grading chunk, 5,000), PORTFOLIO_BENCH_AUTODEBIT
+ * (loans with auto debit on and a funded source-of-fund account), PORTFOLIO_BENCH_AD_CHUNK and
+ * PORTFOLIO_BENCH_AD_CONCURRENCY (auto debit loans per chunk and chunks at once; autoDebitTuning when unset),
+ * PORTFOLIO_BENCH_SKIP_GRADING=1 (the auto debit alone), BENCH_DATABASE_URL.
  */
 import { execSync, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
