@@ -321,7 +321,9 @@ const adBefore = await debitedRows();
 // Statistics as a cooperative's database has them: the seed was analysed with one journal, and with a near-empty journal
 // table the planner may check each savings movement's journal through another index than the key (every check then reads
 // all the day's journals). Analysed again here, after the first chunk, as autovacuum would on a quiet machine.
-await db.owner((tx) => tx.exec('ANALYZE journal, journal_line, member_transaction, loan_payment, loan_auto_debit, job_item'));
+await db.owner((tx) =>
+  tx.exec('ANALYZE journal, journal_line, member_transaction, loan_payment, loan_event, audit_log, loan_auto_debit, job_item'),
+);
 console.log(
   adKilledAt >= 0
     ? `auto debit child killed with SIGKILL after ${(adPartMs / 1000).toFixed(1)} s, ${adBefore.toLocaleString('en')} loans committed`
