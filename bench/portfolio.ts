@@ -105,6 +105,8 @@ const sched = (i: number) => {
   return s;
 };
 await db.tenant(tenantId, async (tx) => {
+  // The seed's bulk statements may outlast the API's statement timeout on a busy machine.
+  await tx.exec('SET LOCAL statement_timeout = 0');
   const product = await createProductTx(tx, ctx, {
     kind: 'LOAN',
     name: 'Pinjaman Bench',
