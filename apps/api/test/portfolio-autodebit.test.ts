@@ -123,26 +123,81 @@ describe('loan auto debit', () => {
     expect(future.statusCode).toBe(422);
   });
 
-  it('resumes a run cut short: a payment committed before the crash is not posted again', async () => {
+  it('resumes a run cut short: committed chunks are not posted again, a row left PENDING takes its payment', async () => {
     const s = await loanSetup(TERMS);
     const t = s.t;
     expect((await t.admin.patch(`/api/member/${s.member.id}/source-of-fund`, { memberSavingId: s.savingId })).statusCode).toBe(200);
-    const loan = await lateAutoDebitLoan(s, s.member.id);
+    const one = await lateAutoDebitLoan(s, s.member.id);
+    const two = await lateAutoDebitLoan(s, s.member.id);
     const { runAutoDebit } = await import('../src/modules/portfolio/autodebit.service.ts');
     const date = new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 10);
-    await runAutoDebit(t.app.db, t.tenantId, date);
-    // As if the process died after the payment committed but before its row was marked: back to PENDING.
-    await t.app.db.tenant(t.tenantId, (tx) =>
-      tx.exec(
+    // Killed after the first committed chunk (one loan per chunk): the run is left half done.
+    await expect(
+      runAutoDebit(t.app.db, t.tenantId, date, {
+        chunk: 1,
+        afterChunk: () => {
+          throw new Error('killed');
+        },
+      }),
+    ).rejects.toThrow('killed');
+    const payments = async () => (await paymentsOf(t, one.id)) + (await paymentsOf(t, two.id));
+    expect(await payments()).toBe(1);
+    const r = await runAutoDebit(t.app.db, t.tenantId, date, { chunk: 1 });
+    expect(r).toMatchObject({ paid: 2, pending: 0, runStatus: 'DONE' });
+    expect(r.amount.toNumber()).toBe(2_240_000);
+    expect(await paymentsOf(t, one.id)).toBe(1);
+    expect(await paymentsOf(t, two.id)).toBe(1);
+    expect(await balanceOf(t, s.savingId)).toBe(2_760_000);
+    await assertReconciled(t.tenantId);
+
+    // As if an earlier version died after a payment committed but before its row was marked: the row PENDING,
+    // the day's run not started. The new run takes that payment and posts nothing.
+    await t.app.db.tenant(t.tenantId, async (tx) => {
+      await tx.exec(
         `UPDATE loan_auto_debit SET status = 'PENDING', payment_id = NULL, paid = 0 WHERE tenant_id = app_tenant() AND loan_id = $1`,
-        [loan.id],
-      ),
-    );
-    const r = await runAutoDebit(t.app.db, t.tenantId, date);
-    expect(r).toMatchObject({ paid: 1, pending: 0 });
-    expect(r.amount.toNumber()).toBe(1_120_000);
-    expect(await paymentsOf(t, loan.id)).toBe(1);
-    expect(await balanceOf(t, s.savingId)).toBe(3_880_000);
+        [one.id],
+      );
+      await tx.exec(
+        `DELETE FROM job_item WHERE tenant_id = app_tenant() AND run_id IN (SELECT id FROM job_run WHERE tenant_id = app_tenant() AND name = 'loan.autodebit')`,
+      );
+      await tx.exec(`DELETE FROM job_run WHERE tenant_id = app_tenant() AND name = 'loan.autodebit'`);
+    });
+    const again = await runAutoDebit(t.app.db, t.tenantId, date);
+    expect(again).toMatchObject({ paid: 2, pending: 0 });
+    expect(again.amount.toNumber()).toBe(2_240_000);
+    expect(await paymentsOf(t, one.id)).toBe(1);
+    expect(await balanceOf(t, s.savingId)).toBe(2_760_000);
+    await assertReconciled(t.tenantId);
+  }, 120_000);
+
+  it('two loans on one account in one chunk: the first paid, the second takes what is left (rounds of payments)', async () => {
+    const s = await loanSetup(TERMS);
+    const t = s.t;
+    const products = await defaultProducts(t.tenantId);
+    const rini = await createActiveMember(t.admin, { fullName: 'Rini Wulandari', gender: 'P' });
+    const saving = data(
+      await t.admin.post('/api/transaction/request-open-product-member', {
+        memberId: rini.id,
+        productId: products.voluntary,
+        initialDeposit: 2_000_000,
+      }),
+    ).account.id;
+    expect((await t.admin.patch(`/api/member/${rini.id}/source-of-fund`, { memberSavingId: saving })).statusCode).toBe(200);
+    const a = await lateAutoDebitLoan(s, rini.id);
+    const b = await lateAutoDebitLoan(s, rini.id);
+    const r = data(await t.admin.post('/api/loan/auto-debit/run', {}));
+    expect(r).toMatchObject({ paid: 1, partial: 1, failed: 0, pending: 0 });
+    const rows = data(await t.admin.get('/api/loan/auto-debit', { limit: '50' })).content;
+    const first = [a.id, b.id].sort()[0];
+    const paid = rows.find((x: any) => x.loanId === first);
+    const partial = rows.find((x: any) => x.loanId !== first);
+    expect(paid).toMatchObject({ status: 'PAID', paid: 1_120_000, attempts: 1 });
+    expect(partial.status).toBe('PARTIAL');
+    expect(partial.paid).toBeGreaterThan(0);
+    expect(partial.paid).toBeLessThan(1_120_000);
+    expect(1_120_000 + partial.paid + (await balanceOf(t, saving))).toBe(2_000_000);
+    expect(await paymentsOf(t, a.id)).toBe(1);
+    expect(await paymentsOf(t, b.id)).toBe(1);
     await assertReconciled(t.tenantId);
   }, 120_000);
 });

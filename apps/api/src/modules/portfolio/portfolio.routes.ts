@@ -12,8 +12,7 @@ import { ctxOf, withTx } from '../../lib/context.ts';
 import { sendExcel } from '../../lib/excel.ts';
 import { ok } from '../../lib/http.ts';
 import { passthrough } from '../products/products.http.ts';
-import { loadPortfolioSetting, savePortfolioSetting } from './autodebit.repo.ts';
-import { autoDebitList, runAutoDebit } from './autodebit.service.ts';
+import { autoDebitList, changePortfolioSetting, portfolioSetting, runAutoDebitAudited } from './autodebit.service.ts';
 import { today } from './portfolio.util.ts';
 import { cancelProvision, postProvision, provisions } from './ppap.service.ts';
 import { sendReminders } from './reminders.service.ts';
@@ -149,15 +148,7 @@ async function autoDebitRoutes(appBase: FastifyInstance) {
     async (req) => {
       const ctx = ctxOf(req);
       const date = req.body.date ?? today();
-      const r = await runAutoDebit(req.server.db, ctx.tenantId, date, {
-        retry: req.body.retry,
-        loanId: req.body.loanId,
-        userId: ctx.userId,
-        lang: ctx.lang,
-      });
-      await withTx(ctx, (tx) =>
-        audit(tx, ctx, { action: 'loan.auto_debit', entity: 'loan_auto_debit', after: { ...r, retry: Boolean(req.body.retry) } }),
-      );
+      const r = await runAutoDebitAudited(ctx, date, req.body);
       return ok(r, 'portfolio.auto_debit_done', { date, paid: r.paid, partial: r.partial, failed: r.failed });
     },
   );
@@ -185,7 +176,7 @@ async function autoDebitRoutes(appBase: FastifyInstance) {
   app.get(
     '/api/loan/portfolio-setting',
     { ...passthrough, config: { permission: 'settings:view' }, schema: { tags: TAG, summary: 'Auto debit and reminder settings' } },
-    async (req) => ok(await withTx(ctxOf(req), (tx) => loadPortfolioSetting(tx))),
+    async (req) => ok(await portfolioSetting(ctxOf(req))),
   );
 
   app.put(
@@ -196,14 +187,7 @@ async function autoDebitRoutes(appBase: FastifyInstance) {
       schema: { tags: TAG, summary: 'Change the auto debit and reminder settings', body: settingBody },
     },
     async (req) => {
-      const ctx = ctxOf(req);
-      const r = await withTx(ctx, async (tx) => {
-        const before = await loadPortfolioSetting(tx);
-        await savePortfolioSetting(tx, req.body, ctx.userId);
-        await audit(tx, ctx, { action: 'loan.portfolio_setting', entity: 'portfolio_setting', before, after: req.body });
-        return loadPortfolioSetting(tx);
-      });
-      return ok(r, 'portfolio.settings_saved');
+      return ok(await changePortfolioSetting(ctxOf(req), req.body), 'portfolio.settings_saved');
     },
   );
 }
