@@ -58,7 +58,7 @@ BEGIN
            s.status, s.open_date
       FROM member_saving s WHERE s.tenant_id = v_tenant AND s.id = ANY(p_ids) ORDER BY s.id FOR UPDATE OF s
   ), a AS (
-    SELECT lk.*, t.base_rate, t.balance_basis, coalesce(t.monthly_admin_fee, 0) AS fee, coalesce(t.interest_min_balance, 0) AS min_b,
+    SELECT lk.*, t.base_rate, t.daily_interest_percent AS dip, t.balance_basis, coalesce(t.monthly_admin_fee, 0) AS fee, coalesce(t.interest_min_balance, 0) AS min_b,
            t.interest_max_balance AS max_b
       FROM lk
       JOIN LATERAL (SELECT t.* FROM product_terms t WHERE t.tenant_id = v_tenant AND t.product_id = lk.product_id AND t.effective_date <= p_end
@@ -90,6 +90,8 @@ BEGIN
   ), r AS (
     SELECT r0.*, CASE WHEN r0.balance_basis = 'TERENDAH' THEN round(coalesce(r0.low, 0), 2) ELSE round(r0.total / v_days, 2) END AS bb,
            CASE WHEN r0.is_not_get_interest THEN 0
+                WHEN r0.dip > 0 AND r0.balance_basis = 'TERENDAH' THEN round(coalesce(r0.low, 0) * r0.dip * v_days / 100, 2)
+                WHEN r0.dip > 0 THEN round(r0.total * r0.dip / 100, 2)
                 WHEN r0.balance_basis = 'TERENDAH' THEN round(coalesce(r0.low, 0) * r0.base_rate * v_days / 36500, 2)
                 ELSE round(r0.total * r0.base_rate / 36500, 2) END AS g,
            round(r0.fee * v_months, 2) AS f
@@ -97,7 +99,7 @@ BEGIN
   )
   SELECT array_agg(r.id ORDER BY r.id), array_agg(r.member_id ORDER BY r.id), array_agg(r.product_id ORDER BY r.id),
          array_agg(r.account_number ORDER BY r.id), array_agg(r.balance ORDER BY r.id), array_agg(r.blocked_amount ORDER BY r.id),
-         array_agg(r.balance_basis ORDER BY r.id), array_agg(r.bb ORDER BY r.id), array_agg(r.base_rate ORDER BY r.id),
+         array_agg(r.balance_basis ORDER BY r.id), array_agg(r.bb ORDER BY r.id), array_agg(CASE WHEN r.dip > 0 THEN r.dip * 365 ELSE r.base_rate END ORDER BY r.id),
          array_agg(r.g ORDER BY r.id), array_agg(r.f ORDER BY r.id),
          array_agg(CASE WHEN p_basis = 'ACCOUNT' THEN r.id ELSE r.member_id END ORDER BY r.id)
     INTO c_id, c_member, c_product, c_number, c_balance, c_blocked, c_basis, c_bb, c_rate, c_gross, c_fee, c_subject
