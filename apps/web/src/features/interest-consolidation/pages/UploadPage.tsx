@@ -213,10 +213,20 @@ function RowsTable({ date }: { date: string }) {
       {
         field: 'errors',
         headerName: t('upload.errors'),
-        flex: 1,
-        minWidth: 220,
+        flex: 2,
+        minWidth: 280,
         sortable: false,
         valueGetter: (_v, r) => r.errors.map((e) => `${e.column}: ${e.message}`).join('; '),
+        // One line per error, wrapped: the row grows (getRowHeight auto) instead of cutting the text at the column's edge.
+        renderCell: ({ row }) => (
+          <Box sx={{ py: 1, whiteSpace: 'normal', lineHeight: 1.4 }} data-testid="upload-row-errors">
+            {row.errors.map((e) => (
+              <div key={`${e.column}-${e.message}`}>
+                <strong>{e.column}</strong>: {e.message}
+              </div>
+            ))}
+          </Box>
+        ),
       },
     ],
     [t],
@@ -233,6 +243,7 @@ function RowsTable({ date }: { date: string }) {
         columns={rowColumns}
         getRowId={(r) => r.row}
         searchable={false}
+        gridProps={{ getRowHeight: () => 'auto' }}
       />
     </Box>
   );
