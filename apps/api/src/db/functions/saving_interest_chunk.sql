@@ -42,6 +42,7 @@ DECLARE
   v_group uuid := gen_random_uuid();
   v_missing text;
   l_acc uuid[]; l_debit numeric[]; l_credit numeric[];
+  pr_id uuid[]; pr_g numeric[]; pr_t numeric[]; pr_f numeric[];
   v_gross numeric; v_tax numeric; v_fee numeric;
   m record;
 BEGIN
@@ -132,10 +133,14 @@ BEGIN
     RETURN;
   END IF;
 
-  -- The journal's lines: per product's accounts, merged per account and side.
+  -- The journal's lines: the chunk's totals per product (one pass over the items), then per the product's GL
+  -- mapping, merged per account and side (a lookup per product and role, not per account).
+  SELECT array_agg(x.p), array_agg(x.g), array_agg(x.t), array_agg(x.f) INTO pr_id, pr_g, pr_t, pr_f
+    FROM (SELECT i.p, sum(i.g) AS g, sum(i.t) AS t, sum(i.f) AS f
+            FROM jsonb_to_recordset(v_items) AS i(p uuid, g numeric, t numeric, f numeric) GROUP BY i.p) x;
   SELECT string_agg(DISTINCT x.miss, ', ') INTO v_missing
     FROM (SELECT p.name || '|' || e.role AS miss
-            FROM jsonb_to_recordset(v_items) AS i(p uuid, g numeric, t numeric, f numeric)
+            FROM unnest(pr_id, pr_g, pr_t, pr_f) AS i(p, g, t, f)
             CROSS JOIN LATERAL (VALUES ('INTEREST_EXPENSE', i.g), ('CONTROL', i.g), ('TAX_PAYABLE', i.t), ('ADMIN_FEE_INCOME', i.f)) AS e(role, amt)
             JOIN product p ON p.tenant_id = v_tenant AND p.id = i.p
            WHERE e.amt > 0 AND NOT EXISTS (SELECT 1 FROM product_gl_account g WHERE g.tenant_id = v_tenant AND g.product_id = i.p AND g.role = e.role)) x;
@@ -145,7 +150,7 @@ BEGIN
   SELECT array_agg(y.acc ORDER BY y.side, y.acc), array_agg(y.dr ORDER BY y.side, y.acc), array_agg(y.cr ORDER BY y.side, y.acc)
     INTO l_acc, l_debit, l_credit
     FROM (SELECT g.coa_id AS acc, e.side, CASE WHEN e.side = 1 THEN sum(e.amt) ELSE 0 END AS dr, CASE WHEN e.side = 2 THEN sum(e.amt) ELSE 0 END AS cr
-            FROM jsonb_to_recordset(v_items) AS i(p uuid, g numeric, t numeric, f numeric)
+            FROM unnest(pr_id, pr_g, pr_t, pr_f) AS i(p, g, t, f)
             CROSS JOIN LATERAL (VALUES ('INTEREST_EXPENSE', 1, i.g), ('CONTROL', 2, i.g), ('CONTROL', 1, i.t), ('TAX_PAYABLE', 2, i.t),
                                        ('CONTROL', 1, i.f), ('ADMIN_FEE_INCOME', 2, i.f)) AS e(role, side, amt)
             JOIN product_gl_account g ON g.tenant_id = v_tenant AND g.product_id = i.p AND g.role = e.role
