@@ -42,6 +42,8 @@ import {
 import { type CellError, columnOf, type ReadRow, readRows } from './interest-upload.sheet.ts';
 
 const CHUNK = 1000;
+/** Rows per committed chunk of a confirm (tests set 1 to stop a confirm between two chunks). */
+export const confirmTuning = { chunkSize: CHUNK };
 
 function uploadView(u: UploadRow) {
   return {
@@ -201,7 +203,7 @@ export async function confirmByDate(ctx: Ctx, releaseDate: string, hooks?: { aft
       name: 'interest.upload_confirm',
       key: started.id,
       userId: ctx.userId,
-      chunkSize: CHUNK,
+      chunkSize: confirmTuning.chunkSize,
       items: async (tx, after, limit) =>
         (await validRowsAfter(tx, started.id, after ? Number(after) : 0, limit)).map((r) => ({ ...r, key: keyOf(r.row_no) })),
       processChunk: async (tx, rows) => {
