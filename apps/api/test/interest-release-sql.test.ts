@@ -3,7 +3,8 @@
  * (`savingsInterest`, packages/finance): both must pay the same to the sen. Accounts of three products (HARIAN with
  * an interest minimum and maximum, RATA_RATA, TERENDAH with a minimum) move in the period (a deposit on the 5th, a
  * withdrawal on the 12th, two deposits on the 20th: the day's last balance counts), one with a blocked amount, one
- * not getting interest; the release's gross and basis balance per account equal the TypeScript figures.
+ * not getting interest; two more products earn a daily interest percent instead of the yearly rate (HARIAN and
+ * TERENDAH); the release's gross, basis balance and rate per account equal the TypeScript figures.
  */
 import { dec } from '@koperasi/finance';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -36,6 +37,9 @@ describe('savings release basis in SQL = the TypeScript rule', () => {
       { balanceBasis: 'HARIAN', baseRate: 3.25, interestMinBalance: 1_000_000, interestMaxBalance: 8_000_000 },
       { balanceBasis: 'RATA_RATA', baseRate: 2.75 },
       { balanceBasis: 'TERENDAH', baseRate: 4, interestMinBalance: 500_000 },
+      // The daily interest percent replaces the yearly rate (0.0125 % of the counted balance a day).
+      { balanceBasis: 'HARIAN', baseRate: 3, dailyInterestPercent: 0.0125, interestMaxBalance: 9_000_000 },
+      { balanceBasis: 'TERENDAH', baseRate: 3, dailyInterestPercent: 0.0091 },
     ]) {
       const p = await t.admin.post('/api/product', {
         kind: 'SAVING',
@@ -101,19 +105,27 @@ describe('savings release basis in SQL = the TypeScript rule', () => {
       const list = await interestAccounts(tx, { end: END, ids: accounts });
       const balances = await dailyBalancesOf(tx, accounts, START, END);
       return new Map(
-        computeInterest(list, balances, START, END).map((i) => [i.a.id, { gross: i.gross.toFixed(2), basis: i.basisBalance.toFixed(2) }]),
+        computeInterest(list, balances, START, END).map((i) => [
+          i.a.id,
+          { gross: i.gross.toFixed(2), basis: i.basisBalance.toFixed(2), rate: i.rate.toFixed(4) },
+        ]),
       );
     });
     expect(expected.size).toBe(accounts.length);
     const r = await t.admin.post('/api/interest-simulation/saving/release', { startDate: START, endDate: END, chunkSize: 2 });
     expect(r.statusCode, r.body).toBe(200);
     const rows = await db.owner((tx) =>
-      tx.query<{ saving_id: string; gross: string; basis_balance: string }>(
-        `SELECT saving_id, gross::text, basis_balance::text FROM saving_interest WHERE tenant_id = $1 AND status = 'POSTED'`,
+      tx.query<{ saving_id: string; gross: string; basis_balance: string; rate: string }>(
+        `SELECT saving_id, gross::text, basis_balance::text, rate::text FROM saving_interest WHERE tenant_id = $1 AND status = 'POSTED'`,
         [t.tenantId],
       ),
     );
-    const got = new Map(rows.map((x) => [x.saving_id, { gross: dec(x.gross).toFixed(2), basis: dec(x.basis_balance).toFixed(2) }]));
+    const got = new Map(
+      rows.map((x) => [
+        x.saving_id,
+        { gross: dec(x.gross).toFixed(2), basis: dec(x.basis_balance).toFixed(2), rate: dec(x.rate).toFixed(4) },
+      ]),
+    );
     for (const id of accounts) {
       const e = expected.get(id)!;
       // Accounts with neither interest nor fee have no row (here every account pays something or is not-get-interest).
@@ -121,5 +133,7 @@ describe('savings release basis in SQL = the TypeScript rule', () => {
       else expect(got.get(id)).toEqual(e);
     }
     expect(rows.some((x) => dec(x.gross).gt(0))).toBe(true);
+    // The daily percent products recorded their yearly equivalent (0.0125 x 365 = 4.5625) and paid by it.
+    expect(rows.filter((x) => dec(x.rate).eq('4.5625')).length).toBe(3);
   });
 });

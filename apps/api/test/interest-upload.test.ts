@@ -7,6 +7,8 @@
  */
 import ExcelJS from 'exceljs';
 import { afterEach, describe, expect, it } from 'vitest';
+import { systemCtx } from '../src/lib/context.ts';
+import { confirmByDate, confirmTuning } from '../src/modules/interest-upload/interest-upload.service.ts';
 import { body, newTenant, type TestTenant, testDb } from './helpers.ts';
 import { aprilAccount, balanceOf, key, movementsOf, voluntaryProduct } from './interest-fixtures.ts';
 import { multipart, setConfig, workbook, XLSX_TYPE } from './members-fixtures.ts';
@@ -162,6 +164,43 @@ describe('confirm by date', () => {
     expect(await balanceOf(t, a.savingId)).toBe('3000000.00');
     const dates = body<any>(await t.admin.get('/api/upload/v2/interest-by-date', {})).data;
     expect(dates.content.some((u: any) => u.releaseStatus === 'CANCELLED')).toBe(true);
+  });
+
+  it('a confirm stopped after its first chunk: a new file is refused, the next confirm resumes, each row paid once', async () => {
+    const { t, a, b } = await setup();
+    expect(
+      body<any>(
+        await upload(t, [
+          [a.accountNumber, 15000, 1000, null],
+          [b.accountNumber, 8000, null, null],
+        ]),
+      ).data.failed,
+    ).toBe(0);
+    const ctx = systemCtx(t.app.db, t.tenantId, { userId: t.adminUserId });
+    confirmTuning.chunkSize = 1;
+    try {
+      await expect(
+        confirmByDate(ctx, DATE, {
+          afterChunk: () => {
+            throw new Error('killed');
+          },
+        }),
+      ).rejects.toThrow('killed');
+      // One chunk committed: the first account paid, the second not yet; the upload is still UPLOADED.
+      expect(await balanceOf(t, a.savingId)).toBe('3014000.00');
+      expect(await balanceOf(t, b.savingId)).toBe('3000000.00');
+      const mid = await upload(t, [[b.accountNumber, 9000, null, null]]);
+      expect([mid.statusCode, body(mid).errorCode]).toEqual([422, 'RELEASE_RUNNING']);
+      const done = await t.admin.post('/api/upload/interest/confirm-by-date', { releaseDate: DATE }, key());
+      expect(done.statusCode, done.body).toBe(200);
+      expect(body<any>(done).data).toMatchObject({ status: 'CONFIRMED', releaseStatus: 'RELEASED' });
+    } finally {
+      confirmTuning.chunkSize = 1000;
+    }
+    expect(await balanceOf(t, a.savingId)).toBe('3014000.00');
+    expect(await balanceOf(t, b.savingId)).toBe('3008000.00');
+    expect((await movementsOf(t, a.savingId, DATE)).filter((m) => m.kind === 'TOPUP_INTEREST')).toHaveLength(1);
+    expect((await movementsOf(t, b.savingId, DATE)).filter((m) => m.kind === 'TOPUP_INTEREST')).toHaveLength(1);
   });
 
   it('permissions: another cooperative sees nothing', async () => {

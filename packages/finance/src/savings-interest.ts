@@ -14,6 +14,8 @@
  *    (Mathematically equal to HARIAN; kept separate because it is the basis
  *    cooperatives print on the statement: the average balance.)
  *  - TERENDAH: lowest counted balance of the period × rate × days / 365.
+ * A product with a daily interest percent (above 0) earns that percent of the
+ * counted balance per day instead of rate / 365, on every basis.
  *
  * An account flagged not-get-interest earns nothing. The monthly admin fee is
  * charged per month of the period whatever the interest, capped at what the
@@ -33,6 +35,11 @@ export interface SavingsInterestInput {
   dailyBalances: DecInput[];
   /** Percent per year. */
   ratePct: DecInput;
+  /**
+   * The product's daily interest percent (percent of the balance per day). When above 0 it replaces the yearly rate:
+   * each day earns counted balance × dailyPct / 100 instead of × ratePct / 100 / 365 (docs/interest.md).
+   */
+  dailyPct?: DecInput | null;
   basis: BalanceBasisName;
   /** Product interest minimum balance (days below it count 0). */
   minBalance?: DecInput;
@@ -64,16 +71,18 @@ export function savingsInterest(v: SavingsInterestInput): SavingsInterest {
   if (days === 0) return { days, basisBalance: ZERO, gross: ZERO };
   const counted = v.dailyBalances.map((b) => countedBalance(b, v));
   const rate = dec(v.ratePct).div(100);
+  const daily = dec(v.dailyPct ?? 0).gt(0) ? dec(v.dailyPct ?? 0).div(100) : null;
+  // `days` days of a balance: the daily percent × days when the product has one, else × the yearly rate × days / 365.
+  const earn = (b: Dec, n: number): Dec => (daily ? b.times(daily).times(n) : b.times(rate).times(n).div(365));
   let basisBalance: Dec;
   let gross: Dec;
   if (v.basis === 'TERENDAH') {
     basisBalance = counted.reduce((m, b) => (b.lt(m) ? b : m), counted[0]);
-    gross = basisBalance.times(rate).times(days).div(365);
+    gross = earn(basisBalance, days);
   } else {
     const total = counted.reduce((s, b) => s.plus(b), ZERO);
     basisBalance = total.div(days);
-    gross =
-      v.basis === 'HARIAN' ? counted.reduce((s, b) => s.plus(b.times(rate).div(365)), ZERO) : basisBalance.times(rate).times(days).div(365);
+    gross = v.basis === 'HARIAN' ? counted.reduce((s, b) => s.plus(earn(b, 1)), ZERO) : earn(basisBalance, days);
   }
   if (v.notGetInterest) gross = ZERO;
   return { days, basisBalance: round(basisBalance), gross: round(gross) };

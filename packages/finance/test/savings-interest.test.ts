@@ -47,6 +47,25 @@ describe('savings interest, worked examples', () => {
     expect(n(savingsInterest({ dailyBalances: april, ratePct: 3, basis: 'HARIAN', notGetInterest: true }).gross)).toBe('0.00');
     expect(n(countedBalance(400_000, { blocked: 500_000 }))).toBe('0.00');
   });
+  it('daily interest percent: each day earns that percent of its counted balance, on every basis', () => {
+    // 0.01 % a day: (10 x 1,000,000 + 20 x 3,000,000) x 0.0001 = 7,000.00 (the yearly rate is not used)
+    expect(n(savingsInterest({ dailyBalances: april, ratePct: 3, dailyPct: 0.01, basis: 'HARIAN' }).gross)).toBe('7000.00');
+    expect(n(savingsInterest({ dailyBalances: april, ratePct: 3, dailyPct: 0.01, basis: 'RATA_RATA' }).gross)).toBe('7000.00');
+    // TERENDAH: 1,000,000 x 0.0001 x 30 = 3,000.00
+    expect(n(savingsInterest({ dailyBalances: april, ratePct: 3, dailyPct: 0.01, basis: 'TERENDAH' }).gross)).toBe('3000.00');
+    // 0.0082 % a day with min 1,500,000: 60,000,000 x 0.000082 = 4,920.00; blocked 250,000 on top: 55,000,000 x 0.000082 = 4,510.00
+    expect(n(savingsInterest({ dailyBalances: april, ratePct: 3, dailyPct: 0.0082, basis: 'HARIAN', minBalance: 1_500_000 }).gross)).toBe(
+      '4920.00',
+    );
+    expect(
+      n(
+        savingsInterest({ dailyBalances: april, ratePct: 3, dailyPct: 0.0082, basis: 'HARIAN', minBalance: 1_500_000, blocked: 250_000 })
+          .gross,
+      ),
+    ).toBe('4510.00');
+    // 0 (the default) means the yearly rate: 5,753.42 as above
+    expect(n(savingsInterest({ dailyBalances: april, ratePct: 3, dailyPct: 0, basis: 'HARIAN' }).gross)).toBe('5753.42');
+  });
   it('rounds half-up to the sen', () => {
     // 182.50 for 1 day at 1 % = 0.005 exactly -> 0.01
     expect(n(savingsInterest({ dailyBalances: [182.5], ratePct: 1, basis: 'HARIAN' }).gross)).toBe('0.01');

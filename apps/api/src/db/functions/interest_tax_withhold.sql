@@ -26,6 +26,8 @@ DECLARE
   k_month date[];
   k_gross numeric[];
   k_tax numeric[];
+  k_og numeric[];
+  k_ot numeric[];
   v_out numeric[] := '{}';
   v_k integer;
   v_total numeric;
@@ -41,12 +43,17 @@ BEGIN
   INSERT INTO interest_tax_month (tenant_id, subject_id, month)
   SELECT DISTINCT v_tenant, u.s, u.m FROM unnest(p_subject, p_month) AS u(s, m) ORDER BY 2, 3
   ON CONFLICT DO NOTHING;
-  SELECT array_agg(t.subject_id ORDER BY t.subject_id, t.month), array_agg(t.month ORDER BY t.subject_id, t.month),
-         array_agg(t.gross ORDER BY t.subject_id, t.month), array_agg(t.tax ORDER BY t.subject_id, t.month)
+  -- Each (subject, month) row read and locked by its primary key: a lateral subquery with FOR UPDATE is never
+  -- flattened into a join, so the lookup stays one index probe per key whatever the table's statistics say (a
+  -- set-wise join was planned as a scan of all the cooperative's month rows: a chunk's cost grew with the table).
+  SELECT array_agg(k.s ORDER BY k.s, k.m), array_agg(k.m ORDER BY k.s, k.m), array_agg(t.gross ORDER BY k.s, k.m),
+         array_agg(t.tax ORDER BY k.s, k.m)
     INTO k_subject, k_month, k_gross, k_tax
-    FROM (SELECT t.subject_id, t.month, t.gross, t.tax FROM interest_tax_month t
-           WHERE t.tenant_id = v_tenant AND (t.subject_id, t.month) IN (SELECT u.s, u.m FROM unnest(p_subject, p_month) AS u(s, m))
-           ORDER BY t.subject_id, t.month FOR UPDATE OF t) t;
+    FROM (SELECT DISTINCT u.s, u.m FROM unnest(p_subject, p_month) AS u(s, m) ORDER BY 1, 2) k
+    CROSS JOIN LATERAL (SELECT t.gross, t.tax FROM interest_tax_month t
+                         WHERE t.tenant_id = v_tenant AND t.subject_id = k.s AND t.month = k.m FOR UPDATE OF t) t;
+  k_og := k_gross;
+  k_ot := k_tax;
   SELECT jsonb_object_agg(u.s::text || '|' || u.m::text, u.i) INTO v_key
     FROM unnest(k_subject, k_month) WITH ORDINALITY AS u(s, m, i);
   FOR i IN 1..v_n LOOP
@@ -56,11 +63,14 @@ BEGIN
     v_due := least(greatest(v_due, 0), p_gross[i]);
     k_gross[v_k] := v_total;
     k_tax[v_k] := k_tax[v_k] + v_due;
-    v_out := v_out || v_due;
+    v_out[i] := v_due;
   END LOOP;
-  UPDATE interest_tax_month t SET gross = u.g, tax = u.x, updated_date = now()
-    FROM unnest(k_subject, k_month, k_gross, k_tax) AS u(s, m, g, x)
-   WHERE t.tenant_id = v_tenant AND t.subject_id = u.s AND t.month = u.m AND (t.gross, t.tax) IS DISTINCT FROM (u.g, u.x);
+  -- Written back through the primary key (the rows exist and are locked above): an upsert finds each row by its
+  -- unique index, never by a planned join.
+  INSERT INTO interest_tax_month AS t (tenant_id, subject_id, month, gross, tax)
+  SELECT v_tenant, u.s, u.m, u.g, u.x FROM unnest(k_subject, k_month, k_gross, k_tax, k_og, k_ot) AS u(s, m, g, x, og, ot)
+   WHERE (u.g, u.x) IS DISTINCT FROM (u.og, u.ot)
+  ON CONFLICT (tenant_id, subject_id, month) DO UPDATE SET gross = excluded.gross, tax = excluded.tax, updated_date = now();
   RETURN v_out;
 END
 $function$;

@@ -141,6 +141,12 @@ export const linesOf = (tx: Tx, batchId: string, memberIds?: string[]) =>
   );
 
 /** Pending lines after `cursor` (saving id order), at most `limit`. */
+export const countPendingLines = async (tx: Tx, batchId: string) =>
+  (await tx.one<{ n: number }>(
+    `SELECT count(*)::int AS n FROM interest_consolidation_line WHERE tenant_id = app_tenant() AND consolidation_id = $1 AND status = 'PENDING'`,
+    [batchId],
+  ))!.n;
+
 export const pendingLines = (tx: Tx, batchId: string, cursor: string | null, limit: number) =>
   tx.query<LineRow>(
     `SELECT ${LINE_SELECT} FROM ${LINE_FROM} WHERE l.tenant_id = app_tenant() AND l.consolidation_id = $1 AND l.status = 'PENDING'

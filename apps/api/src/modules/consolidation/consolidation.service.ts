@@ -19,6 +19,7 @@ import { taxSetting } from '../deposits/deposits.core.ts';
 import { addToRelease, finishRelease, openRelease, paidAccounts, postFigures } from '../interest/figures.post.ts';
 import { computeInterest, dailyBalancesOf, interestAccounts } from '../interest/interest.core.ts';
 import { readTaxMonths } from '../interest/interest.repo.ts';
+import { runBatch } from '../jobs/batch.ts';
 import { todayJakarta } from '../ledger/dates.ts';
 import * as repo from './consolidation.repo.ts';
 
@@ -328,7 +329,7 @@ export async function cancelBatch(ctx: Ctx, id: string, reason?: string) {
 
 /**
  * POST consolidation/{id}/release: posts the batch's lines in committed chunks of `chunkSize` accounts (saving id
- * order, cursor kept on the batch), each line once; a RELEASED batch answers as it is (nothing posted again); a run
+ * order) through `runBatch` (jobs/batch.ts: each line once per batch in job_item, resumable after a kill), each line once; a RELEASED batch answers as it is (nothing posted again); a run
  * stopped half way (RELEASING) is resumed by the next call.
  */
 export async function releaseBatch(ctx: Ctx, id: string, chunkSize = 500, hooks?: { afterChunk?: (n: number) => void }) {
@@ -347,47 +348,55 @@ export async function releaseBatch(ctx: Ctx, id: string, chunkSize = 500, hooks?
     });
     return (await repo.findBatch(tx, id))!;
   });
-  let n = 0;
-  while (start.status === 'PROCESSED' || start.status === 'RELEASING') {
-    const done = await withTx(ctx, async (tx) => {
-      const b = (await repo.findBatch(tx, id, true))!;
-      if (b.status !== 'RELEASING') return true;
-      const lines = await repo.pendingLines(tx, id, b.cursor, chunkSize);
-      if (!lines.length) {
-        await finishRelease(tx, b.release_id!);
-        await repo.refreshTotals(tx, id);
-        await repo.markReleased(tx, id);
-        await audit(tx, ctx, {
-          action: 'interest.consolidation_release',
-          entity: 'interest_consolidation',
-          entityId: id,
-          after: { releaseId: b.release_id, posted: b.posted, skipped: b.skipped, gross: b.total_gross },
-        });
-        return true;
-      }
-      const s = await postFigures(
-        tx,
-        ctx,
-        { releaseId: b.release_id!, start: b.start_date, end: b.end_date, label: `${b.start_date} s.d. ${b.end_date} (konsolidasi)` },
-        lines.map((l) => ({
-          savingId: l.saving_id,
-          gross: dec(l.gross),
-          adminFee: dec(l.admin_fee),
-          basis: l.basis,
-          basisBalance: dec(l.basis_balance),
-          rate: dec(l.rate),
-        })),
-      );
-      const res = JSON.stringify(s.results.map((x) => ({ s: x.savingId, p: x.posted, t: x.tax.toFixed(2), f: x.adminFee.toFixed(2) })));
-      await repo.markLineResults(tx, id, res);
-      const posted = s.results.filter((x) => x.posted).length;
-      await repo.advanceCursor(tx, id, lines[lines.length - 1].saving_id, posted, s.results.length - posted);
-      await addToRelease(tx, b.release_id!, s, lines[lines.length - 1].saving_id);
-      return false;
+  if (start.status === 'RELEASING') {
+    // The lines in committed chunks through the job runner's resumable batch (jobs/batch.ts, as the savings release):
+    // each line claimed once per batch in job_item, the run's progress polled through GET /api/jobs/{id}.
+    await runBatch<repo.LineRow & { key: string }>({
+      db: ctx.db,
+      tenantId: ctx.tenantId,
+      name: 'interest.consolidation_release',
+      key: id,
+      userId: ctx.userId,
+      chunkSize,
+      total: (tx) => repo.countPendingLines(tx, id),
+      items: async (tx, after, limit) => (await repo.pendingLines(tx, id, after, limit)).map((l) => ({ ...l, key: l.saving_id })),
+      processChunk: async (tx, lines) => {
+        const b = (await repo.findBatch(tx, id, true))!;
+        if (b.status !== 'RELEASING') throw fail('CONSOLIDATION_NOT_CANCELLABLE', { status: b.status });
+        const s = await postFigures(
+          tx,
+          ctx,
+          { releaseId: b.release_id!, start: b.start_date, end: b.end_date, label: `${b.start_date} s.d. ${b.end_date} (konsolidasi)` },
+          lines.map((l) => ({
+            savingId: l.saving_id,
+            gross: dec(l.gross),
+            adminFee: dec(l.admin_fee),
+            basis: l.basis,
+            basisBalance: dec(l.basis_balance),
+            rate: dec(l.rate),
+          })),
+        );
+        const res = JSON.stringify(s.results.map((x) => ({ s: x.savingId, p: x.posted, t: x.tax.toFixed(2), f: x.adminFee.toFixed(2) })));
+        await repo.markLineResults(tx, id, res);
+        const posted = s.results.filter((x) => x.posted).length;
+        await repo.advanceCursor(tx, id, lines[lines.length - 1].saving_id, posted, s.results.length - posted);
+        await addToRelease(tx, b.release_id!, s, lines[lines.length - 1].saving_id);
+      },
+      afterChunk: ({ chunk }) => hooks?.afterChunk?.(chunk),
     });
-    if (done) break;
-    n++;
-    hooks?.afterChunk?.(n);
+    await withTx(ctx, async (tx) => {
+      const b = (await repo.findBatch(tx, id, true))!;
+      if (b.status !== 'RELEASING') return;
+      await finishRelease(tx, b.release_id!);
+      await repo.refreshTotals(tx, id);
+      await repo.markReleased(tx, id);
+      await audit(tx, ctx, {
+        action: 'interest.consolidation_release',
+        entity: 'interest_consolidation',
+        entityId: id,
+        after: { releaseId: b.release_id, posted: b.posted, skipped: b.skipped, gross: b.total_gross },
+      });
+    });
   }
   return withTx(ctx, async (tx) => batchView((await repo.findBatch(tx, id))!));
 }

@@ -150,6 +150,11 @@ export async function markRowResults(tx: Tx, uploadId: string, results: string):
   );
 }
 
+/** The release a confirm posts into, recorded before its first chunk (a resumed confirm finds it here). */
+export async function setUploadRelease(tx: Tx, id: string, releaseId: string): Promise<void> {
+  await tx.exec('UPDATE interest_upload SET release_id = $2 WHERE tenant_id = app_tenant() AND id = $1', [id, releaseId]);
+}
+
 export async function markConfirmed(tx: Tx, id: string, releaseId: string, userId: string): Promise<void> {
   await tx.exec(
     `UPDATE interest_upload SET status = 'CONFIRMED', release_id = $2, confirmed_at = now(), confirmed_by = $3 WHERE tenant_id = app_tenant() AND id = $1`,

@@ -4,20 +4,21 @@
  *  - upload: every row checked (cells, then the account: known, an active voluntary savings account, once in the
  *    file, not already paid for the date), stored with its errors; the date's earlier unconfirmed upload is
  *    superseded; nothing posts.
- *  - confirm-by-date: posts the date's valid rows in one transaction through `postFigures` (the tax rule of
+ *  - confirm-by-date: posts the date's valid rows in resumable chunks (runBatch) through `postFigures` (the tax rule of
  *    interest_tax_withhold, TOPUP_INTEREST / WITHDRAW_TAX / admin fee, one journal per 1,000 rows) as a savings
  *    interest release of that date, so `interest-simulation/{id}/cancel-release` takes it back. Refused while the
  *    upload has failed rows; a second confirm posts nothing and answers the first.
  */
 import type { Lang } from '@koperasi/contracts';
 import { translate } from '@koperasi/contracts';
-import { dec, ZERO } from '@koperasi/finance';
+import { type Dec, dec, ZERO } from '@koperasi/finance';
 import type { Tx } from '../../db/db.ts';
 import { audit } from '../../lib/audit.ts';
 import { type Ctx, withTx } from '../../lib/context.ts';
 import { fail } from '../../lib/errors.ts';
 import { addToRelease, finishRelease, openRelease, paidAccounts, postFigures } from '../interest/figures.post.ts';
 import { interestAccounts } from '../interest/interest.core.ts';
+import { runBatch } from '../jobs/batch.ts';
 import { todayJakarta } from '../ledger/dates.ts';
 import {
   type AccountInfo,
@@ -31,6 +32,7 @@ import {
   markRowResults,
   type RowRow,
   rowTotals,
+  setUploadRelease,
   supersedeUploads,
   type UploadRow,
   uploadRows,
@@ -40,6 +42,8 @@ import {
 import { type CellError, columnOf, type ReadRow, readRows } from './interest-upload.sheet.ts';
 
 const CHUNK = 1000;
+/** Rows per committed chunk of a confirm (tests set 1 to stop a confirm between two chunks). */
+export const confirmTuning = { chunkSize: CHUNK };
 
 function uploadView(u: UploadRow) {
   return {
@@ -97,6 +101,9 @@ export async function upload(ctx: Ctx, releaseDate: string, file: { buffer: Buff
     const checked = await checkAccounts(tx, rows, releaseDate, ctx.lang);
     const failed = checked.filter((c) => c.errors.length).length;
     const gross = checked.reduce((s, c) => (c.errors.length ? s : s.plus(c.r.gross ?? 0)), ZERO);
+    // A confirm under way (its release opened, rows posting) keeps its file: a new one waits until it is confirmed.
+    const current = await currentUpload(tx, releaseDate, true);
+    if (current?.status === 'UPLOADED' && current.release_id) throw fail('RELEASE_RUNNING');
     await supersedeUploads(tx, releaseDate);
     const u = (await insertUpload(tx, [
       releaseDate,
@@ -168,33 +175,40 @@ export async function byDate(ctx: Ctx, q: { releaseDate?: string; status?: strin
   });
 }
 
-/** POST upload/interest/confirm-by-date: posts the date's valid rows once. */
-export async function confirmByDate(ctx: Ctx, releaseDate: string) {
+/**
+ * POST upload/interest/confirm-by-date: posts the date's valid rows once, in committed chunks through the job runner's
+ * resumable batch (jobs/batch.ts `runBatch`, as the savings release): the first transaction opens the savings interest
+ * release and records it on the upload (still UPLOADED: a new file for the date is refused from then on), each chunk
+ * claims its rows once in job_item, a confirm killed half way is resumed by the next one; the last transaction marks
+ * the upload CONFIRMED. A second confirm posts nothing and answers the first.
+ */
+export async function confirmByDate(ctx: Ctx, releaseDate: string, hooks?: { afterChunk?: (n: number) => void }) {
   const today = todayJakarta();
   if (releaseDate > today) throw fail('INTEREST_UPLOAD_DATE_FUTURE', { today });
-  return withTx(
-    ctx,
-    async (tx) => {
-      const u = await currentUpload(tx, releaseDate, true);
-      if (!u) throw fail('INTEREST_UPLOAD_NOTHING', { date: releaseDate });
-      if (u.status === 'CONFIRMED') return uploadView(u);
-      if (u.failed) throw fail('INTEREST_UPLOAD_HAS_ERRORS', { count: u.failed, date: releaseDate });
-      const releaseId = await openRelease(tx, ctx, releaseDate, releaseDate);
-      const label = `rilis ${releaseDate} (unggah)`;
-      let after = 0;
-      for (;;) {
-        const rows = await validRowsAfter(tx, u.id, after, CHUNK);
-        if (!rows.length) break;
-        after = rows[rows.length - 1].row_no;
+  const started = await withTx(ctx, async (tx) => {
+    const u = await currentUpload(tx, releaseDate, true);
+    if (!u) throw fail('INTEREST_UPLOAD_NOTHING', { date: releaseDate });
+    if (u.status === 'CONFIRMED') return u;
+    if (u.failed) throw fail('INTEREST_UPLOAD_HAS_ERRORS', { count: u.failed, date: releaseDate });
+    if (!u.release_id) await setUploadRelease(tx, u.id, await openRelease(tx, ctx, releaseDate, releaseDate));
+    return (await currentUpload(tx, releaseDate))!;
+  });
+  if (started.status !== 'CONFIRMED') {
+    const releaseId = started.release_id!;
+    const label = `rilis ${releaseDate} (unggah)`;
+    const keyOf = (n: number) => String(n).padStart(10, '0');
+    await runBatch<{ key: string; row_no: number; saving_id: string; gross: Dec; admin_fee: Dec }>({
+      db: ctx.db,
+      tenantId: ctx.tenantId,
+      name: 'interest.upload_confirm',
+      key: started.id,
+      userId: ctx.userId,
+      chunkSize: confirmTuning.chunkSize,
+      items: async (tx, after, limit) =>
+        (await validRowsAfter(tx, started.id, after ? Number(after) : 0, limit)).map((r) => ({ ...r, key: keyOf(r.row_no) })),
+      processChunk: async (tx, rows) => {
         // The basis and rate of the account's terms on the date, for the reports (the figure itself came from outside).
-        const terms = new Map(
-          (
-            await interestAccounts(tx, {
-              end: releaseDate,
-              ids: rows.map((r) => r.saving_id),
-            })
-          ).map((a) => [a.id, a]),
-        );
+        const terms = new Map((await interestAccounts(tx, { end: releaseDate, ids: rows.map((r) => r.saving_id) })).map((a) => [a.id, a]));
         const s = await postFigures(
           tx,
           ctx,
@@ -210,19 +224,28 @@ export async function confirmByDate(ctx: Ctx, releaseDate: string) {
         );
         await markRowResults(
           tx,
-          u.id,
+          started.id,
           JSON.stringify(s.results.map((x) => ({ s: x.savingId, p: x.posted, t: x.tax.toFixed(2), f: x.adminFee.toFixed(2) }))),
         );
         await addToRelease(tx, releaseId, s, null);
+      },
+      afterChunk: ({ chunk }) => hooks?.afterChunk?.(chunk),
+    });
+  }
+  return withTx(
+    ctx,
+    async (tx) => {
+      const u = (await currentUpload(tx, releaseDate, true))!;
+      if (u.status !== 'CONFIRMED') {
+        await finishRelease(tx, u.release_id!);
+        await markConfirmed(tx, u.id, u.release_id!, ctx.userId!);
+        await audit(tx, ctx, {
+          action: 'interest.upload_confirm',
+          entity: 'interest_upload',
+          entityId: u.id,
+          after: { releaseDate, releaseId: u.release_id },
+        });
       }
-      await finishRelease(tx, releaseId);
-      await markConfirmed(tx, u.id, releaseId, ctx.userId!);
-      await audit(tx, ctx, {
-        action: 'interest.upload_confirm',
-        entity: 'interest_upload',
-        entityId: u.id,
-        after: { releaseDate, releaseId },
-      });
       return uploadView((await currentUpload(tx, releaseDate))!);
     },
     { idempotent: true, message: 'interest_upload.confirmed' },

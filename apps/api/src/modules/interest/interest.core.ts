@@ -20,6 +20,8 @@ export interface InterestAccount {
   blocked_amount: Dec;
   is_not_get_interest: boolean;
   base_rate: Dec;
+  /** Percent of the balance per day; above 0 it replaces the yearly rate (docs/interest.md). */
+  daily_interest_percent: Dec;
   balance_basis: BalanceBasisName;
   monthly_admin_fee: Dec;
   interest_min_balance: Dec;
@@ -33,7 +35,8 @@ export async function interestAccounts(
 ): Promise<InterestAccount[]> {
   return tx.query<InterestAccount>(
     `SELECT s.id, s.account_number, s.member_id, m.full_name AS member_name, m.cif_number, s.product_id, p.name AS product_name,
-            s.blocked_amount, s.is_not_get_interest, t.base_rate, t.balance_basis, t.monthly_admin_fee, t.interest_min_balance, t.interest_max_balance
+            s.blocked_amount, s.is_not_get_interest, t.base_rate, t.daily_interest_percent, t.balance_basis, t.monthly_admin_fee,
+            t.interest_min_balance, t.interest_max_balance
      FROM member_saving s
      JOIN member m ON m.tenant_id = s.tenant_id AND m.id = s.member_id
      JOIN product p ON p.tenant_id = s.tenant_id AND p.id = s.product_id
@@ -96,10 +99,15 @@ export function computeInterest(
   const months = monthsTouched(start, end);
   return accounts.map((a) => {
     const days = balances.get(a.id) ?? [];
-    const rate = overrides.baseRate !== undefined && overrides.baseRate !== null ? dec(overrides.baseRate) : dec(a.base_rate);
+    const override = overrides.baseRate !== undefined && overrides.baseRate !== null;
+    // The rate recorded: a daily percent as its yearly equivalent (× 365).
+    const daily = dec(a.daily_interest_percent ?? 0);
+    const rate = override ? dec(overrides.baseRate as number) : daily.gt(0) ? daily.times(365) : dec(a.base_rate);
     const r = savingsInterest({
       dailyBalances: days,
       ratePct: rate,
+      // A simulated base rate replaces the product's rate, its daily percent too.
+      dailyPct: override ? null : a.daily_interest_percent,
       basis: a.balance_basis,
       minBalance: overrides.minBalance !== undefined && overrides.minBalance !== null ? overrides.minBalance : a.interest_min_balance,
       maxBalance: a.interest_max_balance,

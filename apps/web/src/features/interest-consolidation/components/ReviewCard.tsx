@@ -23,34 +23,37 @@ export const statusColor = (s: string) =>
 function Totals({ title, rows }: { title: string; rows: GroupTotal[] }) {
   const { t } = useTranslation('interest-consolidation');
   return (
-    <Box sx={{ overflowX: 'auto' }}>
+    <Box sx={{ minWidth: 0 }}>
       <Typography variant="subtitle2" sx={{ mb: 1 }}>
         {title}
       </Typography>
-      <Table size="small">
-        <TableHead>
-          <TableRow>
-            <TableCell>{t('name')}</TableCell>
-            <TableCell align="right">{t('lines')}</TableCell>
-            <TableCell align="right">{t('gross')}</TableCell>
-            <TableCell align="right">{t('net')}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {rows.map((r) => (
-            <TableRow key={r.name ?? '-'}>
-              <TableCell>{r.name ?? t('noBranch')}</TableCell>
-              <TableCell align="right">{r.lines}</TableCell>
-              <TableCell align="right">
-                <MoneyText value={r.gross} />
-              </TableCell>
-              <TableCell align="right">
-                <MoneyText value={r.net} />
-              </TableCell>
+      {/* Its own horizontal scroll when narrower than the figures (never clipped); amounts on one line. */}
+      <Box sx={{ overflowX: 'auto', '& td, & th': { whiteSpace: 'nowrap' } }}>
+        <Table size="small" sx={{ minWidth: 440 }}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{t('name')}</TableCell>
+              <TableCell align="right">{t('lines')}</TableCell>
+              <TableCell align="right">{t('gross')}</TableCell>
+              <TableCell align="right">{t('net')}</TableCell>
             </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+          </TableHead>
+          <TableBody>
+            {rows.map((r) => (
+              <TableRow key={r.name ?? '-'}>
+                <TableCell>{r.name ?? t('noBranch')}</TableCell>
+                <TableCell align="right">{r.lines}</TableCell>
+                <TableCell align="right">
+                  <MoneyText value={r.gross} />
+                </TableCell>
+                <TableCell align="right">
+                  <MoneyText value={r.net} />
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </Box>
     </Box>
   );
 }
@@ -106,7 +109,8 @@ export function ReviewCard({
             )}
           </Stack>
         </Stack>
-        <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(3, minmax(0, 1fr))' } }}>
+        {/* The totals left; the two tables stacked right (three columns clipped the tables at 1440 px). */}
+        <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) minmax(0, 2fr)' } }}>
           <Box>
             <Facts
               items={[
@@ -121,12 +125,10 @@ export function ReviewCard({
               ]}
             />
           </Box>
-          <Box>
+          <Stack spacing={3} sx={{ minWidth: 0 }}>
             <Totals title={t('byProduct')} rows={review.byProduct} />
-          </Box>
-          <Box>
             <Totals title={t('byBranch')} rows={review.byBranch} />
-          </Box>
+          </Stack>
         </Box>
       </CardContent>
     </Card>

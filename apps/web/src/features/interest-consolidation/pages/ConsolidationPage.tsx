@@ -15,7 +15,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '../../../components/ConfirmDialog';
-import { DateField } from '../../../components/dates/DateField';
+import { DateRangeFields } from '../../../components/dates/DateRangeFields';
 import { PageHeader } from '../../../components/PageHeader';
 import { ServerDataTable } from '../../../components/table/ServerDataTable';
 import { downloadServerExcel } from '../../../lib/api/download';
@@ -89,26 +89,14 @@ export default function ConsolidationPage() {
             {t('explain')}
           </Typography>
           <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-            <Box sx={{ width: 220 }}>
-              <DateField
-                label={t('fromDate')}
-                value={from}
-                onChange={setFrom}
-                max={now}
-                error={!from}
-                helperText={!from ? t('datesRequired') : undefined}
-              />
-            </Box>
-            <Box sx={{ width: 220 }}>
-              <DateField
-                label={t('toDate')}
-                value={to}
-                onChange={setTo}
-                min={from ?? undefined}
-                error={!to}
-                helperText={!to ? t('datesRequired') : undefined}
-              />
-            </Box>
+            <DateRangeFields
+              from={from}
+              to={to}
+              onFrom={setFrom}
+              onTo={setTo}
+              max={now}
+              labels={{ from: t('fromDate'), to: t('toDate'), required: t('datesRequired') }}
+            />
             {can('interest_release', 'add') && (
               <Button variant="contained" onClick={run} disabled={!from || !to || process.isPending} data-testid="consolidation-process">
                 {process.isPending ? t('processing') : t('process')}

@@ -196,16 +196,18 @@ function RowsTable({ date }: { date: string }) {
   const f = useFormat();
   const rowColumns = useMemo<GridColDef<UploadRow>[]>(
     () => [
-      { field: 'row', headerName: t('upload.row'), width: 80 },
-      { field: 'accountNumber', headerName: t('account'), width: 170 },
-      { field: 'memberName', headerName: t('member'), flex: 1, minWidth: 160 },
-      moneyColumn('gross', t('gross')),
-      moneyColumn('tax', t('tax')),
-      moneyColumn('adminFee', t('adminFee')),
+      // Fixed widths that leave the errors column its room inside 1440 px (sidebar open): 64 + 140 + 130 + 3 x 120 + 100
+      // + 260 = 1,054 px before the flex columns share the rest.
+      { field: 'row', headerName: t('upload.row'), width: 64 },
+      { field: 'accountNumber', headerName: t('account'), width: 140 },
+      { field: 'memberName', headerName: t('member'), flex: 1, minWidth: 130 },
+      moneyColumn('gross', t('gross'), 120),
+      moneyColumn('tax', t('tax'), 120),
+      moneyColumn('adminFee', t('adminFee'), 120),
       {
         field: 'status',
         headerName: t('statusLabel'),
-        width: 120,
+        width: 100,
         renderCell: ({ row }) => (
           <Chip size="small" variant="outlined" color={rowColor(row.status)} label={t(`upload.rowStatus.${row.status}`)} />
         ),
@@ -213,10 +215,20 @@ function RowsTable({ date }: { date: string }) {
       {
         field: 'errors',
         headerName: t('upload.errors'),
-        flex: 1,
-        minWidth: 220,
+        flex: 2,
+        minWidth: 260,
         sortable: false,
         valueGetter: (_v, r) => r.errors.map((e) => `${e.column}: ${e.message}`).join('; '),
+        // One line per error, wrapped: the row grows (getRowHeight auto) instead of cutting the text at the column's edge.
+        renderCell: ({ row }) => (
+          <Box sx={{ py: 1, whiteSpace: 'normal', lineHeight: 1.4 }} data-testid="upload-row-errors">
+            {row.errors.map((e) => (
+              <div key={`${e.column}-${e.message}`}>
+                <strong>{e.column}</strong>: {e.message}
+              </div>
+            ))}
+          </Box>
+        ),
       },
     ],
     [t],
@@ -233,6 +245,7 @@ function RowsTable({ date }: { date: string }) {
         columns={rowColumns}
         getRowId={(r) => r.row}
         searchable={false}
+        gridProps={{ getRowHeight: () => 'auto' }}
       />
     </Box>
   );

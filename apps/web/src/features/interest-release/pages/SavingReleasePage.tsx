@@ -3,7 +3,6 @@
  * (both dates required), see each run's totals, cancel a run
  * (reversing journals; refused when its month is closed).
  */
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -14,7 +13,7 @@ import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '../../../components/ConfirmDialog';
-import { DateField } from '../../../components/dates/DateField';
+import { DateRangeFields } from '../../../components/dates/DateRangeFields';
 import { MoneyText } from '../../../components/money/MoneyText';
 import { PageHeader } from '../../../components/PageHeader';
 import { ServerDataTable } from '../../../components/table/ServerDataTable';
@@ -141,26 +140,14 @@ export default function ReleasePage() {
             {t('explain')}
           </Typography>
           <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-            <Box sx={{ width: 220 }}>
-              <DateField
-                label={t('fromDate')}
-                value={from}
-                onChange={setFrom}
-                max={now}
-                error={!from}
-                helperText={!from ? t('datesRequired') : undefined}
-              />
-            </Box>
-            <Box sx={{ width: 220 }}>
-              <DateField
-                label={t('toDate')}
-                value={to}
-                onChange={setTo}
-                min={from ?? undefined}
-                error={!to}
-                helperText={!to ? t('datesRequired') : undefined}
-              />
-            </Box>
+            <DateRangeFields
+              from={from}
+              to={to}
+              onFrom={setFrom}
+              onTo={setTo}
+              max={now}
+              labels={{ from: t('fromDate'), to: t('toDate'), required: t('datesRequired') }}
+            />
             {can('interest_release', 'add') && (
               <Button variant="contained" onClick={run} disabled={!from || !to || release.isPending} data-testid="release-submit">
                 {release.isPending ? t('running') : t('submit')}

@@ -2,13 +2,12 @@
  * Simulasi Jasa (/interest-simulation/base-rate and /profit-sharing): the
  * period and the simulation card (base rate, profit sharing, term deposits).
  */
-import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DateField } from '../../../components/dates/DateField';
+import { DateRangeFields } from '../../../components/dates/DateRangeFields';
 import { PageHeader } from '../../../components/PageHeader';
 import type { SimulationKind } from '../api/interest';
 import { SimulationCard } from '../components/SimulationCard';
@@ -26,25 +25,13 @@ export default function SimulationPage({ kind }: { kind: SimulationKind }) {
       <Card sx={{ mb: 3 }}>
         <CardContent>
           <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
-            <Box sx={{ width: 220 }}>
-              <DateField
-                label={t('fromDate')}
-                value={from}
-                onChange={setFrom}
-                error={!from}
-                helperText={!from ? t('datesRequired') : undefined}
-              />
-            </Box>
-            <Box sx={{ width: 220 }}>
-              <DateField
-                label={t('toDate')}
-                value={to}
-                onChange={setTo}
-                min={from ?? undefined}
-                error={!to}
-                helperText={!to ? t('datesRequired') : undefined}
-              />
-            </Box>
+            <DateRangeFields
+              from={from}
+              to={to}
+              onFrom={setFrom}
+              onTo={setTo}
+              labels={{ from: t('fromDate'), to: t('toDate'), required: t('datesRequired') }}
+            />
           </Stack>
         </CardContent>
       </Card>
