@@ -84,10 +84,30 @@ export const UNIT_REFUSALS = {
 
 export type UnitRefusalCode = keyof typeof UNIT_REFUSALS;
 
-/** Every refusal code of the money core. */
-export type AnyRefusalCode = RefusalCode | LoanRefusalCode | UnitRefusalCode;
+/** A bill payment's own refusals (bills.money.ts); its savings refusals are the ones above. */
+export const BILL_REFUSALS = {
+  BILL_PAY_ABOVE_OWED: {
+    status: 422,
+    errorCode: 'PAY_ABOVE_OWED',
+    key: 'bill.pay_above_owed',
+    field: 'amount',
+    money: ['amount', 'owed'],
+  },
+  BILL_SAVING_NOT_MEMBER: { status: 422, errorCode: 'SAVING_NOT_MEMBER', key: 'bill.saving_not_member', field: 'memberSavingId' },
+  BILL_SAVING_NOT_VOLUNTARY: {
+    status: 422,
+    errorCode: 'SAVING_NOT_VOLUNTARY',
+    key: 'bill.saving_not_voluntary',
+    field: 'memberSavingId',
+  },
+} as const satisfies Record<string, RefusalSpec>;
 
-const ALL: Record<string, RefusalSpec> = { ...REFUSALS, ...LOAN_REFUSALS, ...UNIT_REFUSALS };
+export type BillRefusalCode = keyof typeof BILL_REFUSALS;
+
+/** Every refusal code of the money core. */
+export type AnyRefusalCode = RefusalCode | LoanRefusalCode | UnitRefusalCode | BillRefusalCode;
+
+const ALL: Record<string, RefusalSpec> = { ...REFUSALS, ...LOAN_REFUSALS, ...UNIT_REFUSALS, ...BILL_REFUSALS };
 
 export function isRefusalCode(code: unknown): code is AnyRefusalCode {
   return typeof code === 'string' && Object.hasOwn(ALL, code);
