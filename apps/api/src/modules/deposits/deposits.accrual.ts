@@ -8,10 +8,10 @@
 import { dec } from '@koperasi/finance';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/db.ts';
-import { audit } from '../../lib/audit.ts';
-import { type Ctx, systemCtx, withTx } from '../../lib/context.ts';
+import { type Ctx, systemCtx } from '../../lib/context.ts';
 import type { JobRunner } from '../jobs/runner.ts';
 import { addDays } from '../ledger/dates.ts';
+import { audit, withTx } from '../money/index.ts';
 
 /** Accrues one day (once: a second call answers the first one's figures). */
 export async function accrueDay(ctx: Ctx, day: string) {
