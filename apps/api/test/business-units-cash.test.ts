@@ -8,48 +8,11 @@
  * After every step the unit's debts equal its receivable account and the ledger reconciles.
  */
 import { describe, expect, it } from 'vitest';
+import { addUnit, balanceOf, checkUnit as check, journalLines as linesOf, openVoluntary } from './business-units-fixtures.ts';
 import { body } from './helpers.ts';
 import { data, type LedgerTenant, ledgerTenant } from './ledger-helpers.ts';
 import { createActiveMember, createUser } from './members-fixtures.ts';
-import { assertReconciled, defaultProducts, ledgerBalance } from './reconcile.ts';
-
-async function addUnit(t: LedgerTenant) {
-  const res = await t.admin.post('/api/business-unit', {
-    name: 'Toko Koperasi',
-    type: 'TOKO',
-    cashAccountId: t.acc['10102'],
-    inventoryAccountId: t.acc['10301'],
-    payableAccountId: t.acc['20210'],
-    receivableAccountId: t.acc['10206'],
-    revenueAccountId: t.acc['40201'],
-    expenseAccountId: t.acc['50301'],
-    adminLiabilityAccountId: t.acc['20211'],
-    inventoryLossAccountId: t.acc['50302'],
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return data(res);
-}
-
-async function check(t: LedgerTenant, unitId: string) {
-  const r = await t.tx((tx) =>
-    tx.one<{ debts: string; receivable: string }>(
-      `SELECT (SELECT coalesce(sum(balance), 0)::text FROM business_unit_debt WHERE business_unit_id = $1) AS debts,
-              (SELECT coalesce(sum(debit - credit), 0)::text FROM journal_line WHERE account_id = $2) AS receivable`,
-      [unitId, t.acc['10206']],
-    ),
-  );
-  expect(Number(r!.debts)).toBe(Number(r!.receivable));
-  await assertReconciled(t.tenantId);
-  return Number(r!.debts);
-}
-
-const linesOf = (t: LedgerTenant, journalId: string) =>
-  t.tx((tx) =>
-    tx.query<{ account_id: string; debit: string; credit: string }>(
-      'SELECT account_id, debit::text, credit::text FROM journal_line WHERE journal_id = $1 ORDER BY line_no',
-      [journalId],
-    ),
-  );
+import { ledgerBalance } from './reconcile.ts';
 
 /** A TELLER (drawer Kas Teller 10103) whose role also works the business units, with her session open. */
 async function sessionTeller(t: LedgerTenant) {
@@ -151,13 +114,7 @@ describe('business-unit cash and the teller session', () => {
     const t = await ledgerTenant();
     const unit = await addUnit(t);
     const member = await createActiveMember(t.admin);
-    const p = await defaultProducts(t.tenantId);
-    const open = await t.admin.post('/api/transaction/request-open-product-member', {
-      memberId: member.id,
-      productId: p.voluntary,
-      initialDeposit: 500_000,
-    });
-    const savingId = data(open).account.id as string;
+    const savingId = await openVoluntary(t, member.id, 500_000);
     await t.admin.post('/api/transaction-business-unit', {
       businessUnitId: unit.id,
       kind: 'SALE_CREDIT',
@@ -174,8 +131,7 @@ describe('business-unit cash and the teller session', () => {
     });
     expect(paid.statusCode, paid.body).toBe(200);
     expect(data(paid)).toMatchObject({ adminFee: 3_000, cashAccount: null, paymentSource: 'SAVINGS' });
-    const balance = async () =>
-      Number((await t.tx((tx) => tx.one<{ b: string }>('SELECT balance::text AS b FROM member_saving WHERE id = $1', [savingId])))!.b);
+    const balance = () => balanceOf(t, savingId);
     expect(await balance()).toBe(500_000 - 123_000);
     expect((await ledgerBalance(t.tenantId, '20211')).toNumber()).toBe(3_000);
     expect(await check(t, unit.id)).toBe(80_000);

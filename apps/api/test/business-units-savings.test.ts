@@ -5,50 +5,13 @@
  * account, the savings control accounts equal the accounts' balances and the ledger balances.
  */
 import { describe, expect, it } from 'vitest';
+import { addUnit as addUnitOn, balanceOf, checkUnit as check, journalLines, openVoluntary } from './business-units-fixtures.ts';
 import { body } from './helpers.ts';
 import { data, type LedgerTenant, ledgerTenant } from './ledger-helpers.ts';
 import { createActiveMember, createUser } from './members-fixtures.ts';
-import { assertReconciled, defaultProducts, ledgerBalance } from './reconcile.ts';
+import { assertReconciled, ledgerBalance } from './reconcile.ts';
 
-async function addUnit(t: LedgerTenant) {
-  const res = await t.admin.post('/api/business-unit', {
-    name: 'Toko Koperasi',
-    type: 'TOKO',
-    cashAccountId: t.acc['10104'],
-    inventoryAccountId: t.acc['10301'],
-    payableAccountId: t.acc['20210'],
-    receivableAccountId: t.acc['10206'],
-    revenueAccountId: t.acc['40201'],
-    expenseAccountId: t.acc['50301'],
-    adminLiabilityAccountId: t.acc['20211'],
-    inventoryLossAccountId: t.acc['50302'],
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return data(res);
-}
-
-async function check(t: LedgerTenant, unitId: string) {
-  const r = await t.tx((tx) =>
-    tx.one<{ debts: string; receivable: string }>(
-      `SELECT (SELECT coalesce(sum(balance), 0)::text FROM business_unit_debt WHERE business_unit_id = $1) AS debts,
-              (SELECT coalesce(sum(debit - credit), 0)::text FROM journal_line WHERE account_id = $2) AS receivable`,
-      [unitId, t.acc['10206']],
-    ),
-  );
-  expect(Number(r!.debts)).toBe(Number(r!.receivable));
-  await assertReconciled(t.tenantId);
-  return Number(r!.debts);
-}
-
-async function openVoluntary(t: LedgerTenant, memberId: string, initialDeposit: number) {
-  const p = await defaultProducts(t.tenantId);
-  const open = await t.admin.post('/api/transaction/request-open-product-member', { memberId, productId: p.voluntary, initialDeposit });
-  expect(open.statusCode, open.body).toBe(200);
-  return data(open).account.id as string;
-}
-
-const balanceOf = async (t: LedgerTenant, savingId: string) =>
-  Number((await t.tx((tx) => tx.one<{ b: string }>('SELECT balance::text AS b FROM member_saving WHERE id = $1', [savingId])))!.b);
+const addUnit = (t: LedgerTenant) => addUnitOn(t, '10104');
 
 describe('business-unit debt paid from savings', () => {
   it('withdraws from savings and pays the debt in one balanced, idempotent transaction; cancel refunds', async () => {
@@ -105,12 +68,7 @@ describe('business-unit debt paid from savings', () => {
     expect(await balanceOf(t, savingId)).toBe(300_000);
     expect(await check(t, unit.id)).toBe(700_000);
 
-    const lines = await t.tx((tx) =>
-      tx.query<{ account_id: string; debit: string; credit: string }>(
-        'SELECT account_id, debit::text, credit::text FROM journal_line WHERE journal_id = $1 ORDER BY line_no',
-        [data(paid).journalId],
-      ),
-    );
+    const lines = await journalLines(t, data(paid).journalId);
     expect(lines).toHaveLength(2);
     expect(lines[1]).toEqual({ account_id: t.acc['10206'], debit: '0.00', credit: '200000.00' });
     expect(lines[0]!.debit).toBe('200000.00');

@@ -15,15 +15,14 @@
 import { type BillOpenBody, type BillSimulationQuery, type BillType, billOpenBody, type UpdateRequestBillBody } from '@koperasi/contracts';
 import { BillScheduleError, billSchedule, dec, formatRupiah } from '@koperasi/finance';
 import type { Tx } from '../../db/db.ts';
-import { audit } from '../../lib/audit.ts';
-import { type Ctx, withTx } from '../../lib/context.ts';
+import type { Ctx } from '../../lib/context.ts';
 import { AppError, notFound, RequestValidationError, unprocessable } from '../../lib/errors.ts';
 import { post } from '../ledger/posting.ts';
 import { findMemberRef } from '../members/members.registry.ts';
-import { limitDecision } from '../money/index.ts';
+import { audit, limitDecision, withTx } from '../money/index.ts';
 import { findProduct, type ProductRow, termsInForce } from '../products/products.repo.ts';
 import { isAgentCtx, today } from '../savings/savings.core.ts';
-import { agentMemberCondition } from '../users/agent-scope.ts';
+import { agentHasMember, markBillRejected, markBillRunning } from './bills.ops.repo.ts';
 import { findBill, insertBill, lockBill, nextBillNumber, productGl, replaceInstallments, updateWaitingBill } from './bills.repo.ts';
 import { billDetail } from './bills.views.ts';
 
@@ -101,11 +100,8 @@ export async function openBillTx(tx: Tx, ctx: Ctx, raw: Record<string, unknown>)
   if (!member.isActive) throw unprocessable('MEMBER_INACTIVE', 'member.inactive', { name: member.fullName, cif: member.cifNumber });
   if (member.memberType === 'PROSPECTIVE') throw unprocessable('MEMBER_NOT_APPROVED', 'member.not_yet_member', { name: member.fullName });
   if (isAgentCtx(ctx)) {
-    const mine = await tx.one(
-      `SELECT 1 FROM member m WHERE m.tenant_id = app_tenant() AND m.id = $1 AND ${agentMemberCondition('m', '$2')}`,
-      [member.id, ctx.userId],
-    );
-    if (!mine) throw new AppError(404, 'MEMBER_NOT_FOUND', 'member.not_found', undefined, field('memberId', 'member.not_found'));
+    if (!(await agentHasMember(tx, member.id, ctx.userId!)))
+      throw new AppError(404, 'MEMBER_NOT_FOUND', 'member.not_found', undefined, field('memberId', 'member.not_found'));
   }
   const s = await scheduleFor(tx, ctx, product, b);
   // Every bill waits for approval; above the user's request limit the cooperative's policy may refuse it (403).
@@ -221,10 +217,7 @@ export async function decide(ctx: Ctx, id: string, body: { status: 'APPROVED' | 
       const b = await lockWaiting(tx, ctx, id);
       const date = today();
       if (body.status === 'REJECTED') {
-        await tx.exec(
-          `UPDATE bill SET status = 'REJECTED', decision_reason = $2, approved_by = $3, approved_date = NULL WHERE tenant_id = app_tenant() AND id = $1`,
-          [b.id, body.reason ?? null, ctx.userId],
-        );
+        await markBillRejected(tx, b.id, body.reason ?? null, ctx.userId);
         await audit(tx, ctx, {
           action: 'bill.reject',
           entity: 'bill',
@@ -253,12 +246,14 @@ export async function decide(ctx: Ctx, id: string, body: { status: 'APPROVED' | 
             : []),
         ],
       });
-      await tx.exec(
-        `UPDATE bill SET status = 'RUNNING', approved_date = $2, approved_by = $3, approve_journal_id = $4, receivable_coa_id = $5, debt = $6,
-                decision_reason = $7
-         WHERE tenant_id = app_tenant() AND id = $1`,
-        [b.id, date, ctx.userId, journal.id, gl.RECEIVABLE, total, body.reason ?? null],
-      );
+      await markBillRunning(tx, b.id, {
+        date,
+        userId: ctx.userId,
+        journalId: journal.id,
+        receivableCoaId: gl.RECEIVABLE,
+        debt: total,
+        reason: body.reason ?? null,
+      });
       await audit(tx, ctx, {
         action: 'bill.approve',
         entity: 'bill',

@@ -8,10 +8,10 @@
 import type { UpdateBillInstallmentBody } from '@koperasi/contracts';
 import { type Dec, dec, ZERO } from '@koperasi/finance';
 import type { Tx } from '../../db/db.ts';
-import { audit } from '../../lib/audit.ts';
-import { type Ctx, withTx } from '../../lib/context.ts';
+import type { Ctx } from '../../lib/context.ts';
 import { AppError, notFound, unprocessable } from '../../lib/errors.ts';
 import { post } from '../ledger/posting.ts';
+import { audit, withTx } from '../money/index.ts';
 import { isAgentCtx, rupiah, today } from '../savings/savings.core.ts';
 import { postWriteOff } from './bills.money.ts';
 import {

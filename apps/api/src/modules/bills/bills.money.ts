@@ -12,13 +12,14 @@
 import type { BillPaymentBody } from '@koperasi/contracts';
 import { allocateBill, type Dec, dec, ZERO } from '@koperasi/finance';
 import type { Tx } from '../../db/db.ts';
-import { audit } from '../../lib/audit.ts';
-import { type Ctx, withTx } from '../../lib/context.ts';
-import { AppError, notFound, unprocessable } from '../../lib/errors.ts';
+import type { Ctx } from '../../lib/context.ts';
+import { notFound, unprocessable } from '../../lib/errors.ts';
 import { post, reverse } from '../ledger/posting.ts';
+import { audit, refusalError, withTx } from '../money/index.ts';
 import { assertCanCancelTransaction } from '../roles/limits.ts';
-import { assertCanMove, assertCanWithdraw, channelOf, isAgentCtx, move, resolveCash, rupiah, today } from '../savings/savings.core.ts';
+import { assertCanMove, assertCanWithdraw, channelOf, isAgentCtx, move, resolveCash, today } from '../savings/savings.core.ts';
 import { type LockedAccount, lockAccounts, setGroupJournal } from '../savings/savings.repo.ts';
+import { cancelSavingRow, markBillStopped, markPaymentCancelled, restoreInstallments } from './bills.ops.repo.ts';
 import {
   type BillInstallmentRow,
   type BillRow,
@@ -51,14 +52,8 @@ export async function lockRunning(tx: Tx, ctx: Ctx, id: string): Promise<BillRow
 async function memberSaving(tx: Tx, ctx: Ctx, b: BillRow, savingId: string, date: string): Promise<LockedAccount> {
   const a = (await lockAccounts(tx, [savingId], date, agentOf(ctx))).get(savingId);
   assertCanMove(ctx, a);
-  if (a.member_id !== b.member_id)
-    throw new AppError(422, 'SAVING_NOT_MEMBER', 'bill.saving_not_member', { number: a.account_number }, [
-      { field: 'memberSavingId', message: 'bill.saving_not_member' },
-    ]);
-  if (a.kind !== 'SAVING')
-    throw new AppError(422, 'SAVING_NOT_VOLUNTARY', 'bill.saving_not_voluntary', { number: a.account_number }, [
-      { field: 'memberSavingId', message: 'bill.saving_not_voluntary' },
-    ]);
+  if (a.member_id !== b.member_id) throw refusalError(ctx.lang, 'BILL_SAVING_NOT_MEMBER', { number: a.account_number });
+  if (a.kind !== 'SAVING') throw refusalError(ctx.lang, 'BILL_SAVING_NOT_VOLUNTARY', { number: a.account_number });
   return a;
 }
 
@@ -93,10 +88,7 @@ export async function pay(ctx: Ctx, body: BillPaymentBody) {
       const open = (await billInstallments(tx, b.id, true)).filter((r) => r.status === 'OPEN');
       const owed = sum(open.map(remainingOf));
       const amount = dec(body.amount);
-      if (amount.gt(owed))
-        throw new AppError(422, 'PAY_ABOVE_OWED', 'bill.pay_above_owed', { amount: rupiah(ctx, amount), owed: rupiah(ctx, owed) }, [
-          { field: 'amount', message: 'bill.pay_above_owed' },
-        ]);
+      if (amount.gt(owed)) throw refusalError(ctx.lang, 'BILL_PAY_ABOVE_OWED', { amount, owed });
       const before = snapshotOf(b, open);
       const { allocations } = allocateBill(
         open.map((r) => ({ adminFee: r.admin_fee, adminFeePaid: r.admin_fee_paid, amount: r.amount, amountPaid: r.amount_paid })),
@@ -219,12 +211,7 @@ export async function cancelPayment(ctx: Ctx, body: { paymentId: string; reason:
       if (await changedSince(tx, b.id, p.seq, p.created_date)) throw unprocessable('PAYMENT_NOT_LAST', 'bill.payment_not_last');
       const date = today();
       const s = p.before;
-      await tx.exec(
-        `UPDATE bill_installment i SET amount_paid = x.amount_paid, admin_fee_paid = x.admin_fee_paid, paid_date = x.paid_date, status = x.status
-         FROM jsonb_to_recordset($1::jsonb) AS x(id uuid, amount_paid numeric, admin_fee_paid numeric, paid_date date, status text)
-         WHERE i.tenant_id = app_tenant() AND i.id = x.id`,
-        [JSON.stringify(s.installments)],
-      );
+      await restoreInstallments(tx, s.installments);
       await saveBillTotals(tx, b.id, {
         ...totalsOf(b),
         paid: dec(s.bill.paid),
@@ -252,17 +239,9 @@ export async function cancelPayment(ctx: Ctx, body: { paymentId: string; reason:
           reversalOfId: p.saving_transaction_id,
         });
         await setGroupJournal(tx, groupId, journal.id);
-        await tx.exec(
-          `UPDATE member_transaction SET status = 'CANCELLED', cancelled_at = now(), cancelled_by = $2, cancel_reason = $3
-           WHERE tenant_id = app_tenant() AND id = $1`,
-          [p.saving_transaction_id, ctx.userId, reason],
-        );
+        await cancelSavingRow(tx, p.saving_transaction_id, ctx.userId, reason);
       }
-      await tx.exec(
-        `UPDATE bill_payment SET status = 'CANCELLED', cancelled_at = now(), cancelled_by = $2, cancel_reason = $3, reversal_journal_id = $4
-         WHERE tenant_id = app_tenant() AND id = $1`,
-        [p.id, ctx.userId, reason, journal.id],
-      );
+      await markPaymentCancelled(tx, p.id, ctx.userId, reason, journal.id);
       await audit(tx, ctx, {
         action: 'bill.payment_cancel',
         entity: 'bill_payment',
@@ -320,12 +299,7 @@ export async function stop(ctx: Ctx, id: string, body: { reason: string }) {
       }
       await saveInstallments(tx, open);
       await saveBillTotals(tx, b.id, { ...totalsOf(b), written_off: b.written_off.plus(amount).plus(fee), debt: ZERO, status: 'STOPPED' });
-      await tx.exec('UPDATE bill SET stopped_date = $2, stopped_by = $3, stop_reason = $4 WHERE tenant_id = app_tenant() AND id = $1', [
-        b.id,
-        date,
-        ctx.userId,
-        reason,
-      ]);
+      await markBillStopped(tx, b.id, date, ctx.userId, reason);
       await markScheduleChanged(tx, b.id);
       await audit(tx, ctx, {
         action: 'bill.stop',

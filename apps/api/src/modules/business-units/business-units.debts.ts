@@ -15,20 +15,28 @@
  * fee (`adminFee`, default 0) is paid on top of the amount and credited to the unit's admin liability account;
  * the debt falls by the amount only; cancelling gives both back.
  */
-import { type Dec, dec, formatRupiah } from '@koperasi/finance';
+import { type Dec, dec } from '@koperasi/finance';
 import type { Tx } from '../../db/db.ts';
-import { audit } from '../../lib/audit.ts';
-import { type Ctx, withTx } from '../../lib/context.ts';
-import { AppError, conflict, notFound, unprocessable } from '../../lib/errors.ts';
+import type { Ctx } from '../../lib/context.ts';
+import { conflict, notFound, unprocessable } from '../../lib/errors.ts';
 import { todayJakarta } from '../ledger/dates.ts';
 import type { JournalLineInput } from '../ledger/posting.ts';
 import { reverse } from '../ledger/posting.ts';
-import { limitDecision } from '../money/limits.ts';
+import { audit, limitDecision, refusalError, withTx } from '../money/index.ts';
 import { assertCanMove, assertCanWithdraw, channelOf, move } from '../savings/savings.core.ts';
 import { type LockedAccount, lockAccounts, setGroupJournal } from '../savings/savings.repo.ts';
 import { sessionDrawer } from '../teller/teller.guard.ts';
-import { addDebt, agentOf, lockDebt, lockUnit, memberExists, record, transactionView } from './business-units.posting.ts';
+import { agentOf, lockUnit, record, transactionView } from './business-units.posting.ts';
 import { type BusinessUnitRow, findUnit } from './business-units.repo.ts';
+import {
+  addDebt,
+  cancelSavingRow,
+  lockDebt,
+  lockTransaction,
+  markTransactionCancelled,
+  memberExists,
+  transactionUnitId,
+} from './business-units.tx.repo.ts';
 
 /** Debit `from` with amount + fee; credit the receivable with the amount and the admin liability with the fee. */
 function paymentLines(u: BusinessUnitRow, from: JournalLineInput, amount: Dec, fee: Dec): JournalLineInput[] {
@@ -44,10 +52,7 @@ function paymentLines(u: BusinessUnitRow, from: JournalLineInput, amount: Dec, f
 async function memberSaving(tx: Tx, ctx: Ctx, memberId: string, savingId: string, date: string): Promise<LockedAccount> {
   const a = (await lockAccounts(tx, [savingId], date, agentOf(ctx))).get(savingId);
   assertCanMove(ctx, a);
-  if (a.member_id !== memberId)
-    throw new AppError(422, 'SAVING_NOT_MEMBER', 'business_unit.saving_not_member', { number: a.account_number }, [
-      { field: 'memberSavingId', message: 'business_unit.saving_not_member' },
-    ]);
+  if (a.member_id !== memberId) throw refusalError(ctx.lang, 'UNIT_SAVING_NOT_MEMBER', { number: a.account_number });
   return a;
 }
 
@@ -72,11 +77,7 @@ export async function payDebt(ctx: Ctx, b: PaymentInput) {
       if (!(await memberExists(tx, b.memberId, agentOf(ctx)))) throw notFound('business_unit.member_not_found');
       const debt = await lockDebt(tx, u.id, b.memberId, false);
       if (debt === null || debt.isZero()) throw notFound('business_unit.debt_not_found');
-      if (amount.gt(debt))
-        throw unprocessable('PAYMENT_EXCEEDS_DEBT', 'business_unit.payment_exceeds_debt', {
-          amount: formatRupiah(amount, ctx.lang),
-          debt: formatRupiah(debt, ctx.lang),
-        });
+      if (amount.gt(debt)) throw refusalError(ctx.lang, 'PAYMENT_EXCEEDS_DEBT', { amount, debt });
       const fee = dec(b.adminFee ?? 0);
       const total = amount.plus(fee);
       const base = {
@@ -94,10 +95,7 @@ export async function payDebt(ctx: Ctx, b: PaymentInput) {
         const lines = paymentLines(u, { accountId: cash, businessUnitId: u.id }, amount, fee);
         return record(tx, ctx, u, { ...base, cashCoaId: cash, lines });
       }
-      if (!b.memberSavingId)
-        throw new AppError(422, 'SAVING_REQUIRED', 'business_unit.saving_required', {}, [
-          { field: 'memberSavingId', message: 'business_unit.saving_required' },
-        ]);
+      if (!b.memberSavingId) throw refusalError(ctx.lang, 'SAVING_REQUIRED');
       const a = await memberSaving(tx, ctx, b.memberId, b.memberSavingId, date);
       assertCanWithdraw(ctx, a, total);
       await limitDecision(tx, ctx, 'SAVING_WITHDRAWAL', total, { mayQueue: false });
@@ -131,26 +129,10 @@ export async function cancelPayment(ctx: Ctx, id: string, reason: string) {
   return withTx(
     ctx,
     async (tx) => {
-      const head = await tx.one<{ business_unit_id: string }>(
-        'SELECT business_unit_id FROM business_unit_transaction WHERE tenant_id = $1 AND id = $2',
-        [tx.tenantId, id],
-      );
-      if (!head) throw notFound('business_unit.transaction_not_found');
-      const u = await findUnit(tx, head.business_unit_id, true);
-      const t = await tx.one<{
-        kind: string;
-        status: string;
-        member_id: string;
-        amount: string;
-        admin_fee: string;
-        journal_id: string;
-        saving_id: string | null;
-        saving_transaction_id: string | null;
-      }>(
-        `SELECT kind, status, member_id, amount, admin_fee, journal_id, saving_id, saving_transaction_id
-         FROM business_unit_transaction WHERE tenant_id = $1 AND id = $2 FOR UPDATE`,
-        [tx.tenantId, id],
-      );
+      const unitId = await transactionUnitId(tx, id);
+      if (!unitId) throw notFound('business_unit.transaction_not_found');
+      const u = await findUnit(tx, unitId, true);
+      const t = await lockTransaction(tx, id);
       if (!u || !t) throw notFound('business_unit.transaction_not_found');
       if (!(await memberExists(tx, t.member_id, agentOf(ctx)))) throw notFound('business_unit.transaction_not_found');
       if (t.kind !== 'DEBT_PAYMENT') throw unprocessable('NOT_A_PAYMENT', 'business_unit.not_a_payment');
@@ -178,18 +160,10 @@ export async function cancelPayment(ctx: Ctx, id: string, reason: string) {
           reversalOfId: t.saving_transaction_id,
         });
         await setGroupJournal(tx, groupId, reversal.id);
-        await tx.exec(
-          `UPDATE member_transaction SET status = 'CANCELLED', cancelled_at = now(), cancelled_by = $2, cancel_reason = $3
-           WHERE tenant_id = app_tenant() AND id = $1`,
-          [t.saving_transaction_id, ctx.userId, reason],
-        );
+        await cancelSavingRow(tx, t.saving_transaction_id, ctx.userId, reason);
         cancelSavingTx = row.id;
       }
-      await tx.exec(
-        `UPDATE business_unit_transaction SET status = 'CANCELLED', cancel_journal_id = $3, cancel_reason = $4, cancel_saving_transaction_id = $5
-         WHERE tenant_id = $1 AND id = $2`,
-        [tx.tenantId, id, reversal.id, reason, cancelSavingTx],
-      );
+      await markTransactionCancelled(tx, id, reversal.id, reason, cancelSavingTx);
       const after = await transactionView(tx, id);
       await audit(tx, ctx, { action: 'business_unit.payment_cancel', entity: 'business_unit_transaction', entityId: id, before, after });
       return after;

@@ -6,12 +6,12 @@
 import type { Dec } from '@koperasi/finance';
 import { dec } from '@koperasi/finance';
 import type { Tx } from '../../db/db.ts';
-import { audit } from '../../lib/audit.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { notFound, unprocessable } from '../../lib/errors.ts';
 import { type JournalLineInput, post } from '../ledger/posting.ts';
-import { agentMemberCondition } from '../users/agent-scope.ts';
+import { audit } from '../money/index.ts';
 import { type BusinessUnitRow, findUnit } from './business-units.repo.ts';
+import { insertTransaction, type TxRow, transactionRow } from './business-units.tx.repo.ts';
 
 export const MODULE = 'BUSINESS_UNIT';
 
@@ -24,48 +24,6 @@ export async function lockUnit(tx: Tx, id: string): Promise<BusinessUnitRow> {
 
 /** The signed-in agent (agents act on their own members only, docs/access.md "Agents"); null for staff. */
 export const agentOf = (ctx: Ctx): string | null => (ctx.principal?.roleCode === 'AGENT' ? ctx.userId : null);
-
-/** The member exists (and, for an agent, is one of the agent's members). */
-export async function memberExists(tx: Tx, id: string, agentId: string | null = null): Promise<boolean> {
-  const sql = `SELECT 1 FROM member m WHERE m.tenant_id = $1 AND m.id = $2${agentId ? ` AND ${agentMemberCondition('m', '$3')}` : ''}`;
-  return Boolean(await tx.one(sql, agentId ? [tx.tenantId, id, agentId] : [tx.tenantId, id]));
-}
-
-/** The member's debt row to the unit, locked (created at 0 when `create`). */
-export async function lockDebt(tx: Tx, unitId: string, memberId: string, create: boolean): Promise<Dec | null> {
-  if (create) {
-    await tx.exec('INSERT INTO business_unit_debt (tenant_id, business_unit_id, member_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [
-      tx.tenantId,
-      unitId,
-      memberId,
-    ]);
-  }
-  const r = await tx.one<{ balance: Dec }>(
-    'SELECT balance FROM business_unit_debt WHERE tenant_id = $1 AND business_unit_id = $2 AND member_id = $3 FOR UPDATE',
-    [tx.tenantId, unitId, memberId],
-  );
-  return r ? dec(r.balance) : null;
-}
-
-export async function addDebt(tx: Tx, unitId: string, memberId: string, delta: Dec) {
-  await tx.exec('UPDATE business_unit_debt SET balance = balance + $4 WHERE tenant_id = $1 AND business_unit_id = $2 AND member_id = $3', [
-    tx.tenantId,
-    unitId,
-    memberId,
-    delta.toFixed(2),
-  ]);
-}
-
-/** What the unit still owes its suppliers: purchases on credit less their payments (posted ones). */
-export async function unitPayable(tx: Tx, unitId: string): Promise<Dec> {
-  const r = await tx.one<{ owed: Dec }>(
-    `SELECT coalesce(sum(CASE kind WHEN 'PURCHASE_CREDIT' THEN amount ELSE -amount END), 0) AS owed
-     FROM business_unit_transaction WHERE tenant_id = $1 AND business_unit_id = $2 AND status = 'POSTED'
-       AND kind IN ('PURCHASE_CREDIT', 'PAYABLE_PAYMENT')`,
-    [tx.tenantId, unitId],
-  );
-  return dec(r?.owed ?? 0);
-}
 
 export const LABEL: Record<string, string> = {
   SALE_CREDIT: 'Penjualan kredit',
@@ -129,69 +87,25 @@ export async function record(tx: Tx, ctx: Ctx, u: BusinessUnitRow, t: RecordInpu
     source: { module: MODULE, id },
     lines: t.lines ?? linesOf(u, t.kind, t.amount, t.cashCoaId ?? u.cash_account_id),
   });
-  await tx.exec(
-    `INSERT INTO business_unit_transaction (tenant_id, id, business_unit_id, kind, member_id, amount, date, description, payment_source, journal_id,
-       created_by, saving_id, saving_transaction_id, cash_coa_id, admin_fee)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
-    [
-      tx.tenantId,
-      id,
-      u.id,
-      t.kind,
-      t.memberId,
-      t.amount.toFixed(2),
-      t.date,
-      t.description,
-      t.source,
-      journal.id,
-      ctx.userId,
-      t.savingId ?? null,
-      t.savingTransactionId ?? null,
-      t.cashCoaId ?? null,
-      (t.adminFee ?? dec(0)).toFixed(2),
-    ],
-  );
+  await insertTransaction(tx, {
+    id,
+    businessUnitId: u.id,
+    kind: t.kind,
+    memberId: t.memberId,
+    amount: t.amount,
+    date: t.date,
+    description: t.description,
+    source: t.source,
+    journalId: journal.id,
+    createdBy: ctx.userId,
+    savingId: t.savingId ?? null,
+    savingTransactionId: t.savingTransactionId ?? null,
+    cashCoaId: t.cashCoaId ?? null,
+    adminFee: t.adminFee ?? dec(0),
+  });
   const view = await transactionView(tx, id);
   await audit(tx, ctx, { action: `business_unit.${t.kind.toLowerCase()}`, entity: 'business_unit_transaction', entityId: id, after: view });
   return view;
-}
-
-export const TX_SELECT = `SELECT t.id, t.business_unit_id, u.name AS business_unit_name, t.kind, t.member_id, m.full_name AS member_name,
-    m.cif_number, t.amount, t.date, t.description, t.payment_source, t.journal_id, t.status, t.cancel_journal_id, t.cancel_reason,
-    t.created_date, j.number AS journal_number, t.saving_id, s.account_number AS saving_account_number, t.saving_transaction_id,
-    t.admin_fee, t.cash_coa_id, cc.code AS cash_coa_code, cc.name AS cash_coa_name
-  FROM business_unit_transaction t
-  LEFT JOIN coa_account cc ON cc.tenant_id = t.tenant_id AND cc.id = t.cash_coa_id
-  LEFT JOIN journal j ON j.tenant_id = t.tenant_id AND j.id = t.journal_id
-  JOIN business_unit u ON u.tenant_id = t.tenant_id AND u.id = t.business_unit_id
-  LEFT JOIN member m ON m.tenant_id = t.tenant_id AND m.id = t.member_id
-  LEFT JOIN member_saving s ON s.tenant_id = t.tenant_id AND s.id = t.saving_id`;
-
-export interface TxRow {
-  id: string;
-  business_unit_id: string;
-  business_unit_name: string;
-  kind: string;
-  member_id: string | null;
-  member_name: string | null;
-  cif_number: string | null;
-  amount: Dec;
-  date: string;
-  description: string | null;
-  payment_source: string | null;
-  journal_id: string;
-  status: string;
-  cancel_journal_id: string | null;
-  cancel_reason: string | null;
-  created_date: Date;
-  journal_number: string | null;
-  saving_id: string | null;
-  saving_account_number: string | null;
-  saving_transaction_id: string | null;
-  admin_fee: Dec;
-  cash_coa_id: string | null;
-  cash_coa_code: string | null;
-  cash_coa_name: string | null;
 }
 
 export function txOut(r: TxRow) {
@@ -222,6 +136,5 @@ export function txOut(r: TxRow) {
 }
 
 export async function transactionView(tx: Tx, id: string) {
-  const r = await tx.one<TxRow>(`${TX_SELECT} WHERE t.tenant_id = $1 AND t.id = $2`, [tx.tenantId, id]);
-  return txOut(r!);
+  return txOut((await transactionRow(tx, id))!);
 }

@@ -1,6 +1,7 @@
 /** SQL of business units (Unit Usaha). */
-import { BUSINESS_UNIT_ACCOUNTS } from '@koperasi/contracts';
+import { BUSINESS_UNIT_ACCOUNTS, type BusinessUnitCreate } from '@koperasi/contracts';
 import type { Tx } from '../../db/db.ts';
+import { likePattern, orderBy } from '../../lib/http.ts';
 import { pgArray } from '../ledger/balances.ts';
 
 export interface BusinessUnitRow {
@@ -65,5 +66,69 @@ export async function nameTaken(tx: Tx, name: string, exceptId: string | null): 
       name,
       exceptId,
     ]),
+  );
+}
+
+const SORT = { created_date: 'u.created_date', name: 'lower(u.name)', type: 'u.type', status: 'u.status' };
+
+/** One page of units (search on name and type, filters on type and status) and the count. */
+export async function unitsPage(
+  tx: Tx,
+  q: { page: number; limit: number; search?: string; sortBy?: string; ascOrDesc: 'ASC' | 'DESC'; type?: string; status?: string },
+): Promise<{ rows: BusinessUnitRow[]; total: number }> {
+  const where = ['u.tenant_id = $1'];
+  const params: unknown[] = [tx.tenantId];
+  if (q.search) {
+    params.push(likePattern(q.search));
+    where.push(`(u.name ILIKE $${params.length} OR u.type ILIKE $${params.length})`);
+  }
+  if (q.type) {
+    params.push(q.type);
+    where.push(`u.type = $${params.length}`);
+  }
+  if (q.status) {
+    params.push(q.status);
+    where.push(`u.status = $${params.length}`);
+  }
+  const total = await tx.one<{ n: number }>(`SELECT count(*)::int AS n FROM business_unit u WHERE ${where.join(' AND ')}`, params);
+  params.push(q.limit, q.page * q.limit);
+  const rows = await tx.query<BusinessUnitRow>(
+    `${SELECT} WHERE ${where.join(' AND ')} ${orderBy(q.sortBy, q.ascOrDesc, SORT, 'created_date', 'u.id')}
+       LIMIT $${params.length - 1} OFFSET $${params.length}`,
+    params,
+  );
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** Every unit: active first, then by name. */
+export async function allUnits(tx: Tx): Promise<BusinessUnitRow[]> {
+  return tx.query<BusinessUnitRow>(`${SELECT} WHERE u.tenant_id = $1 ORDER BY u.status = 'ACTIVE' DESC, lower(u.name), u.id LIMIT 1000`, [
+    tx.tenantId,
+  ]);
+}
+
+const COLS = BUSINESS_UNIT_ACCOUNTS.map((a) => a.column);
+
+export async function insertUnit(tx: Tx, body: BusinessUnitCreate, userId: string | null): Promise<string> {
+  const row = await tx.one<{ id: string }>(
+    `INSERT INTO business_unit (tenant_id, name, type, status, ${COLS.join(', ')}, created_by, updated_by)
+     VALUES ($1, $2, $3, $4, ${COLS.map((_, i) => `$${i + 5}`).join(', ')}, $${COLS.length + 5}, $${COLS.length + 5}) RETURNING id`,
+    [tx.tenantId, body.name, body.type, body.status, ...BUSINESS_UNIT_ACCOUNTS.map((a) => body[a.field]), userId],
+  );
+  return row!.id;
+}
+
+/** Writes every column of the unit (`accounts` in BUSINESS_UNIT_ACCOUNTS order). */
+export async function updateUnitRow(
+  tx: Tx,
+  id: string,
+  v: { name: string; type: string; status: string; accounts: string[] },
+  userId: string | null,
+) {
+  await tx.exec(
+    `UPDATE business_unit SET name = $3, type = $4, status = $5, ${COLS.map((c, i) => `${c} = $${i + 6}`).join(', ')},
+            updated_by = $${COLS.length + 6}
+     WHERE tenant_id = $1 AND id = $2`,
+    [tx.tenantId, id, v.name, v.type, v.status, ...v.accounts, userId],
   );
 }

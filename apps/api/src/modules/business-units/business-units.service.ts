@@ -22,11 +22,20 @@ import {
   type BusinessUnitView,
 } from '@koperasi/contracts';
 import type { Tx } from '../../db/db.ts';
-import { audit } from '../../lib/audit.ts';
-import { type Ctx, withTx } from '../../lib/context.ts';
+import type { Ctx } from '../../lib/context.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
-import { likePattern, orderBy, paged } from '../../lib/http.ts';
-import { accountsByIds, type BusinessUnitRow, findUnit, nameTaken, SELECT } from './business-units.repo.ts';
+import { paged } from '../../lib/http.ts';
+import { audit, withTx } from '../money/index.ts';
+import {
+  accountsByIds,
+  allUnits,
+  type BusinessUnitRow,
+  findUnit,
+  insertUnit,
+  nameTaken,
+  unitsPage,
+  updateUnitRow,
+} from './business-units.repo.ts';
 
 export function toView(r: BusinessUnitRow): BusinessUnitView {
   const accounts = {} as BusinessUnitView['accounts'];
@@ -50,47 +59,19 @@ export function toView(r: BusinessUnitRow): BusinessUnitView {
   };
 }
 
-const SORT = { created_date: 'u.created_date', name: 'lower(u.name)', type: 'u.type', status: 'u.status' };
-
 export async function listUnits(
   ctx: Ctx,
   q: { page: number; limit: number; search?: string; sortBy?: string; ascOrDesc: 'ASC' | 'DESC'; type?: string; status?: string },
 ) {
   return withTx(ctx, async (tx) => {
-    const where = ['u.tenant_id = $1'];
-    const params: unknown[] = [ctx.tenantId];
-    if (q.search) {
-      params.push(likePattern(q.search));
-      where.push(`(u.name ILIKE $${params.length} OR u.type ILIKE $${params.length})`);
-    }
-    if (q.type) {
-      params.push(q.type);
-      where.push(`u.type = $${params.length}`);
-    }
-    if (q.status) {
-      params.push(q.status);
-      where.push(`u.status = $${params.length}`);
-    }
-    const total = await tx.one<{ n: number }>(`SELECT count(*)::int AS n FROM business_unit u WHERE ${where.join(' AND ')}`, params);
-    params.push(q.limit, q.page * q.limit);
-    const rows = await tx.query<BusinessUnitRow>(
-      `${SELECT} WHERE ${where.join(' AND ')} ${orderBy(q.sortBy, q.ascOrDesc, SORT, 'created_date', 'u.id')}
-       LIMIT $${params.length - 1} OFFSET $${params.length}`,
-      params,
-    );
-    return paged(rows.map(toView), total?.n ?? 0, q.page, q.limit);
+    const { rows, total } = await unitsPage(tx, q);
+    return paged(rows.map(toView), total, q.page, q.limit);
   });
 }
 
 /** Every unit (pickers): active first, then by name. */
 export async function listAllUnits(ctx: Ctx) {
-  return withTx(ctx, async (tx) => {
-    const rows = await tx.query<BusinessUnitRow>(
-      `${SELECT} WHERE u.tenant_id = $1 ORDER BY u.status = 'ACTIVE' DESC, lower(u.name), u.id LIMIT 1000`,
-      [ctx.tenantId],
-    );
-    return rows.map(toView);
-  });
+  return withTx(ctx, async (tx) => (await allUnits(tx)).map(toView));
 }
 
 export async function unitDetail(ctx: Ctx, id: string) {
@@ -142,13 +123,8 @@ export async function createUnit(ctx: Ctx, body: BusinessUnitCreate) {
     withTx(ctx, async (tx) => {
       if (await nameTaken(tx, body.name, null)) throw conflict('BUSINESS_UNIT_NAME_TAKEN', 'business_unit.name_taken', { name: body.name });
       await checkAccounts(tx, body, null);
-      const cols = BUSINESS_UNIT_ACCOUNTS.map((a) => a.column);
-      const row = await tx.one<{ id: string }>(
-        `INSERT INTO business_unit (tenant_id, name, type, status, ${cols.join(', ')}, created_by, updated_by)
-         VALUES ($1, $2, $3, $4, ${cols.map((_, i) => `$${i + 5}`).join(', ')}, $${cols.length + 5}, $${cols.length + 5}) RETURNING id`,
-        [ctx.tenantId, body.name, body.type, body.status, ...BUSINESS_UNIT_ACCOUNTS.map((a) => body[a.field]), ctx.userId],
-      );
-      const created = toView((await findUnit(tx, row!.id))!);
+      const id = await insertUnit(tx, body, ctx.userId);
+      const created = toView((await findUnit(tx, id))!);
       await audit(tx, ctx, { action: 'business_unit.create', entity: 'business_unit', entityId: created.id, after: created });
       return created;
     }),
@@ -164,20 +140,16 @@ export async function updateUnit(ctx: Ctx, body: BusinessUnitUpdate) {
       if (body.name !== undefined && (await nameTaken(tx, body.name, body.id)))
         throw conflict('BUSINESS_UNIT_NAME_TAKEN', 'business_unit.name_taken', { name: body.name });
       await checkAccounts(tx, body, body.id);
-      const cols = BUSINESS_UNIT_ACCOUNTS.map((a) => a.column);
-      await tx.exec(
-        `UPDATE business_unit SET name = $3, type = $4, status = $5, ${cols.map((c, i) => `${c} = $${i + 6}`).join(', ')},
-                updated_by = $${cols.length + 6}
-         WHERE tenant_id = $1 AND id = $2`,
-        [
-          ctx.tenantId,
-          body.id,
-          body.name ?? before.name,
-          body.type ?? before.type,
-          body.status ?? before.status,
-          ...BUSINESS_UNIT_ACCOUNTS.map((a) => body[a.field] ?? before[a.field]),
-          ctx.userId,
-        ],
+      await updateUnitRow(
+        tx,
+        body.id,
+        {
+          name: body.name ?? before.name,
+          type: body.type ?? before.type,
+          status: body.status ?? before.status,
+          accounts: BUSINESS_UNIT_ACCOUNTS.map((a) => body[a.field] ?? before[a.field]),
+        },
+        ctx.userId,
       );
       const after = toView((await findUnit(tx, body.id))!);
       await audit(tx, ctx, { action: 'business_unit.update', entity: 'business_unit', entityId: body.id, before, after });

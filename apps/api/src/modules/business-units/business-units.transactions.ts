@@ -18,27 +18,16 @@
  * the receivable account.
  */
 
-import { type Dec, dec, formatRupiah } from '@koperasi/finance';
-import { type Ctx, withTx } from '../../lib/context.ts';
+import { dec } from '@koperasi/finance';
+import type { Ctx } from '../../lib/context.ts';
 import { notFound, unprocessable } from '../../lib/errors.ts';
-import { likePattern, orderBy, paged } from '../../lib/http.ts';
+import { paged } from '../../lib/http.ts';
 import { todayJakarta } from '../ledger/dates.ts';
 import { findJournal } from '../ledger/ledger.repo.ts';
+import { refusalError, withTx } from '../money/index.ts';
 import { sessionDrawer } from '../teller/teller.guard.ts';
-import { agentMemberCondition } from '../users/agent-scope.ts';
-import {
-  addDebt,
-  agentOf,
-  CASH_KINDS,
-  lockDebt,
-  lockUnit,
-  memberExists,
-  record,
-  TX_SELECT,
-  type TxRow,
-  txOut,
-  unitPayable,
-} from './business-units.posting.ts';
+import { agentOf, CASH_KINDS, lockUnit, record, txOut } from './business-units.posting.ts';
+import { addDebt, debtsPage, lockDebt, memberExists, transactionRow, transactionsPage, unitPayable } from './business-units.tx.repo.ts';
 
 export async function createTransaction(
   ctx: Ctx,
@@ -57,11 +46,7 @@ export async function createTransaction(
       }
       if (b.kind === 'PAYABLE_PAYMENT') {
         const owed = await unitPayable(tx, u.id);
-        if (amount.gt(owed))
-          throw unprocessable('PAYMENT_EXCEEDS_PAYABLE', 'business_unit.payment_exceeds_payable', {
-            amount: formatRupiah(amount, ctx.lang),
-            owed: formatRupiah(owed, ctx.lang),
-          });
+        if (amount.gt(owed)) throw refusalError(ctx.lang, 'PAYMENT_EXCEEDS_PAYABLE', { amount, owed });
       }
       if (b.kind === 'SALE_CREDIT') {
         await lockDebt(tx, u.id, memberId!, true);
@@ -85,11 +70,7 @@ export async function createTransaction(
 /** One transaction with its journal and, when cancelled, the reversal (detail-journal-transaction-business-unit). */
 export async function transactionJournals(ctx: Ctx, id: string) {
   return withTx(ctx, async (tx) => {
-    const agent = agentOf(ctx);
-    const r = await tx.one<TxRow>(
-      `${TX_SELECT} WHERE t.tenant_id = $1 AND t.id = $2${agent ? ` AND m.id IS NOT NULL AND ${agentMemberCondition('m', '$3')}` : ''}`,
-      agent ? [tx.tenantId, id, agent] : [tx.tenantId, id],
-    );
+    const r = await transactionRow(tx, id, agentOf(ctx));
     if (!r) throw notFound('business_unit.transaction_not_found');
     return {
       transaction: txOut(r),
@@ -108,79 +89,15 @@ export async function listTransactions(
   debtOnly = false,
 ) {
   return withTx(ctx, async (tx) => {
-    const where = ['t.tenant_id = $1'];
-    const params: unknown[] = [ctx.tenantId];
-    const add = (cond: string, v: unknown) => {
-      params.push(v);
-      where.push(cond.replaceAll('?', `$${params.length}`));
-    };
-    if (q.businessUnitId) add('t.business_unit_id = ?', q.businessUnitId);
-    if (q.memberId) add('t.member_id = ?', q.memberId);
-    const agent = agentOf(ctx);
-    if (agent) add(`m.id IS NOT NULL AND ${agentMemberCondition('m', '?')}`, agent);
-    if (q.kind) add('t.kind = ?', q.kind);
-    if (debtOnly) where.push(`t.kind IN ('SALE_CREDIT', 'DEBT_PAYMENT')`);
-    if (q.search)
-      add('(m.full_name ILIKE ? OR m.cif_number ILIKE ? OR t.description ILIKE ?)'.replaceAll('?', '$S'), likePattern(q.search));
-    const sql = where.join(' AND ').replaceAll('$S', () => `$${params.length}`);
-    const total = await tx.one<{ n: number }>(
-      `SELECT count(*)::int AS n FROM business_unit_transaction t LEFT JOIN member m ON m.tenant_id = t.tenant_id AND m.id = t.member_id WHERE ${sql}`,
-      params,
-    );
-    const order = orderBy(
-      q.sortBy,
-      q.ascOrDesc,
-      { created_date: 't.created_date', date: 't.date', amount: 't.amount' },
-      'created_date',
-      't.id',
-    );
-    params.push(q.limit, q.page * q.limit);
-    const rows = await tx.query<TxRow>(`${TX_SELECT} WHERE ${sql} ${order} LIMIT $${params.length - 1} OFFSET $${params.length}`, params);
-    return paged(rows.map(txOut), total?.n ?? 0, q.page, q.limit);
+    const { rows, total } = await transactionsPage(tx, q, agentOf(ctx), debtOnly);
+    return paged(rows.map(txOut), total, q.page, q.limit);
   });
 }
 
 /** Members' debts per unit (datatable-summary and report/debt). */
 export async function listDebts(ctx: Ctx, q: ListQ & { businessUnitId?: string }) {
   return withTx(ctx, async (tx) => {
-    const where = ['d.tenant_id = $1', 'd.balance > 0'];
-    const params: unknown[] = [ctx.tenantId];
-    if (q.businessUnitId) {
-      params.push(q.businessUnitId);
-      where.push(`d.business_unit_id = $${params.length}`);
-    }
-    if (q.search) {
-      params.push(likePattern(q.search));
-      where.push(`(m.full_name ILIKE $${params.length} OR m.cif_number ILIKE $${params.length})`);
-    }
-    const agent = agentOf(ctx);
-    if (agent) {
-      params.push(agent);
-      where.push(agentMemberCondition('m', `$${params.length}`));
-    }
-    const from = `FROM business_unit_debt d JOIN member m ON m.tenant_id = d.tenant_id AND m.id = d.member_id
-      JOIN business_unit u ON u.tenant_id = d.tenant_id AND u.id = d.business_unit_id WHERE ${where.join(' AND ')}`;
-    const total = await tx.one<{ n: number; sum: Dec }>(`SELECT count(*)::int AS n, coalesce(sum(d.balance), 0) AS sum ${from}`, params);
-    const order = orderBy(
-      q.sortBy,
-      q.ascOrDesc,
-      { balance: 'd.balance', name: 'lower(m.full_name)', updated_date: 'd.updated_date' },
-      'balance',
-      'd.member_id',
-    );
-    params.push(q.limit, q.page * q.limit);
-    const rows = await tx.query<{
-      business_unit_id: string;
-      business_unit_name: string;
-      member_id: string;
-      full_name: string;
-      cif_number: string;
-      balance: Dec;
-    }>(
-      `SELECT d.business_unit_id, u.name AS business_unit_name, d.member_id, m.full_name, m.cif_number, d.balance ${from}
-       ${order} LIMIT $${params.length - 1} OFFSET $${params.length}`,
-      params,
-    );
+    const { rows, total, sum } = await debtsPage(tx, q, agentOf(ctx));
     return {
       ...paged(
         rows.map((r) => ({
@@ -191,11 +108,11 @@ export async function listDebts(ctx: Ctx, q: ListQ & { businessUnitId?: string }
           cifNumber: r.cif_number,
           balance: dec(r.balance),
         })),
-        total?.n ?? 0,
+        total,
         q.page,
         q.limit,
       ),
-      totalDebt: dec(total?.sum ?? 0),
+      totalDebt: sum,
     };
   });
 }

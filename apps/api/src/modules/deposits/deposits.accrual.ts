@@ -8,18 +8,16 @@
 import { dec } from '@koperasi/finance';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/db.ts';
-import { audit } from '../../lib/audit.ts';
-import { type Ctx, systemCtx, withTx } from '../../lib/context.ts';
+import { type Ctx, systemCtx } from '../../lib/context.ts';
 import type { JobRunner } from '../jobs/runner.ts';
 import { addDays } from '../ledger/dates.ts';
+import { audit, withTx } from '../money/index.ts';
+import { accrue, lastAccruedDay } from './deposits.hooks.repo.ts';
 
 /** Accrues one day (once: a second call answers the first one's figures). */
 export async function accrueDay(ctx: Ctx, day: string) {
   return withTx(ctx, async (tx) => {
-    const r = (await tx.one<{ amount: string; deposits: number; journal_id: string | null }>(
-      'SELECT * FROM deposit_accrue($1::date, $2::uuid)',
-      [day, ctx.userId],
-    ))!;
+    const r = await accrue(tx, day, ctx.userId);
     if (r.journal_id)
       await audit(tx, ctx, {
         action: 'deposit.accrual',
@@ -34,10 +32,8 @@ export async function accrueDay(ctx: Ctx, day: string) {
 /** Every day from the one after the last accrued (or `through` itself when none was) to `through`, in order. */
 export async function accrueThrough(db: Db, tenantId: string, through: string) {
   const ctx = systemCtx(db, tenantId);
-  const last = await db.tenant(tenantId, (tx) =>
-    tx.one<{ day: string | null }>(`SELECT to_char(max(day), 'YYYY-MM-DD') AS day FROM deposit_accrual_day WHERE tenant_id = app_tenant()`),
-  );
-  let day = last?.day ? addDays(last.day, 1) : through;
+  const last = await db.tenant(tenantId, (tx) => lastAccruedDay(tx));
+  let day = last ? addDays(last, 1) : through;
   const floor = addDays(through, -62);
   if (day < floor) day = floor;
   const out = [];

@@ -5,11 +5,11 @@
 import { type Dec, dec, ZERO } from '@koperasi/finance';
 import { breakPenalty, type PenaltyBasis } from '@koperasi/finance/deposit';
 import type { Tx } from '../../db/db.ts';
-import { audit } from '../../lib/audit.ts';
-import { type Ctx, withTx } from '../../lib/context.ts';
+import type { Ctx } from '../../lib/context.ts';
 import { conflict, unprocessable } from '../../lib/errors.ts';
 import { uuidv7 } from '../../lib/uuid7.ts';
 import { post } from '../ledger/posting.ts';
+import { audit, withTx } from '../money/index.ts';
 import { glOf, payDueInterest } from './deposits.core.ts';
 import { checkHolding, field, journalText, lockOne, movementOf, rupiah, today, view } from './deposits.helpers.ts';
 import { addHolding } from './deposits.holding.repo.ts';

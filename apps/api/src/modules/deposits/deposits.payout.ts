@@ -14,13 +14,13 @@
 import type { DepositPayoutBody } from '@koperasi/contracts';
 import { type Dec, dec, ZERO } from '@koperasi/finance';
 import type { Tx } from '../../db/db.ts';
-import { audit } from '../../lib/audit.ts';
-import { type Ctx, withTx } from '../../lib/context.ts';
+import type { Ctx } from '../../lib/context.ts';
 import { AppError, conflict, notFound, unprocessable } from '../../lib/errors.ts';
 import { paged } from '../../lib/http.ts';
 import { uuidv7 } from '../../lib/uuid7.ts';
 import { todayJakarta } from '../ledger/dates.ts';
 import { post } from '../ledger/posting.ts';
+import { audit, withTx } from '../money/index.ts';
 import { assertCanMove, channelOf, isAgentCtx, move, resolveCash } from '../savings/savings.core.ts';
 import { lockAccounts } from '../savings/savings.repo.ts';
 import { agentMemberCondition } from '../users/agent-scope.ts';

@@ -3,12 +3,12 @@
  * cancellation (docs/deposits.md "Release").
  */
 import { type Dec, dec, ZERO } from '@koperasi/finance';
-import { audit } from '../../lib/audit.ts';
-import { type Ctx, withTx } from '../../lib/context.ts';
+import type { Ctx } from '../../lib/context.ts';
 import { AppError, conflict, notFound, unprocessable } from '../../lib/errors.ts';
 import { runBatch } from '../jobs/batch.ts';
 import { todayJakarta } from '../ledger/dates.ts';
 import { isPeriodOpen, reverse } from '../ledger/posting.ts';
+import { audit, withTx } from '../money/index.ts';
 import { assertCanMove, channelOf, move } from '../savings/savings.core.ts';
 import { lockAccounts, setGroupJournal } from '../savings/savings.repo.ts';
 import { payDueIds } from './deposits.core.ts';

@@ -37,7 +37,15 @@ const INTEREST_TAG = ['interest'];
 const idParam = z.object({ id: z.string().uuid('validation.uuid') });
 const money = { idempotency: 'transactional' as const };
 
-export async function depositRoutes(appBase: FastifyInstance) {
+export async function depositRoutes(app: FastifyInstance) {
+  movementRoutes(app);
+  setupRoutes(app);
+  readRoutes(app);
+  releaseRoutes(app);
+}
+
+/** The money: withdraw at maturity, break, their approvals, the payout of interest held. */
+function movementRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
 
   app.post(
@@ -115,6 +123,11 @@ export async function depositRoutes(appBase: FastifyInstance) {
       return ok(r, r.status === 'REJECTED' ? 'deposit.break_rejected' : 'deposit.break_success');
     },
   );
+}
+
+/** Interest setup, the deposit position and the interest held. */
+function setupRoutes(appBase: FastifyInstance) {
+  const app = appBase.withTypeProvider<ZodTypeProvider>();
 
   app.get(
     '/api/transaction/deposit/:id/detail-setup-interest',
@@ -193,6 +206,11 @@ export async function depositRoutes(appBase: FastifyInstance) {
       return ok(r, r.status === 'WAITING_APPROVAL' ? 'deposit.payout_waiting' : 'deposit.payout_success');
     },
   );
+}
+
+/** Projections, mutations, lists, detail and certificate. */
+function readRoutes(appBase: FastifyInstance) {
+  const app = appBase.withTypeProvider<ZodTypeProvider>();
 
   app.get(
     '/api/transaction/deposit/v2/potential-interest',
@@ -267,6 +285,11 @@ export async function depositRoutes(appBase: FastifyInstance) {
     },
     async (req) => ok(await q.certificate(ctxOf(req), req.params.id)),
   );
+}
+
+/** The interest release runs and their cancellation. */
+function releaseRoutes(appBase: FastifyInstance) {
+  const app = appBase.withTypeProvider<ZodTypeProvider>();
 
   app.post(
     '/api/interest-simulation/deposit/release',

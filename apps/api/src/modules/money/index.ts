@@ -11,4 +11,4 @@
 
 export { type LimitDecision, limitDecision, withinLimit } from './limits.ts';
 export { applyClaim, audit, claimKey, transactionCode, withTx } from './movement.ts';
-export { isRefusalCode, REFUSALS, type RefusalCode, refusalError } from './refusals.ts';
+export { type AnyRefusalCode, isRefusalCode, REFUSALS, type RefusalCode, refusalError } from './refusals.ts';

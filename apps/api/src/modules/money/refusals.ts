@@ -15,7 +15,7 @@ import { type DecInput, dec, formatRupiah } from '@koperasi/finance';
 import { AppError } from '../../lib/errors.ts';
 
 interface RefusalSpec {
-  status: 404 | 409 | 422;
+  status: 400 | 403 | 404 | 409 | 422;
   /** The answer's errorCode (the refusal code unless it says otherwise). */
   errorCode?: string;
   key: string;
@@ -69,14 +69,55 @@ export const LOAN_REFUSALS = {
 
 export type LoanRefusalCode = keyof typeof LOAN_REFUSALS;
 
-const ALL: Record<string, RefusalSpec> = { ...REFUSALS, ...LOAN_REFUSALS };
+/** A business unit's debt payment and transactions (business-units.debts.ts, business-units.transactions.ts). */
+export const UNIT_REFUSALS = {
+  PAYMENT_EXCEEDS_DEBT: { status: 422, key: 'business_unit.payment_exceeds_debt', money: ['amount', 'debt'] },
+  PAYMENT_EXCEEDS_PAYABLE: { status: 422, key: 'business_unit.payment_exceeds_payable', money: ['amount', 'owed'] },
+  UNIT_SAVING_NOT_MEMBER: {
+    status: 422,
+    errorCode: 'SAVING_NOT_MEMBER',
+    key: 'business_unit.saving_not_member',
+    field: 'memberSavingId',
+  },
+  SAVING_REQUIRED: { status: 422, key: 'business_unit.saving_required', field: 'memberSavingId' },
+} as const satisfies Record<string, RefusalSpec>;
 
-export function isRefusalCode(code: unknown): code is RefusalCode | LoanRefusalCode {
+export type UnitRefusalCode = keyof typeof UNIT_REFUSALS;
+
+/** A bill payment's own refusals (bills.money.ts); its savings refusals are the ones above. */
+export const BILL_REFUSALS = {
+  BILL_PAY_ABOVE_OWED: {
+    status: 422,
+    errorCode: 'PAY_ABOVE_OWED',
+    key: 'bill.pay_above_owed',
+    field: 'amount',
+    money: ['amount', 'owed'],
+  },
+  BILL_SAVING_NOT_MEMBER: { status: 422, errorCode: 'SAVING_NOT_MEMBER', key: 'bill.saving_not_member', field: 'memberSavingId' },
+  BILL_SAVING_NOT_VOLUNTARY: {
+    status: 422,
+    errorCode: 'SAVING_NOT_VOLUNTARY',
+    key: 'bill.saving_not_voluntary',
+    field: 'memberSavingId',
+  },
+} as const satisfies Record<string, RefusalSpec>;
+
+export type BillRefusalCode = keyof typeof BILL_REFUSALS;
+
+/** Every refusal code of the money core. */
+export type AnyRefusalCode = RefusalCode | LoanRefusalCode | UnitRefusalCode | BillRefusalCode;
+
+const ALL: Record<string, RefusalSpec> = { ...REFUSALS, ...LOAN_REFUSALS, ...UNIT_REFUSALS, ...BILL_REFUSALS };
+
+export function isRefusalCode(code: unknown): code is AnyRefusalCode {
   return typeof code === 'string' && Object.hasOwn(ALL, code);
 }
 
-/** The error of a refusal: its code and raw parameters (amounts as numbers, decimals or Dec) in the reader's language. */
-export function refusalError(lang: Lang, code: RefusalCode | LoanRefusalCode, params: Record<string, unknown> = {}): AppError {
+/**
+ * The error of a refusal: its code and raw parameters (amounts as numbers, decimals or Dec) in the reader's language.
+ * `field` names the request field when the same refusal is about different fields (else the spec's).
+ */
+export function refusalError(lang: Lang, code: AnyRefusalCode, params: Record<string, unknown> = {}, field?: string): AppError {
   const spec: RefusalSpec = ALL[code];
   const shown: Record<string, unknown> = { ...params };
   for (const k of spec.money ?? [])
@@ -86,6 +127,6 @@ export function refusalError(lang: Lang, code: RefusalCode | LoanRefusalCode, pa
     spec.errorCode ?? code,
     spec.key,
     Object.keys(shown).length ? shown : undefined,
-    spec.field ? [{ field: spec.field, message: spec.key }] : undefined,
+    (field ?? spec.field) ? [{ field: (field ?? spec.field)!, message: spec.key }] : undefined,
   );
 }

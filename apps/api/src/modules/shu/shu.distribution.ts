@@ -7,11 +7,11 @@ import { translate } from '@koperasi/contracts';
 import { type Dec, dec, ZERO } from '@koperasi/finance';
 import { SHU_ALLOCATIONS, type ShuAllocation } from '@koperasi/finance/shu';
 import type { Tx } from '../../db/db.ts';
-import { audit } from '../../lib/audit.ts';
-import { type Ctx, withTx } from '../../lib/context.ts';
+import type { Ctx } from '../../lib/context.ts';
 import { AppError, conflict, unprocessable } from '../../lib/errors.ts';
 import { addDays, displayDate, fiscalYearRange, todayJakarta } from '../ledger/dates.ts';
 import { type JournalLineInput, post, reverse } from '../ledger/posting.ts';
+import { audit, withTx } from '../money/index.ts';
 import { assertCanMove, channelOf, move } from '../savings/savings.core.ts';
 import { lockAccounts, setGroupJournal } from '../savings/savings.repo.ts';
 import {
@@ -39,7 +39,6 @@ import {
   targetOldestSavings,
 } from './shu.distribution.repo.ts';
 import { ACCOUNT_COLUMNS, type CalculationRow, DEFAULT_ACCOUNT_KEYS, findCalculation } from './shu.repo.ts';
-
 import { type AccountKey, calculationView, defaultAccounts, fiscalStart } from './shu.service.ts';
 
 /** Members credited per committed transaction of a distribution (tests lower it to see several chunks). */

@@ -9,24 +9,15 @@
  */
 import { translate } from '@koperasi/contracts';
 import { dec } from '@koperasi/finance';
-import { audit } from '../../lib/audit.ts';
-import { type Ctx, withTx } from '../../lib/context.ts';
+import type { Ctx } from '../../lib/context.ts';
 import { AppError, conflict, notFound, unprocessable } from '../../lib/errors.ts';
 import { displayDate, todayJakarta } from '../ledger/dates.ts';
 import { isPeriodOpen, post } from '../ledger/posting.ts';
+import { audit, withTx } from '../money/index.ts';
 import { resolveCash } from '../savings/savings.core.ts';
+import { lockMemberShare, markSharePaid } from './shu.calc.repo.ts';
 import { distributionAccounts } from './shu.distribution.ts';
 import { findCalculation } from './shu.repo.ts';
-
-interface PayableRow {
-  member_id: string;
-  cif_number: string;
-  member_name: string;
-  net: string;
-  status: string;
-  paid_journal_id: string | null;
-  paid_date: string | null;
-}
 
 export interface PayCashInput {
   year: number;
@@ -44,13 +35,7 @@ export async function payCash(ctx: Ctx, b: PayCashInput) {
       const c = await findCalculation(tx, b.year);
       if (!c || !['DISTRIBUTED', 'DISTRIBUTING'].includes(c.status))
         throw unprocessable('SHU_NOT_DISTRIBUTED', 'shu.not_distributed', { year: b.year });
-      const m = await tx.one<PayableRow>(
-        `SELECT x.member_id, m.cif_number, m.full_name AS member_name, x.net::text AS net, x.status, x.paid_journal_id,
-                to_char(x.paid_date, 'YYYY-MM-DD') AS paid_date
-         FROM shu_member x JOIN member m ON m.tenant_id = x.tenant_id AND m.id = x.member_id
-         WHERE x.tenant_id = app_tenant() AND x.calculation_id = $1 AND x.member_id = $2 FOR UPDATE OF x`,
-        [c.id, b.memberId],
-      );
+      const m = await lockMemberShare(tx, c.id, b.memberId);
       if (!m) throw notFound('shu.member_not_found', { year: b.year });
       if (m.status === 'PAID')
         throw conflict('SHU_ALREADY_PAID', 'shu.already_paid', { name: m.member_name, date: displayDate(m.paid_date!) });
@@ -73,11 +58,7 @@ export async function payCash(ctx: Ctx, b: PayCashInput) {
           { accountId: cash.id, credit: amount },
         ],
       });
-      await tx.exec(
-        `UPDATE shu_member SET status = 'PAID', paid_journal_id = $3, paid_date = $4, paid_cash_coa_id = $5, paid_by = $6, paid_at = now()
-         WHERE tenant_id = app_tenant() AND calculation_id = $1 AND member_id = $2`,
-        [c.id, m.member_id, journal.id, date, cash.id, ctx.userId],
-      );
+      await markSharePaid(tx, c.id, m.member_id, { journalId: journal.id, date, cashCoaId: cash.id, paidBy: ctx.userId });
       await audit(tx, ctx, {
         action: 'shu.pay_cash',
         entity: 'shu_calculation',

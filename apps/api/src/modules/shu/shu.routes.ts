@@ -29,7 +29,14 @@ function tenantName(req: FastifyRequest): string {
   return req.principal?.tenantName ?? '';
 }
 
-export async function shuRoutes(appBase: FastifyInstance) {
+export async function shuRoutes(app: FastifyInstance) {
+  calculationRoutes(app);
+  distributionRoutes(app);
+  reportRoutes(app);
+}
+
+/** Settings, calculation and the members' shares. */
+function calculationRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
 
   app.get(
@@ -104,6 +111,11 @@ export async function shuRoutes(appBase: FastifyInstance) {
       return ok({ ...r.page, calculation: r.calculation });
     },
   );
+}
+
+/** The money: distribute, cancel, pay a share in cash. */
+function distributionRoutes(appBase: FastifyInstance) {
+  const app = appBase.withTypeProvider<ZodTypeProvider>();
 
   app.post(
     '/api/shu/distribute',
@@ -153,6 +165,11 @@ export async function shuRoutes(appBase: FastifyInstance) {
       return ok(r, 'shu.paid_cash', { year: req.body.year });
     },
   );
+}
+
+/** A member's slip and the SHU report. */
+function reportRoutes(appBase: FastifyInstance) {
+  const app = appBase.withTypeProvider<ZodTypeProvider>();
 
   app.get(
     '/api/shu/slip/:id',

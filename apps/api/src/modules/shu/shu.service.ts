@@ -17,10 +17,11 @@ import { translate } from '@koperasi/contracts';
 import { type Dec, dec, formatRupiah } from '@koperasi/finance';
 import { calculateShu, SHU_ALLOCATIONS, type ShuAllocation, type ShuShares, sharesTotal } from '@koperasi/finance/shu';
 import type { Tx } from '../../db/db.ts';
-import { audit } from '../../lib/audit.ts';
-import { type Ctx, withTx } from '../../lib/context.ts';
+import type { Ctx } from '../../lib/context.ts';
 import { AppError, conflict, unprocessable } from '../../lib/errors.ts';
 import { fiscalYearRange } from '../ledger/dates.ts';
+import { audit, withTx } from '../money/index.ts';
+import { fiscalStartMonth, fiscalYearForShare, replaceMemberShares, upsertCalculation } from './shu.calc.repo.ts';
 import {
   ACCOUNT_COLUMNS,
   accountsByIdsOrKeys,
@@ -40,8 +41,7 @@ export type AccountKey = keyof typeof ACCOUNT_COLUMNS;
 // ---------------------------------------------------------------- settings
 
 export async function fiscalStart(tx: Tx): Promise<number> {
-  const r = await tx.one<{ m: number }>('SELECT fiscal_year_start_month AS m FROM tenant WHERE tenant_id = app_tenant()');
-  return r?.m ?? 1;
+  return fiscalStartMonth(tx);
 }
 
 /** Settings as the API answers them; defaults (textbook shares, default accounts) when none were saved. */
@@ -195,10 +195,7 @@ export async function calculate(ctx: Ctx, year: number) {
   return withTx(
     ctx,
     async (tx) => {
-      const fy = await tx.one<{ status: string; surplus: Dec | null }>(
-        'SELECT status, surplus FROM ledger_fiscal_year WHERE tenant_id = app_tenant() AND fiscal_year = $1 FOR SHARE',
-        [year],
-      );
+      const fy = await fiscalYearForShare(tx, year);
       if (fy?.status !== 'CLOSED') throw unprocessable('SHU_YEAR_NOT_CLOSED', 'shu.year_not_closed', { year });
       const surplus = dec(fy.surplus ?? 0);
       if (!surplus.gt(0)) throw unprocessable('SHU_NO_SURPLUS', 'shu.no_surplus', { year, surplus: formatRupiah(surplus, ctx.lang) });
@@ -223,58 +220,18 @@ export async function calculate(ctx: Ctx, year: number) {
         taxPercent: settings.taxPercent,
         members: bases.map((b) => ({ memberId: b.member_id, equity: b.equity, transaction: b.transaction })),
       });
-      const json = (o: Record<string, Dec>) => JSON.stringify(Object.fromEntries(Object.entries(o).map(([k, v]) => [k, v.toFixed(2)])));
-      const row = await tx.one<{ id: string }>(
-        `INSERT INTO shu_calculation (tenant_id, fiscal_year, status, surplus, settings, planned, allocations, remainder_to_reserve,
-           member_count, total_equity_basis, total_transaction_basis, total_gross, total_tax, total_net, calculated_by)
-         VALUES (app_tenant(), $1, 'CALCULATED', $2, $3::jsonb, $4::jsonb, $5::jsonb, $6, $7, $8, $9, $10, $11, $12, $13)
-         ON CONFLICT (tenant_id, fiscal_year) DO UPDATE SET status = 'CALCULATED', surplus = EXCLUDED.surplus, settings = EXCLUDED.settings,
-           planned = EXCLUDED.planned, allocations = EXCLUDED.allocations, remainder_to_reserve = EXCLUDED.remainder_to_reserve,
-           member_count = EXCLUDED.member_count, total_equity_basis = EXCLUDED.total_equity_basis,
-           total_transaction_basis = EXCLUDED.total_transaction_basis, total_gross = EXCLUDED.total_gross, total_tax = EXCLUDED.total_tax,
-           total_net = EXCLUDED.total_net, calculated_at = now(), calculated_by = EXCLUDED.calculated_by, payout = NULL,
-           distribution_date = NULL, surplus_coa_id = NULL, journal_id = NULL, distributed_at = NULL, distributed_by = NULL,
-           cancel_reason = NULL, cancelled_at = NULL, cancelled_by = NULL
-         RETURNING id`,
-        [
-          year,
-          surplus.toFixed(2),
-          JSON.stringify(settings),
-          json(r.planned),
-          json(r.allocations),
-          r.remainderToReserve.toFixed(2),
-          r.members.length,
-          r.totals.equityBasis.toFixed(2),
-          r.totals.transactionBasis.toFixed(2),
-          r.totals.gross.toFixed(2),
-          r.totals.tax.toFixed(2),
-          r.totals.net.toFixed(2),
-          ctx.userId,
-        ],
-      );
-      const id = row!.id;
-      await tx.exec('DELETE FROM shu_chunk WHERE tenant_id = app_tenant() AND calculation_id = $1', [id]);
-      await tx.exec('DELETE FROM shu_member WHERE tenant_id = app_tenant() AND calculation_id = $1', [id]);
-      const cols = ['member_id', 'equity_basis', 'transaction_basis', 'equity_share', 'transaction_share', 'gross', 'tax', 'net'] as const;
-      for (let i = 0; i < r.members.length; i += 5000) {
-        const part = r.members.slice(i, i + 5000);
-        await tx.exec(
-          `INSERT INTO shu_member (tenant_id, calculation_id, ${cols.join(', ')})
-           SELECT app_tenant(), $1, x.* FROM unnest($2::uuid[], $3::numeric[], $4::numeric[], $5::numeric[], $6::numeric[], $7::numeric[],
-             $8::numeric[], $9::numeric[]) AS x`,
-          [
-            id,
-            `{${part.map((m) => m.memberId).join(',')}}`,
-            `{${part.map((m) => m.equityBasis.toFixed(2)).join(',')}}`,
-            `{${part.map((m) => m.transactionBasis.toFixed(2)).join(',')}}`,
-            `{${part.map((m) => m.equityShare.toFixed(2)).join(',')}}`,
-            `{${part.map((m) => m.transactionShare.toFixed(2)).join(',')}}`,
-            `{${part.map((m) => m.gross.toFixed(2)).join(',')}}`,
-            `{${part.map((m) => m.tax.toFixed(2)).join(',')}}`,
-            `{${part.map((m) => m.net.toFixed(2)).join(',')}}`,
-          ],
-        );
-      }
+      const id = await upsertCalculation(tx, {
+        year,
+        surplus,
+        settings,
+        planned: r.planned,
+        allocations: r.allocations,
+        remainderToReserve: r.remainderToReserve,
+        memberCount: r.members.length,
+        totals: r.totals,
+        calculatedBy: ctx.userId,
+      });
+      await replaceMemberShares(tx, id, r.members);
       const calc = (await findCalculation(tx, year))!;
       await audit(tx, ctx, {
         action: 'shu.calculate',

@@ -4,10 +4,11 @@ import type { ListQuery } from '@koperasi/contracts';
 import { dec, formatRupiah, ZERO } from '@koperasi/finance';
 import { SHU_ALLOCATIONS, type ShuAllocation } from '@koperasi/finance/shu';
 import { terbilang } from '@koperasi/finance/terbilang';
-import { type Ctx, withTx } from '../../lib/context.ts';
+import type { Ctx } from '../../lib/context.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { ExcelSheet } from '../../lib/excel.ts';
 import { orderBy, paged } from '../../lib/http.ts';
+import { withTx } from '../money/index.ts';
 /** Members credited per committed transaction of a distribution (tests lower it to see several chunks). */
 import { ALLOCATION_ACCOUNT } from './shu.distribution.ts';
 import {

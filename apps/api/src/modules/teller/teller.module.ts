@@ -4,6 +4,7 @@ import type { Ctx } from '../../lib/context.ts';
 import { defineModule } from '../types.ts';
 import { registerSessionGuard } from './teller.guard.ts';
 import { tellerRoutes } from './teller.routes.ts';
+import { seedCashOverShort } from './teller.session.repo.ts';
 
 /**
  * Teller sessions (Transaksi Teller: buka/tutup kas, serah terima kas), the
@@ -23,14 +24,7 @@ async function routes(app: FastifyInstance) {
 
 /** The cash over/short account (Selisih Kas) every cooperative needs to close a session with a difference. */
 async function seedTenant(tx: Tx, ctx: Ctx) {
-  await tx.exec(
-    `INSERT INTO coa_account (tenant_id, code, name, parent_id, type, normal_balance, is_postable, system_key, description)
-     SELECT p.tenant_id, '50402', 'Selisih Kas', p.id, 'EXPENSE', 'DEBIT', true, 'CASH_OVER_SHORT', 'Selisih lebih/kurang kas teller saat tutup kas'
-     FROM coa_account p
-     WHERE p.tenant_id = $1 AND p.code = '504'
-       AND NOT EXISTS (SELECT 1 FROM coa_account k WHERE k.tenant_id = p.tenant_id AND (k.system_key = 'CASH_OVER_SHORT' OR k.code = '50402'))`,
-    [ctx.tenantId],
-  );
+  await seedCashOverShort(tx, ctx.tenantId);
 }
 
 export default defineModule({ name: 'teller', order: 35, routes, seedTenant });

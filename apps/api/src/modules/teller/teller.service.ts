@@ -26,23 +26,19 @@ import type { CloseTellerBody, OpenTellerBody } from '@koperasi/contracts';
 import { translate } from '@koperasi/contracts';
 import { type Dec, dec, ZERO } from '@koperasi/finance';
 import type { Tx } from '../../db/db.ts';
-import { audit } from '../../lib/audit.ts';
-import { type Ctx, withTx } from '../../lib/context.ts';
+import type { Ctx } from '../../lib/context.ts';
 import { AppError, badRequest, conflict, notFound, unprocessable } from '../../lib/errors.ts';
-import { likePattern, orderBy, paged } from '../../lib/http.ts';
+import { paged } from '../../lib/http.ts';
 import { todayJakarta } from '../ledger/dates.ts';
 import { accountBalance, accountIdByKey, post } from '../ledger/posting.ts';
+import { audit, withTx } from '../money/index.ts';
 import { forgetSession } from './teller.guard.ts';
 import * as repo from './teller.repo.ts';
+import * as sessions from './teller.session.repo.ts';
 import { handoverView, rp, seesAll, sessionView } from './teller.views.ts';
 
 async function cashAccountOf(tx: Tx, userId: string) {
-  const r = await tx.one<{ coa_id: string | null; code: string | null; name: string | null; is_active: boolean | null }>(
-    `SELECT u.coa_id, c.code, c.name, c.is_active FROM app_user u
-     LEFT JOIN coa_account c ON c.tenant_id = u.tenant_id AND c.id = u.coa_id
-     WHERE u.tenant_id = app_tenant() AND u.id = $1`,
-    [userId],
-  );
+  const r = await sessions.userCashAccount(tx, userId);
   if (!r?.coa_id || !r.code) throw unprocessable('TELLER_CASH_ACCOUNT_MISSING', 'teller.cash_account_missing');
   return { id: r.coa_id, code: r.code, name: r.name ?? '' };
 }
@@ -55,11 +51,8 @@ export async function openBalance(ctx: Ctx, date: string | undefined) {
   return withTx(ctx, async (tx) => {
     const s = await repo.sessionOfDay(tx, ctx.userId!, day);
     const open = s?.status === 'OPEN' ? s : await repo.openSessionOf(tx, ctx.userId!);
-    const acc = await tx.one<{ coa_id: string | null }>('SELECT coa_id FROM app_user WHERE tenant_id = app_tenant() AND id = $1', [
-      ctx.userId,
-    ]);
     let cashAccount: { id: string; code: string; name: string; balance: Dec } | null = null;
-    if (acc?.coa_id) {
+    if (await sessions.userCoaId(tx, ctx.userId!)) {
       const c = await cashAccountOf(tx, ctx.userId!);
       cashAccount = { ...c, balance: await accountBalance(tx, c.id) };
     }
@@ -109,15 +102,11 @@ export async function openTeller(ctx: Ctx, b: OpenTellerBody) {
           ],
         );
       }
-      const row = await tx.one<{ id: string }>(
-        `INSERT INTO teller_session (tenant_id, user_id, coa_id, business_date, opening_balance)
-         VALUES (app_tenant(), $1, $2, $3, $4) ON CONFLICT DO NOTHING RETURNING id`,
-        [ctx.userId, cash.id, date, opening.toFixed(2)],
-      );
-      if (!row) throw conflict('TELLER_SESSION_EXISTS', 'teller.session_exists', { date });
-      const s = (await repo.findSession(tx, row.id))!;
+      const id = await sessions.insertOpenSession(tx, ctx.userId!, cash.id, date, opening);
+      if (!id) throw conflict('TELLER_SESSION_EXISTS', 'teller.session_exists', { date });
+      const s = (await repo.findSession(tx, id))!;
       const view = await sessionView(tx, s);
-      await audit(tx, ctx, { action: 'teller_session.open', entity: 'teller_session', entityId: row.id, after: view });
+      await audit(tx, ctx, { action: 'teller_session.open', entity: 'teller_session', entityId: id, after: view });
       return view;
     },
     { idempotent: true, message: 'teller.session_opened' },
@@ -137,15 +126,11 @@ export async function sessionDetail(ctx: Ctx, id: string, own: boolean) {
   return withTx(ctx, async (tx) => {
     const s = await visibleSession(tx, ctx, id, own);
     const view = await sessionView(tx, s);
-    const exclude = s.status === 'CLOSED' ? await differenceJournalId(tx, s.id) : null;
+    const exclude = s.status === 'CLOSED' ? await sessions.differenceJournalId(tx, s.id) : null;
     const groups = await repo.sessionMovements(tx, s, exclude);
     const journals = await repo.sessionJournals(tx, s, 200);
-    const handovers = await tx.query<repo.HandoverRow>(
-      `${repo.HANDOVER_SELECT} WHERE h.tenant_id = app_tenant() AND (h.session_id = $1 OR (h.to_user_id = $2 AND h.decided_at >= $3 AND ($4::timestamptz IS NULL OR h.decided_at <= $4)))
-       ORDER BY h.created_date`,
-      [s.id, s.user_id, s.opened_at, s.closed_at],
-    );
-    const coop = await tx.one<{ name: string }>('SELECT name FROM tenant WHERE tenant_id = app_tenant()');
+    const handovers = await sessions.sessionWindowHandovers(tx, s);
+    const cooperativeName = await sessions.cooperativeName(tx);
     let cashIn = ZERO;
     let cashOut = ZERO;
     for (const g of groups) {
@@ -154,7 +139,7 @@ export async function sessionDetail(ctx: Ctx, id: string, own: boolean) {
     }
     return {
       ...view,
-      cooperativeName: coop?.name ?? '',
+      cooperativeName,
       movements: groups.map((g) => ({ module: g.module, cashIn: g.cash_in, cashOut: g.cash_out, count: g.n })),
       totalCashIn: cashIn,
       totalCashOut: cashOut,
@@ -172,23 +157,6 @@ export async function sessionDetail(ctx: Ctx, id: string, own: boolean) {
   });
 }
 
-async function differenceJournalId(tx: Tx, sessionId: string): Promise<string | null> {
-  const r = await tx.one<{ difference_journal_id: string | null }>(
-    'SELECT difference_journal_id FROM teller_session WHERE tenant_id = app_tenant() AND id = $1',
-    [sessionId],
-  );
-  return r?.difference_journal_id ?? null;
-}
-
-const SESSION_SORT = {
-  created_date: 's.opened_at',
-  date: 's.business_date',
-  business_date: 's.business_date',
-  teller_name: `lower(${repo.userName('u')})`,
-  status: 's.status',
-  opening_balance: 's.opening_balance',
-};
-
 export async function listSessions(
   ctx: Ctx,
   q: {
@@ -205,35 +173,11 @@ export async function listSessions(
   own: boolean,
 ) {
   return withTx(ctx, async (tx) => {
-    const params: unknown[] = [];
-    const p = (v: unknown) => {
-      params.push(v);
-      return `$${params.length}`;
-    };
-    const where = ['s.tenant_id = app_tenant()'];
-    if (own || !seesAll(ctx)) where.push(`s.user_id = ${p(ctx.userId)}`);
-    else if (q.userId) where.push(`s.user_id = ${p(q.userId)}`);
-    if (q.start) where.push(`s.business_date >= ${p(q.start)}`);
-    if (q.end) where.push(`s.business_date <= ${p(q.end)}`);
-    if (q.status) where.push(`s.status = ${p(q.status)}`);
-    if (q.search) {
-      const s = p(likePattern(q.search));
-      where.push(`(lower(${repo.userName('u')}) LIKE ${s} OR lower(c.name) LIKE ${s} OR c.code LIKE ${s})`);
-    }
-    const w = where.join(' AND ');
-    const total = await tx.one<{ n: number }>(
-      `SELECT count(*)::int AS n FROM teller_session s JOIN app_user u ON u.tenant_id = s.tenant_id AND u.id = s.user_id
-       JOIN coa_account c ON c.tenant_id = s.tenant_id AND c.id = s.coa_id WHERE ${w}`,
-      params,
-    );
-    const rows = await tx.query<repo.SessionRow>(
-      `${repo.SESSION_SELECT} WHERE ${w} ${orderBy(q.sortBy, q.ascOrDesc, SESSION_SORT, 'created_date', 's.id')}
-       LIMIT ${p(q.limit)} OFFSET ${p(q.page * q.limit)}`,
-      params,
-    );
+    const userId = own || !seesAll(ctx) ? ctx.userId! : q.userId;
+    const { rows, total } = await sessions.sessionsPage(tx, { ...q, userId });
     const content = [];
     for (const r of rows) content.push(await sessionView(tx, r));
-    return paged(content, total!.n, q.page, q.limit);
+    return paged(content, total, q.page, q.limit);
   });
 }
 
@@ -297,21 +241,7 @@ export async function closeTeller(ctx: Ctx, id: string, b: CloseTellerBody) {
         });
         journalId = j.id;
       }
-      await tx.exec(
-        `UPDATE teller_session SET status = 'CLOSED', closed_at = clock_timestamp(), closed_by = $2, expected_cash = $3, counted_cash = $4,
-                difference = $5, denominations = $6::jsonb, close_reason = $7, difference_journal_id = $8
-         WHERE tenant_id = app_tenant() AND id = $1`,
-        [
-          s.id,
-          ctx.userId,
-          expected.toFixed(2),
-          counted.toFixed(2),
-          difference.toFixed(2),
-          JSON.stringify(denominations),
-          reason,
-          journalId,
-        ],
-      );
+      await sessions.closeSessionRow(tx, s.id, { closedBy: ctx.userId, expected, counted, difference, denominations, reason, journalId });
       const after = await sessionView(tx, (await repo.findSession(tx, s.id))!);
       await audit(tx, ctx, { action: 'teller_session.close', entity: 'teller_session', entityId: s.id, before: { status: 'OPEN' }, after });
       tx.afterCommit(() => forgetSession(ctx.tenantId, s.user_id));
