@@ -107,7 +107,10 @@ export async function revokeSessions(tx: Tx, tenantId: string, userId: string, e
 }
 
 export async function revokeSession(tx: Tx, tenantId: string, sessionId: string): Promise<void> {
-  await tx.exec('UPDATE auth_session SET revoked_at = now() WHERE tenant_id = $1 AND id = $2 AND revoked_at IS NULL', [tenantId, sessionId]);
+  await tx.exec('UPDATE auth_session SET revoked_at = now() WHERE tenant_id = $1 AND id = $2 AND revoked_at IS NULL', [
+    tenantId,
+    sessionId,
+  ]);
 }
 
 export interface SessionTenantRow {
