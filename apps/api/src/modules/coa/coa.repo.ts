@@ -207,3 +207,9 @@ export async function insertChart(tx: Tx, tenantId: string, chart: ChartSeedRow[
     [tenantId, rows],
   );
 }
+
+/** Account id by code, every account of the tenant. */
+export async function accountIdsByCode(tx: Tx, tenantId: string): Promise<Map<string, string>> {
+  const rows = await tx.query<{ id: string; code: string }>('SELECT id, code FROM coa_account WHERE tenant_id = $1', [tenantId]);
+  return new Map(rows.map((r) => [r.code, r.id]));
+}
