@@ -88,9 +88,14 @@ export interface OfficerFields {
   periodEnd: string | null;
 }
 
-/** Replaces the officers with the list, in its order. */
-export async function replaceOfficers(tx: Tx, tenantId: string, list: OfficerFields[]): Promise<void> {
-  await tx.exec('DELETE FROM tenant_officer WHERE tenant_id = $1', [tenantId]);
+/** Replaces the officers with the list, in its order (`keepExisting`: adds them after none are removed, as the demo seed does). */
+export async function replaceOfficers(
+  tx: Tx,
+  tenantId: string,
+  list: OfficerFields[],
+  opts: { keepExisting?: boolean } = {},
+): Promise<void> {
+  if (!opts.keepExisting) await tx.exec('DELETE FROM tenant_officer WHERE tenant_id = $1', [tenantId]);
   let order = 0;
   for (const o of list) {
     await tx.exec(
@@ -111,4 +116,17 @@ export async function findLogoUrl(tx: Tx, tenantId: string, lock = false): Promi
 /** Sets (or with null clears) the logo's URL. */
 export async function setLogoUrl(tx: Tx, tenantId: string, url: string | null): Promise<void> {
   await tx.exec('UPDATE tenant SET logo_url = $2, logo_updated_at = now() WHERE tenant_id = $1', [tenantId, url]);
+}
+
+/** The demo cooperative's legal details and address, where none is set. */
+export async function fillDemoLegalDetails(tx: Tx, tenantId: string): Promise<void> {
+  await tx.exec(
+    `UPDATE tenant SET legal_entity_number = COALESCE(legal_entity_number, 'AHU-0001234.AH.01.26.TAHUN 2019'),
+            legal_entity_date = COALESCE(legal_entity_date, DATE '2019-03-14'),
+            cooperative_number = COALESCE(cooperative_number, '3471020010001'),
+            address = COALESCE(address, 'Jl. Malioboro No. 12'), city = COALESCE(city, 'Yogyakarta'),
+            province = COALESCE(province, 'DI Yogyakarta'), postal_code = COALESCE(postal_code, '55271')
+     WHERE tenant_id = $1`,
+    [tenantId],
+  );
 }
