@@ -17,6 +17,7 @@
  */
 import { PAGE_VIEW_MAX_PER_HOUR } from '@koperasi/contracts';
 import { type Ctx, withTx } from '../../lib/context.ts';
+import { countRecentPageViews, insertPageViews } from './activity.repo.ts';
 
 export interface PageViewInput {
   path: string;
@@ -25,22 +26,9 @@ export interface PageViewInput {
 
 export async function recordPageViews(ctx: Ctx, views: PageViewInput[]): Promise<{ accepted: number; dropped: number }> {
   return withTx(ctx, async (tx) => {
-    const recent = await tx.one<{ n: number }>(
-      `SELECT count(*)::int AS n FROM page_view
-       WHERE tenant_id = $1 AND user_id = $2 AND received_at > now() - interval '1 hour'`,
-      [ctx.tenantId, ctx.userId],
-    );
-    const room = Math.max(0, PAGE_VIEW_MAX_PER_HOUR - (recent?.n ?? 0));
+    const room = Math.max(0, PAGE_VIEW_MAX_PER_HOUR - (await countRecentPageViews(tx, ctx.tenantId, ctx.userId)));
     const kept = views.slice(0, room);
-    if (kept.length > 0) {
-      await tx.exec(
-        `INSERT INTO page_view (tenant_id, user_id, session_id, path, viewed_at)
-         SELECT $1, $2, $3, v.path,
-                CASE WHEN v.at BETWEEN now() - interval '24 hours' AND now() + interval '5 minutes' THEN v.at ELSE now() END
-         FROM jsonb_to_recordset($4::jsonb) AS v(path text, at timestamptz)`,
-        [ctx.tenantId, ctx.userId, ctx.principal?.sessionId ?? null, JSON.stringify(kept)],
-      );
-    }
+    if (kept.length > 0) await insertPageViews(tx, ctx.tenantId, ctx.userId, ctx.principal?.sessionId ?? null, kept);
     return { accepted: kept.length, dropped: views.length - kept.length };
   });
 }

@@ -12,24 +12,9 @@ import type { Tx } from '../../db/db.ts';
 import { audit } from '../../lib/audit.ts';
 import { type Ctx, withTx } from '../../lib/context.ts';
 import { conflict, notFound, unprocessable } from '../../lib/errors.ts';
-import { availableSources } from '../branches/organization.ts';
+import { availableSources } from '../branches/organization.repo.ts';
 import { type OrganizationQuery, unitService } from '../branches/units.service.ts';
-
-interface AreaRow {
-  id: string;
-  name: string;
-  description: string | null;
-  branch_id: string | null;
-  branch_name: string | null;
-  branch_active: boolean | null;
-  is_active: boolean;
-  created_date: Date;
-  updated_date: Date;
-}
-
-const SELECT = `SELECT a.id, a.name, a.description, a.branch_id, b.name AS branch_name, b.is_active AS branch_active, a.is_active,
-         a.created_date, a.updated_date
-  FROM area a LEFT JOIN branch b ON b.tenant_id = a.tenant_id AND b.id = a.branch_id`;
+import { AREA_TABLE, type AreaRow, findBranchState, insertArea, staffBranchOtherThan, updateAreaRow } from './areas.repo.ts';
 
 function out(r: AreaRow, counts?: Record<string, number>) {
   return {
@@ -47,14 +32,7 @@ function out(r: AreaRow, counts?: Record<string, number>) {
 }
 
 const areas = unitService<AreaRow, ReturnType<typeof out>>({
-  t: {
-    table: 'area',
-    alias: 'a',
-    select: SELECT,
-    from: 'FROM area a LEFT JOIN branch b ON b.tenant_id = a.tenant_id AND b.id = a.branch_id',
-    search: ['a.name', 'a.description', 'b.name'],
-    filters: { branchId: 'a.branch_id' },
-  },
+  t: AREA_TABLE,
   column: 'area_id',
   entity: 'area',
   sorts: { created_date: 'a.created_date', name: 'lower(a.name)', branch: 'lower(b.name)' },
@@ -83,10 +61,7 @@ function assertNameFree(tx: Tx, tenantId: string, name: string, exceptId: string
 
 async function checkBranch(tx: Tx, tenantId: string, branchId: string | null | undefined) {
   if (!branchId) return;
-  const b = await tx.one<{ name: string; is_active: boolean }>('SELECT name, is_active FROM branch WHERE tenant_id = $1 AND id = $2', [
-    tenantId,
-    branchId,
-  ]);
+  const b = await findBranchState(tx, tenantId, branchId);
   if (!b) throw notFound('access.branch_not_found');
   if (!b.is_active) throw unprocessable('BRANCH_INACTIVE', 'access.branch_inactive', { name: b.name });
 }
@@ -112,12 +87,13 @@ export async function createArea(ctx: Ctx, body: AreaInput & { name: string }) {
     withTx(ctx, async (tx) => {
       await assertNameFree(tx, ctx.tenantId, body.name, null);
       await checkBranch(tx, ctx.tenantId, body.branchId);
-      const row = await tx.one<{ id: string }>(
-        `INSERT INTO area (tenant_id, name, description, branch_id, is_active, created_by, updated_by)
-         VALUES ($1, $2, $3, $4, $5, $6, $6) RETURNING id`,
-        [ctx.tenantId, body.name, body.description ?? null, body.branchId ?? null, body.isActive ?? true, ctx.userId],
+      const id = await insertArea(
+        tx,
+        ctx.tenantId,
+        { name: body.name, description: body.description ?? null, branchId: body.branchId ?? null, isActive: body.isActive ?? true },
+        ctx.userId,
       );
-      const created = await detailTx(tx, ctx.tenantId, row!.id);
+      const created = await detailTx(tx, ctx.tenantId, id);
       await audit(tx, ctx, { action: 'area.create', entity: 'area', entityId: created.id, after: created });
       return created;
     }),
@@ -135,32 +111,28 @@ export async function updateArea(ctx: Ctx, body: AreaInput & { id: string }) {
       if (branchId !== current.branch_id) {
         await checkBranch(tx, ctx.tenantId, branchId);
         if (branchId) {
-          const other = await tx.one<{ user_branch: string }>(
-            `SELECT ub.name AS user_branch FROM app_user u JOIN branch ub ON ub.tenant_id = u.tenant_id AND ub.id = u.branch_id
-             WHERE u.tenant_id = $1 AND u.area_id = $2 AND u.branch_id <> $3 LIMIT 1`,
-            [ctx.tenantId, body.id, branchId],
-          );
+          const other = await staffBranchOtherThan(tx, ctx.tenantId, body.id, branchId);
           if (other) {
-            const b = await tx.one<{ name: string }>('SELECT name FROM branch WHERE tenant_id = $1 AND id = $2', [ctx.tenantId, branchId]);
+            const b = await findBranchState(tx, ctx.tenantId, branchId);
             throw unprocessable('AREA_BRANCH_MISMATCH', 'access.area_branch_mismatch', {
               area: current.name,
               areaBranch: b?.name ?? '-',
-              userBranch: other.user_branch,
+              userBranch: other,
             });
           }
         }
       }
-      await tx.exec(
-        `UPDATE area SET name = $3, description = $4, branch_id = $5, is_active = $6, updated_by = $7 WHERE tenant_id = $1 AND id = $2`,
-        [
-          ctx.tenantId,
-          body.id,
-          body.name ?? current.name,
-          body.description === undefined ? current.description : body.description,
+      await updateAreaRow(
+        tx,
+        ctx.tenantId,
+        body.id,
+        {
+          name: body.name ?? current.name,
+          description: body.description === undefined ? current.description : body.description,
           branchId,
-          body.isActive ?? current.is_active,
-          ctx.userId,
-        ],
+          isActive: body.isActive ?? current.is_active,
+        },
+        ctx.userId,
       );
       const after = await detailTx(tx, ctx.tenantId, body.id);
       await audit(tx, ctx, { action: 'area.update', entity: 'area', entityId: body.id, before, after });

@@ -105,3 +105,79 @@ export async function revokeSessions(tx: Tx, tenantId: string, userId: string, e
     [tenantId, userId, exceptSessionId ?? null],
   );
 }
+
+export async function revokeSession(tx: Tx, tenantId: string, sessionId: string): Promise<void> {
+  await tx.exec('UPDATE auth_session SET revoked_at = now() WHERE tenant_id = $1 AND id = $2 AND revoked_at IS NULL', [
+    tenantId,
+    sessionId,
+  ]);
+}
+
+export interface SessionTenantRow {
+  tenant_id: string;
+  name: string;
+  cooperative_type: string;
+  is_active: boolean;
+  step_configuration: number;
+  logo_url: string | null;
+}
+
+export function findSessionTenant(tx: Tx, tenantId: string) {
+  return tx.one<SessionTenantRow>(
+    'SELECT tenant_id, name, cooperative_type, is_active, step_configuration, logo_url FROM tenant WHERE tenant_id = $1',
+    [tenantId],
+  );
+}
+
+export interface SessionUserRow {
+  last_login_at: Date | null;
+  created_date: Date;
+  is_account_officer: boolean;
+  branch_id: string | null;
+  branch_name: string | null;
+  branch_code: string | null;
+  area_id: string | null;
+  area_name: string | null;
+  coa_id: string | null;
+  coa_code: string | null;
+  coa_name: string | null;
+}
+
+/** The signed-in user's placement: branch, area and the cash or bank account it holds. */
+export function findSessionUser(tx: Tx, tenantId: string, userId: string) {
+  return tx.one<SessionUserRow>(
+    `SELECT u.last_login_at, u.created_date, u.is_account_officer, b.id AS branch_id, b.name AS branch_name, b.code AS branch_code,
+            a.id AS area_id, a.name AS area_name, c.id AS coa_id, c.code AS coa_code, c.name AS coa_name
+     FROM app_user u
+     LEFT JOIN branch b ON b.tenant_id = u.tenant_id AND b.id = u.branch_id
+     LEFT JOIN area a ON a.tenant_id = u.tenant_id AND a.id = u.area_id
+     LEFT JOIN coa_account c ON c.tenant_id = u.tenant_id AND c.id = u.coa_id
+     WHERE u.tenant_id = $1 AND u.id = $2`,
+    [tenantId, userId],
+  );
+}
+
+export async function findPasswordHash(tx: Tx, tenantId: string, userId: string | null): Promise<string | null | undefined> {
+  const r = await tx.one<{ password_hash: string | null }>('SELECT password_hash FROM app_user WHERE tenant_id = $1 AND id = $2', [
+    tenantId,
+    userId,
+  ]);
+  return r?.password_hash;
+}
+
+export async function setPasswordHash(tx: Tx, tenantId: string, userId: string | null, hash: string): Promise<void> {
+  await tx.exec('UPDATE app_user SET password_hash = $3, password_changed_at = now() WHERE tenant_id = $1 AND id = $2', [
+    tenantId,
+    userId,
+    hash,
+  ]);
+}
+
+/** What the password policy compares a new password with: the user's names, e-mail and cooperative's name. */
+export function findPasswordPersonals(tx: Tx, tenantId: string, userId: string) {
+  return tx.one<{ first_name: string; last_name: string | null; email: string | null; name: string }>(
+    `SELECT u.first_name, u.last_name, u.email, t.name FROM app_user u JOIN tenant t ON t.tenant_id = u.tenant_id
+     WHERE u.tenant_id = $1 AND u.id = $2`,
+    [tenantId, userId],
+  );
+}

@@ -32,7 +32,20 @@ import { hashPassword, passwordPolicyError, verifyPassword } from '../../lib/pas
 import * as throttle from '../../lib/throttle.ts';
 import { signAccessToken } from '../../lib/tokens.ts';
 import { aboveLimitPolicy } from '../roles/limits.ts';
-import { checkCode, createSession, findLogin, issueCode, normalizeLogin, revokeSessions } from './auth.repo.ts';
+import {
+  checkCode,
+  createSession,
+  findLogin,
+  findPasswordHash,
+  findPasswordPersonals,
+  findSessionTenant,
+  findSessionUser,
+  issueCode,
+  normalizeLogin,
+  revokeSession,
+  revokeSessions,
+  setPasswordHash,
+} from './auth.repo.ts';
 
 export class OAuthError extends Error {
   constructor(
@@ -117,10 +130,7 @@ export async function recordSuccessLogin(ctx: Ctx) {
 
 export async function logout(ctx: Ctx) {
   await withTx(ctx, async (tx) => {
-    await tx.exec('UPDATE auth_session SET revoked_at = now() WHERE tenant_id = $1 AND id = $2 AND revoked_at IS NULL', [
-      ctx.tenantId,
-      ctx.principal!.sessionId,
-    ]);
+    await revokeSession(tx, ctx.tenantId, ctx.principal!.sessionId);
     await audit(tx, ctx, { action: 'auth.logout', entity: 'app_user', entityId: ctx.userId });
   });
 }
@@ -128,38 +138,8 @@ export async function logout(ctx: Ctx) {
 export async function userDetail(ctx: Ctx) {
   const p = ctx.principal!;
   return withTx(ctx, async (tx) => {
-    const t = await tx.one<{
-      tenant_id: string;
-      name: string;
-      cooperative_type: string;
-      is_active: boolean;
-      step_configuration: number;
-      logo_url: string | null;
-    }>('SELECT tenant_id, name, cooperative_type, is_active, step_configuration, logo_url FROM tenant WHERE tenant_id = $1', [
-      ctx.tenantId,
-    ]);
-    const u = await tx.one<{
-      last_login_at: Date | null;
-      created_date: Date;
-      is_account_officer: boolean;
-      branch_id: string | null;
-      branch_name: string | null;
-      branch_code: string | null;
-      area_id: string | null;
-      area_name: string | null;
-      coa_id: string | null;
-      coa_code: string | null;
-      coa_name: string | null;
-    }>(
-      `SELECT u.last_login_at, u.created_date, u.is_account_officer, b.id AS branch_id, b.name AS branch_name, b.code AS branch_code,
-              a.id AS area_id, a.name AS area_name, c.id AS coa_id, c.code AS coa_code, c.name AS coa_name
-       FROM app_user u
-       LEFT JOIN branch b ON b.tenant_id = u.tenant_id AND b.id = u.branch_id
-       LEFT JOIN area a ON a.tenant_id = u.tenant_id AND a.id = u.area_id
-       LEFT JOIN coa_account c ON c.tenant_id = u.tenant_id AND c.id = u.coa_id
-       WHERE u.tenant_id = $1 AND u.id = $2`,
-      [ctx.tenantId, p.userId],
-    );
+    const t = await findSessionTenant(tx, ctx.tenantId);
+    const u = await findSessionUser(tx, ctx.tenantId, p.userId);
     if (!t || !u) throw notFound('auth.no_user');
     const aboveLimit = {
       savingWithdrawal: await aboveLimitPolicy(tx, ctx, 'SAVING_WITHDRAWAL'),
@@ -203,24 +183,15 @@ export async function changePassword(ctx: Ctx, oldPassword: string, newPassword:
   const policy = passwordPolicyError(newPassword, { names: [p.firstName, p.lastName], email: p.email, cooperativeName: p.tenantName });
   if (policy) throw badRequest('PASSWORD_POLICY', policy, undefined, [{ field: 'newPassword', message: policy }]);
   if (oldPassword === newPassword) throw badRequest('PASSWORD_SAME', 'auth.password_same');
-  const current = await withTx(ctx, (tx) =>
-    tx.one<{ password_hash: string | null }>('SELECT password_hash FROM app_user WHERE tenant_id = $1 AND id = $2', [
-      ctx.tenantId,
-      ctx.userId,
-    ]),
-  );
-  if (!(await verifyPassword(current?.password_hash, oldPassword))) {
+  const current = await withTx(ctx, (tx) => findPasswordHash(tx, ctx.tenantId, ctx.userId));
+  if (!(await verifyPassword(current, oldPassword))) {
     throw badRequest('OLD_PASSWORD_WRONG', 'auth.old_password_wrong', undefined, [
       { field: 'oldPassword', message: 'auth.old_password_wrong' },
     ]);
   }
   const hash = await hashPassword(newPassword);
   await withTx(ctx, async (tx) => {
-    await tx.exec('UPDATE app_user SET password_hash = $3, password_changed_at = now() WHERE tenant_id = $1 AND id = $2', [
-      ctx.tenantId,
-      ctx.userId,
-      hash,
-    ]);
+    await setPasswordHash(tx, ctx.tenantId, ctx.userId, hash);
     await revokeSessions(tx, ctx.tenantId, ctx.userId!, ctx.principal!.sessionId);
     await audit(tx, ctx, { action: 'auth.change_password', entity: 'app_user', entityId: ctx.userId });
   });
@@ -273,11 +244,7 @@ export async function requestPasswordOtp(
 async function checkPersonal(tx: Tx, account: { tenant_id: string; user_id: string }, phone: string, otp: string, newPassword: string) {
   const result = await checkCode(tx, account.tenant_id, 'PASSWORD_RESET', phone, otp);
   if (result !== 'OK') return result;
-  const u = await tx.one<{ first_name: string; last_name: string | null; email: string | null; name: string }>(
-    `SELECT u.first_name, u.last_name, u.email, t.name FROM app_user u JOIN tenant t ON t.tenant_id = u.tenant_id
-     WHERE u.tenant_id = $1 AND u.id = $2`,
-    [account.tenant_id, account.user_id],
-  );
+  const u = await findPasswordPersonals(tx, account.tenant_id, account.user_id);
   const policy = passwordPolicyError(newPassword, { names: [u?.first_name, u?.last_name], email: u?.email, cooperativeName: u?.name });
   // Thrown inside the transaction: the code's use is rolled back, so the user may try another password with it.
   if (policy) throw badRequest('PASSWORD_POLICY', policy, undefined, [{ field: 'newPassword', message: policy }]);
@@ -311,11 +278,7 @@ export async function confirmPasswordReset(db: Db, phone: string, otp: string, n
   const hash = await hashPassword(newPassword);
   const ctx = systemCtx(db, account.tenant_id, { userId: account.user_id, requestId });
   await withTx(ctx, async (tx) => {
-    await tx.exec('UPDATE app_user SET password_hash = $3, password_changed_at = now() WHERE tenant_id = $1 AND id = $2', [
-      account.tenant_id,
-      account.user_id,
-      hash,
-    ]);
+    await setPasswordHash(tx, account.tenant_id, account.user_id, hash);
     await revokeSessions(tx, account.tenant_id, account.user_id);
     await audit(tx, ctx, { action: 'auth.reset_password', entity: 'app_user', entityId: account.user_id });
   });

@@ -7,29 +7,14 @@
  *  - A branch in use (users, areas or members point at it) cannot be deleted;
  *    it is deactivated instead. An inactive branch cannot receive new users.
  *  - GET branch/member/{id}/datatable lists the branch's people: staff and
- *    members (see organization.ts), with kind = USER or MEMBER.
+ *    members (see organization.repo.ts), with kind = USER or MEMBER.
  */
 import type { Tx } from '../../db/db.ts';
 import { audit } from '../../lib/audit.ts';
 import { type Ctx, withTx } from '../../lib/context.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
+import { BRANCH_TABLE, type BranchRow, insertBranch, updateBranchRow } from './branches.repo.ts';
 import { type OrganizationQuery, unitService } from './units.service.ts';
-
-interface BranchRow {
-  id: string;
-  code: string | null;
-  name: string;
-  address: string | null;
-  phone: string | null;
-  is_active: boolean;
-  created_date: Date;
-  updated_date: Date;
-  area_count: number;
-}
-
-const SELECT = `SELECT b.id, b.code, b.name, b.address, b.phone, b.is_active, b.created_date, b.updated_date,
-    (SELECT count(*)::int FROM area a WHERE a.tenant_id = b.tenant_id AND a.branch_id = b.id) AS area_count
-  FROM branch b`;
 
 function out(r: BranchRow, counts?: Record<string, number>) {
   return {
@@ -48,13 +33,7 @@ function out(r: BranchRow, counts?: Record<string, number>) {
 }
 
 const branches = unitService<BranchRow, ReturnType<typeof out>>({
-  t: {
-    table: 'branch',
-    alias: 'b',
-    select: SELECT,
-    from: 'FROM branch b',
-    search: ['b.name', 'b.code', 'b.address'],
-  },
+  t: BRANCH_TABLE,
   column: 'branch_id',
   entity: 'branch',
   sorts: { created_date: 'b.created_date', name: 'lower(b.name)', code: 'b.code' },
@@ -108,12 +87,19 @@ export async function createBranch(ctx: Ctx, body: BranchInput & { name: string 
   return uniqueRace(body, () =>
     withTx(ctx, async (tx) => {
       await assertUnique(tx, ctx.tenantId, body.name, body.code, null);
-      const row = await tx.one<{ id: string }>(
-        `INSERT INTO branch (tenant_id, code, name, address, phone, is_active, created_by, updated_by)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $7) RETURNING id`,
-        [ctx.tenantId, body.code ?? null, body.name, body.address ?? null, body.phone ?? null, body.isActive ?? true, ctx.userId],
+      const id = await insertBranch(
+        tx,
+        ctx.tenantId,
+        {
+          code: body.code ?? null,
+          name: body.name,
+          address: body.address ?? null,
+          phone: body.phone ?? null,
+          isActive: body.isActive ?? true,
+        },
+        ctx.userId,
       );
-      const created = await detailTx(tx, ctx.tenantId, row!.id);
+      const created = await detailTx(tx, ctx.tenantId, id);
       await audit(tx, ctx, { action: 'branch.create', entity: 'branch', entityId: created.id, after: created });
       return created;
     }),
@@ -127,19 +113,18 @@ export async function updateBranch(ctx: Ctx, body: BranchInput & { id: string })
       if (!current) throw notFound('access.branch_not_found');
       const before = await detailTx(tx, ctx.tenantId, body.id);
       await assertUnique(tx, ctx.tenantId, body.name, body.code, body.id);
-      await tx.exec(
-        `UPDATE branch SET code = $3, name = $4, address = $5, phone = $6, is_active = $7, updated_by = $8
-         WHERE tenant_id = $1 AND id = $2`,
-        [
-          ctx.tenantId,
-          body.id,
-          body.code === undefined ? current.code : body.code,
-          body.name ?? current.name,
-          body.address === undefined ? current.address : body.address,
-          body.phone === undefined ? current.phone : body.phone,
-          body.isActive ?? current.is_active,
-          ctx.userId,
-        ],
+      await updateBranchRow(
+        tx,
+        ctx.tenantId,
+        body.id,
+        {
+          code: body.code === undefined ? current.code : body.code,
+          name: body.name ?? current.name,
+          address: body.address === undefined ? current.address : body.address,
+          phone: body.phone === undefined ? current.phone : body.phone,
+          isActive: body.isActive ?? current.is_active,
+        },
+        ctx.userId,
       );
       const after = await detailTx(tx, ctx.tenantId, body.id);
       await audit(tx, ctx, { action: 'branch.update', entity: 'branch', entityId: body.id, before, after });

@@ -9,7 +9,7 @@ import { audit } from '../../lib/audit.ts';
 import { type Ctx, withTx } from '../../lib/context.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { orderBy, paged } from '../../lib/http.ts';
-import { countsBy, listOrganization } from './organization.ts';
+import { countsBy, listOrganization } from './organization.repo.ts';
 import { deleteUnitRow, findUnit, pageOfUnits, type UnitQuery, type UnitTable, unitValueTaken } from './units.repo.ts';
 
 export const ORGANIZATION_SORT = { created_date: 'o.created_date', name: 'lower(o.name)', kind: 'o.kind', code: 'o.code' };

@@ -127,3 +127,89 @@ export class AccountTree {
 export async function loadTree(tx: Tx): Promise<AccountTree> {
   return new AccountTree(await loadAccounts(tx));
 }
+
+/** Whether another account (not `exceptId`) already has the code. */
+export async function codeTaken(tx: Tx, code: string, exceptId?: string): Promise<boolean> {
+  const r = await tx.one('SELECT 1 FROM coa_account WHERE tenant_id = $1 AND code = $2 AND id IS DISTINCT FROM $3::uuid', [
+    tx.tenantId,
+    code,
+    exceptId ?? null,
+  ]);
+  return Boolean(r);
+}
+
+/** The writable fields of an account. */
+export interface AccountFields {
+  code: string;
+  name: string;
+  parentId: string | null;
+  type: AccountType;
+  normalBalance: NormalBalance;
+  isPostable: boolean;
+  isActive: boolean;
+  businessUnitId: string | null;
+  description: string | null;
+  cashKind: 'CASH' | 'BANK' | null;
+}
+
+function fieldValues(f: AccountFields): unknown[] {
+  return [f.code, f.name, f.parentId, f.type, f.normalBalance, f.isPostable, f.isActive, f.businessUnitId, f.description, f.cashKind];
+}
+
+export async function insertAccount(tx: Tx, f: AccountFields): Promise<string> {
+  const row = await tx.one<{ id: string }>(
+    `INSERT INTO coa_account (tenant_id, code, name, parent_id, type, normal_balance, is_postable, is_active, business_unit_id, description, cash_kind)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
+    [tx.tenantId, ...fieldValues(f)],
+  );
+  return row!.id;
+}
+
+export async function updateAccountRow(tx: Tx, id: string, f: AccountFields): Promise<void> {
+  await tx.exec(
+    `UPDATE coa_account SET code = $3, name = $4, parent_id = $5, type = $6, normal_balance = $7, is_postable = $8, is_active = $9,
+            business_unit_id = $10, description = $11, cash_kind = $12
+     WHERE tenant_id = $1 AND id = $2`,
+    [tx.tenantId, id, ...fieldValues(f)],
+  );
+}
+
+export async function deleteAccountRow(tx: Tx, id: string): Promise<void> {
+  await tx.exec('DELETE FROM coa_account WHERE tenant_id = $1 AND id = $2', [tx.tenantId, id]);
+}
+
+/** One row of a chart to insert whole (the default chart of a new tenant). */
+export interface ChartSeedRow {
+  code: string;
+  name: string;
+  parent: string | null;
+  type: string;
+  nb: string;
+  postable: boolean;
+  key: string | null;
+  cash: string | null;
+}
+
+/** Inserts a whole chart in two statements (the rows, then the parents by code), whatever its size. */
+export async function insertChart(tx: Tx, tenantId: string, chart: ChartSeedRow[]): Promise<void> {
+  const rows = JSON.stringify(chart);
+  await tx.exec(
+    `INSERT INTO coa_account (tenant_id, code, name, type, normal_balance, is_postable, system_key, cash_kind)
+     SELECT $1, x.code, x.name, x.type, x.nb, x.postable, x.key, x.cash
+     FROM jsonb_to_recordset($2::jsonb) AS x(code text, name text, type text, nb text, postable boolean, key text, cash text)`,
+    [tenantId, rows],
+  );
+  await tx.exec(
+    `UPDATE coa_account c SET parent_id = p.id
+     FROM jsonb_to_recordset($2::jsonb) AS x(code text, parent text)
+     JOIN coa_account p ON p.tenant_id = $1 AND p.code = x.parent
+     WHERE c.tenant_id = $1 AND c.code = x.code`,
+    [tenantId, rows],
+  );
+}
+
+/** Account id by code, every account of the tenant. */
+export async function accountIdsByCode(tx: Tx, tenantId: string): Promise<Map<string, string>> {
+  const rows = await tx.query<{ id: string; code: string }>('SELECT id, code FROM coa_account WHERE tenant_id = $1', [tenantId]);
+  return new Map(rows.map((r) => [r.code, r.id]));
+}

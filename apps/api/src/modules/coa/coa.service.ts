@@ -38,7 +38,19 @@ import { type AccountLedger, accountLedger, sortDirection } from '../ledger/acco
 import { balancesAsOf, type Movement } from '../ledger/balances.ts';
 import { monthStart, todayJakarta } from '../ledger/dates.ts';
 import { accountBalance } from '../ledger/posting.ts';
-import { type AccountRow, type AccountTree, childCount, findAccount, findAccountByRef, hasPostings, loadTree } from './coa.repo.ts';
+import {
+  type AccountRow,
+  type AccountTree,
+  childCount,
+  codeTaken,
+  deleteAccountRow,
+  findAccount,
+  findAccountByRef,
+  hasPostings,
+  insertAccount,
+  loadTree,
+  updateAccountRow,
+} from './coa.repo.ts';
 import { normalBalance } from './default-coa.ts';
 
 const coaNotFound = () => notFound('ledger.coa_not_found');
@@ -238,15 +250,6 @@ export async function mutation(
   });
 }
 
-async function codeTaken(tx: Tx, code: string, exceptId?: string): Promise<boolean> {
-  const r = await tx.one('SELECT 1 FROM coa_account WHERE tenant_id = $1 AND code = $2 AND id IS DISTINCT FROM $3::uuid', [
-    tx.tenantId,
-    code,
-    exceptId ?? null,
-  ]);
-  return Boolean(r);
-}
-
 function duplicate(err: unknown, code: string): never {
   if ((err as { code?: string }).code === '23505') throw conflict('COA_CODE_TAKEN', 'ledger.coa_code_taken', { code });
   throw err;
@@ -319,27 +322,20 @@ export async function createAccount(ctx: Ctx, b: CoaCreate) {
       b.cashKind === undefined ? (b.isPostable && underCashBank(chart, b.parentId ?? null) ? kindFromName(b.name) : null) : b.cashKind;
     checkCashKind(chart, b.code, b.parentId ?? null, b.isPostable, cashKind);
     const nb = b.normalBalance ?? normalBalance({ type: type! });
-    const row = await tx
-      .one<{ id: string }>(
-        `INSERT INTO coa_account (tenant_id, code, name, parent_id, type, normal_balance, is_postable, is_active, business_unit_id, description, cash_kind)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
-        [
-          tx.tenantId,
-          b.code,
-          b.name,
-          b.parentId ?? null,
-          type,
-          nb,
-          b.isPostable,
-          b.isActive,
-          b.businessUnitId ?? null,
-          b.description ?? null,
-          cashKind,
-        ],
-      )
-      .catch((err) => duplicate(err, b.code));
+    const id = await insertAccount(tx, {
+      code: b.code,
+      name: b.name,
+      parentId: b.parentId ?? null,
+      type: type!,
+      normalBalance: nb,
+      isPostable: b.isPostable,
+      isActive: b.isActive,
+      businessUnitId: b.businessUnitId ?? null,
+      description: b.description ?? null,
+      cashKind,
+    }).catch((err) => duplicate(err, b.code));
     const { tree, sums } = await snapshot(tx, ctx);
-    const dto = toDto(tree.byId.get(row!.id)!, tree, sums);
+    const dto = toDto(tree.byId.get(id)!, tree, sums);
     await audit(tx, ctx, { action: 'coa.create', entity: 'coa_account', entityId: dto.id, after: dto });
     return dto;
   });
@@ -419,27 +415,7 @@ export async function updateAccount(ctx: Ctx, b: CoaUpdate) {
     }
     const { sums } = await snapshot(tx, ctx);
     const before = toDto(a, tree, sums);
-    await tx
-      .exec(
-        `UPDATE coa_account SET code = $3, name = $4, parent_id = $5, type = $6, normal_balance = $7, is_postable = $8, is_active = $9,
-                business_unit_id = $10, description = $11, cash_kind = $12
-         WHERE tenant_id = $1 AND id = $2`,
-        [
-          tx.tenantId,
-          a.id,
-          next.code,
-          next.name,
-          next.parentId,
-          next.type,
-          next.normalBalance,
-          next.isPostable,
-          next.isActive,
-          next.businessUnitId,
-          next.description,
-          next.cashKind,
-        ],
-      )
-      .catch((err) => duplicate(err, next.code));
+    await updateAccountRow(tx, a.id, next).catch((err) => duplicate(err, next.code));
     const after = await snapshot(tx, ctx);
     const dto = toDto(after.tree.byId.get(a.id)!, after.tree, after.sums);
     await audit(tx, ctx, { action: 'coa.update', entity: 'coa_account', entityId: a.id, before, after: dto });
@@ -455,7 +431,7 @@ export async function deleteAccount(ctx: Ctx, ref: string) {
     if (await childCount(tx, a.id)) throw unprocessable('COA_HAS_CHILDREN', 'ledger.coa_has_children', { code: a.code });
     if (await hasPostings(tx, a.id)) throw unprocessable('COA_HAS_POSTINGS', 'ledger.coa_has_postings', { code: a.code });
     try {
-      await tx.exec('DELETE FROM coa_account WHERE tenant_id = $1 AND id = $2', [tx.tenantId, a.id]);
+      await deleteAccountRow(tx, a.id);
     } catch (err) {
       if ((err as { code?: string }).code === '23503') throw unprocessable('COA_IN_USE', 'ledger.coa_in_use', { code: a.code });
       throw err;

@@ -1,5 +1,6 @@
 import { ok } from '../../lib/http.ts';
 import { defineModule } from '../types.ts';
+import { pingDatabase } from './health.repo.ts';
 
 export default defineModule({
   name: 'health',
@@ -8,7 +9,7 @@ export default defineModule({
       '/api/health',
       { config: { public: true }, schema: { tags: ['platform'], summary: 'Liveness and database check' } },
       async () => {
-        await app.db.appQuery('SELECT 1');
+        await pingDatabase(app.db);
         return ok({ db: app.db.kind, version: app.config.version });
       },
     );

@@ -9,7 +9,15 @@ import type { Tx } from '../../db/db.ts';
 import { audit } from '../../lib/audit.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { AppError, badRequest, conflict, type ErrorCode } from '../../lib/errors.ts';
+import { upsertConfig } from '../settings/config.repo.ts';
 import { getConfig } from '../settings/configuration.ts';
+import {
+  activeProductOfSavingType,
+  findGlCandidates,
+  nextCodeNumber,
+  productCodeTaken,
+  productNameTaken,
+} from './products.lookups.repo.ts';
 import { FIELD_COLUMNS } from './products.repo.ts';
 
 const CODE_PREFIX: Record<ProductKind, string> = { SAVING: 'SS', SAVING_EQUITY: 'SE', SAVING_DEPOSIT: 'SB', LOAN: 'PJ', BILL: 'TG' };
@@ -54,10 +62,7 @@ export async function checkGlAccounts(
     );
   }
   const ids = wanted.map((r) => given[r] as string);
-  const rows = await tx.query<{ id: string; code: string; name: string; type: string; is_postable: boolean; is_active: boolean }>(
-    'SELECT id, code, name, type, is_postable, is_active FROM coa_account WHERE tenant_id = app_tenant() AND id = ANY($1::uuid[])',
-    [ids],
-  );
+  const rows = await findGlCandidates(tx, ids);
   const byId = new Map(rows.map((r) => [r.id, r]));
   const out: Record<string, string> = {};
   for (const role of wanted) {
@@ -134,36 +139,24 @@ export function checkTerms(kind: ProductKind, savingType: string | null, t: Reco
 
 export async function generateCode(tx: Tx, kind: ProductKind): Promise<string> {
   const prefix = CODE_PREFIX[kind];
-  const r = await tx.one<{ n: number }>(
-    `SELECT coalesce(max(substring(code FROM '^${prefix}-(\\d+)$')::int), 0) + 1 AS n FROM product
-     WHERE tenant_id = app_tenant() AND code ~ '^${prefix}-\\d+$'`,
-  );
-  return `${prefix}-${String(r?.n ?? 1).padStart(3, '0')}`;
+  const n = await nextCodeNumber(tx, prefix);
+  return `${prefix}-${String(n).padStart(3, '0')}`;
 }
 
 export async function checkCodeFree(tx: Tx, code: string, exceptId?: string) {
-  const r = await tx.one('SELECT 1 FROM product WHERE tenant_id = app_tenant() AND code = $1 AND id IS DISTINCT FROM $2', [
-    code,
-    exceptId ?? null,
-  ]);
+  const r = await productCodeTaken(tx, code, exceptId);
   if (r) throw new AppError(409, 'PRODUCT_CODE_TAKEN', 'product.code_taken', { code }, [{ field: 'code', message: 'product.code_taken' }]);
 }
 
 export async function checkNameFree(tx: Tx, kind: ProductKind, name: string, exceptId?: string) {
-  const r = await tx.one(
-    'SELECT 1 FROM product WHERE tenant_id = app_tenant() AND kind = $1 AND lower(name) = lower($2) AND id IS DISTINCT FROM $3',
-    [kind, name, exceptId ?? null],
-  );
+  const r = await productNameTaken(tx, kind, name, exceptId);
   if (r) throw new AppError(409, 'PRODUCT_NAME_TAKEN', 'product.name_taken', { name }, [{ field: 'name', message: 'product.name_taken' }]);
 }
 
 export async function checkSingleEquity(tx: Tx, savingType: string | null, exceptId?: string) {
   if (savingType !== 'PRINCIPAL' && savingType !== 'MANDATORY') return;
-  const r = await tx.one<{ name: string }>(
-    'SELECT name FROM product WHERE tenant_id = app_tenant() AND saving_type = $1 AND is_active AND id IS DISTINCT FROM $2',
-    [savingType, exceptId ?? null],
-  );
-  if (r) throw conflict('EQUITY_PRODUCT_EXISTS', `product.equity_exists_${savingType.toLowerCase()}`, { name: r.name });
+  const r = await activeProductOfSavingType(tx, savingType, exceptId);
+  if (r) throw conflict('EQUITY_PRODUCT_EXISTS', `product.equity_exists_${savingType.toLowerCase()}`, { name: r });
 }
 
 // ---------------------------------------------------------------- the regulation's amounts
@@ -183,11 +176,7 @@ export async function syncRegulation(tx: Tx, ctx: Ctx, savingType: string | null
   if (dec(current[key]).eq(value)) return;
   const next = CONFIG_SCHEMAS.cooperativeRegulation.safeParse({ ...current, [key]: value.toNumber() });
   if (!next.success) return;
-  await tx.exec(
-    `INSERT INTO tenant_config (tenant_id, key, value, updated_date, updated_by) VALUES ($1, 'cooperativeRegulation', $2::jsonb, now(), $3)
-     ON CONFLICT (tenant_id, key) DO UPDATE SET value = EXCLUDED.value, updated_date = now(), updated_by = EXCLUDED.updated_by`,
-    [ctx.tenantId, JSON.stringify(next.data), ctx.userId],
-  );
+  await upsertConfig(tx, ctx.tenantId, 'cooperativeRegulation', next.data, ctx.userId);
   await audit(tx, ctx, {
     action: 'configuration.update',
     entity: 'tenant_config',

@@ -31,17 +31,16 @@ import { audit } from '../../lib/audit.ts';
 import { type Ctx, withTx } from '../../lib/context.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { todayJakarta } from '../ledger/dates.ts';
+import { insertProduct, lastEffectiveDate, latestTerms, type ProductFieldChanges, updateProductFields } from './products.lookups.repo.ts';
 import {
   FIELD_COLUMNS,
   findProduct,
   glAccounts,
   insertTerms,
   KIND_DEFAULTS,
-  type ProductRow,
   productUsage,
   setGlAccounts,
   TERM_COLUMNS,
-  type TermsRow,
 } from './products.repo.ts';
 import {
   checkCodeFree,
@@ -84,29 +83,27 @@ export async function createProductTx(tx: Tx, ctx: Ctx, body: ProductCreate, opt
   if (kind === 'SAVING_EQUITY' && savingType === 'PARTICIPATION' && terms.equity_amount === undefined) terms.equity_amount = 0;
   checkTerms(kind, savingType, terms);
   const gl = await checkGlAccounts(tx, kind, body.glAccounts ?? {});
-  const row = await tx.one<ProductRow>(
-    `INSERT INTO product (tenant_id, code, name, kind, saving_type, description, audience, requires_approval, is_active, system_key,
-                          created_by, updated_by)
-     VALUES (app_tenant(), $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10) RETURNING *`,
-    [
+  const row = await insertProduct(
+    tx,
+    {
       code,
-      body.name,
+      name: body.name,
       kind,
       savingType,
-      body.description ?? null,
+      description: body.description ?? null,
       audience,
-      body.requiresApproval ?? false,
+      requiresApproval: body.requiresApproval ?? false,
       isActive,
-      opts.systemKey ?? null,
-      ctx.userId,
-    ],
+      systemKey: opts.systemKey ?? null,
+    },
+    ctx.userId,
   );
-  await insertTerms(tx, row!.id, 1, effectiveDate, terms, ctx.userId);
-  await setGlAccounts(tx, row!.id, gl, ctx.userId);
+  await insertTerms(tx, row.id, 1, effectiveDate, terms, ctx.userId);
+  await setGlAccounts(tx, row.id, gl, ctx.userId);
   if (isActive && effectiveDate <= todayJakarta()) await syncRegulation(tx, ctx, savingType, terms.equity_amount);
-  const detail = await detailOf(tx, row!);
+  const detail = await detailOf(tx, row);
   if (opts.audit !== false) {
-    await audit(tx, ctx, { action: 'product.create', entity: 'product', entityId: row!.id, after: detail });
+    await audit(tx, ctx, { action: 'product.create', entity: 'product', entityId: row.id, after: detail });
   }
   return detail;
 }
@@ -136,37 +133,28 @@ export async function updateProductTx(tx: Tx, ctx: Ctx, body: ProductUpdate) {
   }
 
   // In-place fields.
-  const sets: string[] = [];
-  const params: unknown[] = [cur.id];
-  const set = (col: string, v: unknown) => {
-    params.push(v);
-    sets.push(`${col} = $${params.length}`);
-  };
+  const fields: ProductFieldChanges = {};
   if (body.code !== undefined && body.code !== cur.code) {
     if (hasAccounts) throw fieldErr('PRODUCT_CODE_LOCKED', 'product.code_locked', 'code', undefined, 422);
     await checkCodeFree(tx, body.code, cur.id);
-    set('code', body.code);
+    fields.code = body.code;
   }
   if (body.name !== undefined && body.name !== cur.name) {
     await checkNameFree(tx, kind, body.name, cur.id);
-    set('name', body.name);
+    fields.name = body.name;
   }
-  if (body.description !== undefined) set('description', body.description);
+  if (body.description !== undefined) fields.description = body.description;
   if (body.audience !== undefined) {
     if (kind === 'SAVING_EQUITY' && body.audience !== 'MEMBER')
       throw fieldErr('EQUITY_MEMBERS_ONLY', 'product.equity_members_only', 'audience');
-    set('audience', body.audience);
+    fields.audience = body.audience;
   }
-  if (body.requiresApproval !== undefined) set('requires_approval', body.requiresApproval);
+  if (body.requiresApproval !== undefined) fields.requires_approval = body.requiresApproval;
   if (body.isActive !== undefined) {
     if (body.isActive && !cur.is_active) await checkSingleEquity(tx, cur.saving_type, cur.id);
-    set('is_active', body.isActive);
+    fields.is_active = body.isActive;
   }
-  if (sets.length) {
-    params.push(ctx.userId);
-    sets.push(`updated_by = $${params.length}`);
-    await tx.exec(`UPDATE product SET ${sets.join(', ')} WHERE tenant_id = app_tenant() AND id = $1`, params);
-  }
+  await updateProductFields(tx, cur.id, fields, ctx.userId);
 
   // Terms: a new version.
   const changes = columnsFromBody(kind, raw);
@@ -175,16 +163,10 @@ export async function updateProductTx(tx: Tx, ctx: Ctx, body: ProductUpdate) {
     const today = todayJakarta();
     const effectiveDate = body.effectiveDate ?? today;
     if (effectiveDate < today) throw fieldErr('TERMS_BACKDATED', 'product.terms_backdated', 'effectiveDate', undefined, 422);
-    const latest = await tx.one<TermsRow>(
-      'SELECT * FROM product_terms WHERE tenant_id = app_tenant() AND product_id = $1 ORDER BY version DESC LIMIT 1',
-      [cur.id],
-    );
-    const scheduled = await tx.one<{ d: string }>(
-      'SELECT max(effective_date)::text AS d FROM product_terms WHERE tenant_id = app_tenant() AND product_id = $1',
-      [cur.id],
-    );
-    if (scheduled?.d && effectiveDate < scheduled.d) {
-      throw fieldErr('TERMS_BEFORE_SCHEDULED', 'product.terms_before_scheduled', 'effectiveDate', { date: scheduled.d }, 422);
+    const latest = await latestTerms(tx, cur.id);
+    const scheduled = await lastEffectiveDate(tx, cur.id);
+    if (scheduled && effectiveDate < scheduled) {
+      throw fieldErr('TERMS_BEFORE_SCHEDULED', 'product.terms_before_scheduled', 'effectiveDate', { date: scheduled }, 422);
     }
     if (kind === 'SAVING_EQUITY' && hasAccounts && changes.equity_period !== undefined && changes.equity_period !== latest?.equity_period) {
       throw fieldErr('PERIOD_LOCKED', 'product.period_locked', 'period', undefined, 422);

@@ -11,8 +11,9 @@ import { dec } from '@koperasi/finance';
 import type { Tx } from '../../db/db.ts';
 import { type Ctx, withTx } from '../../lib/context.ts';
 import { notFound } from '../../lib/errors.ts';
-import { likePattern, orderBy, paged } from '../../lib/http.ts';
+import { paged } from '../../lib/http.ts';
 import { todayJakarta } from '../ledger/dates.ts';
+import { accountsBySystemKey, pageProducts, productsOfKind } from './products.lookups.repo.ts';
 import { allTerms, findProduct, glAccounts, type ProductRow, productUsage, termsInForce, termsView } from './products.repo.ts';
 
 // ---------------------------------------------------------------- views
@@ -70,48 +71,26 @@ export async function productDetail(ctx: Ctx, id: string) {
   });
 }
 
-const SORT = { created_date: 'p.created_date', name: 'lower(p.name)', code: 'p.code', kind: 'p.kind', updated_date: 'p.updated_date' };
-
 export async function datatable(ctx: Ctx, q: ProductDatatableQuery) {
   return withTx(ctx, async (tx) => {
-    const where = ['p.tenant_id = app_tenant()'];
-    const params: unknown[] = [];
-    const p = (v: unknown) => {
-      params.push(v);
-      return `$${params.length}`;
-    };
-    if (q.search) {
-      const s = p(likePattern(q.search));
-      where.push(`(lower(p.name) LIKE ${s} OR lower(p.code) LIKE ${s})`);
-    }
-    if (q.isActive !== undefined) where.push(`p.is_active = ${p(q.isActive)}`);
-    const kind = q.kind ?? q.category;
-    if (kind) where.push(`p.kind = ${p(kind)}`);
-    if (q.savingType) where.push(`p.saving_type = ${p(q.savingType.toUpperCase())}`);
-    const total = await tx.one<{ n: number }>(`SELECT count(*)::int AS n FROM product p WHERE ${where.join(' AND ')}`, params);
-    const rows = await tx.query<ProductRow>(
-      `SELECT p.* FROM product p WHERE ${where.join(' AND ')} ${orderBy(q.sortBy, q.ascOrDesc, SORT, 'created_date', 'p.id')}
-       LIMIT ${p(q.limit)} OFFSET ${p(q.page * q.limit)}`,
-      params,
-    );
-    return paged(await productViews(tx, rows), total?.n ?? 0, q.page, q.limit);
+    const { rows, total } = await pageProducts(tx, {
+      page: q.page,
+      limit: q.limit,
+      search: q.search,
+      isActive: q.isActive,
+      kind: q.kind ?? q.category,
+      savingType: q.savingType?.toUpperCase(),
+      sortBy: q.sortBy,
+      ascOrDesc: q.ascOrDesc,
+    });
+    return paged(await productViews(tx, rows), total, q.page, q.limit);
   });
 }
 
 /** GET product/{category}/categories: the products of a kind for pickers (active only unless isActive=false). */
 export async function categories(ctx: Ctx, kind: ProductKind, q: { isActive?: boolean; search?: string }) {
   return withTx(ctx, async (tx) => {
-    const params: unknown[] = [kind];
-    let where = 'tenant_id = app_tenant() AND kind = $1';
-    if (q.isActive !== false) where += ' AND is_active';
-    if (q.search) {
-      params.push(likePattern(q.search.toLowerCase()));
-      where += ` AND (lower(name) LIKE $${params.length} OR lower(code) LIKE $${params.length})`;
-    }
-    const rows = await tx.query<ProductRow>(
-      `SELECT * FROM product WHERE ${where} ORDER BY saving_type NULLS LAST, lower(name), id`,
-      params,
-    );
+    const rows = await productsOfKind(tx, kind, { activeOnly: q.isActive !== false, search: q.search });
     const views = await productViews(tx, rows);
     if (hasPermission(ctx.principal?.permissions, 'product', 'view')) return views;
     // Pickers of users who may not see products (agents): the terms their forms need, not the mapping or the totals.
@@ -123,10 +102,7 @@ export async function categories(ctx: Ctx, kind: ProductKind, q: { isActive?: bo
 export async function glDefaults(ctx: Ctx, kind: ProductKind, savingType?: string) {
   return withTx(ctx, async (tx) => {
     const keys = defaultGlKeys(kind, savingType?.toUpperCase() ?? null);
-    const rows = await tx.query<{ id: string; code: string; name: string; type: string; system_key: string }>(
-      'SELECT id, code, name, type, system_key FROM coa_account WHERE tenant_id = app_tenant() AND system_key = ANY($1::text[])',
-      [Object.values(keys)],
-    );
+    const rows = await accountsBySystemKey(tx, Object.values(keys));
     const byKey = new Map(rows.map((r) => [r.system_key, r]));
     return GL_ROLES[kind].map((role) => {
       const a = byKey.get(keys[role]);

@@ -91,3 +91,34 @@ export async function listActivity(
     })),
   };
 }
+
+export interface ProfileNameRow {
+  first_name: string;
+  last_name: string | null;
+  phone: string | null;
+  email: string | null;
+}
+
+/** The user's name and contacts, locked for the profile update. */
+export function lockProfileName(tx: Tx, tenantId: string, userId: string | null) {
+  return tx.one<ProfileNameRow>('SELECT first_name, last_name, phone, email FROM app_user WHERE tenant_id = $1 AND id = $2 FOR UPDATE', [
+    tenantId,
+    userId,
+  ]);
+}
+
+/** Writes the user's own name and phone (the user is its own editor). */
+export async function updateProfileName(
+  tx: Tx,
+  tenantId: string,
+  userId: string | null,
+  v: { first_name: string; last_name: string | null; phone: string | null },
+): Promise<void> {
+  await tx.exec('UPDATE app_user SET first_name = $3, last_name = $4, phone = $5, updated_by = $2 WHERE tenant_id = $1 AND id = $2', [
+    tenantId,
+    userId,
+    v.first_name,
+    v.last_name,
+    v.phone,
+  ]);
+}

@@ -26,9 +26,11 @@ import { findLogin } from '../auth/auth.repo.ts';
 import {
   findPreferences,
   listActivity,
+  lockProfileName,
   PREFERENCE_SECTIONS,
   type PreferenceRow,
   type PreferenceSection,
+  updateProfileName,
   upsertPreferences,
 } from './profile.repo.ts';
 
@@ -44,23 +46,14 @@ export async function updateProfile(ctx: Ctx, input: ProfileInput) {
     if (holder && holder.user_id !== ctx.userId) throw conflict('PHONE_TAKEN', 'auth.register_phone_taken');
   }
   return withTx(ctx, async (tx) => {
-    const before = await tx.one<{ first_name: string; last_name: string | null; phone: string | null; email: string | null }>(
-      'SELECT first_name, last_name, phone, email FROM app_user WHERE tenant_id = $1 AND id = $2 FOR UPDATE',
-      [ctx.tenantId, ctx.userId],
-    );
+    const before = await lockProfileName(tx, ctx.tenantId, ctx.userId);
     if (!before) throw notFound('auth.no_user');
     if (!input.phone && !before.email) {
       // An account must keep a way to sign in.
       throw conflict('PHONE_REQUIRED', 'validation.phone_required');
     }
     const after = { first_name: input.firstName, last_name: input.lastName || null, phone: input.phone };
-    await tx.exec('UPDATE app_user SET first_name = $3, last_name = $4, phone = $5, updated_by = $2 WHERE tenant_id = $1 AND id = $2', [
-      ctx.tenantId,
-      ctx.userId,
-      after.first_name,
-      after.last_name,
-      after.phone,
-    ]);
+    await updateProfileName(tx, ctx.tenantId, ctx.userId, after);
     await audit(tx, ctx, {
       action: 'profile.update',
       entity: 'app_user',

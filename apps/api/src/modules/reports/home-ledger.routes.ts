@@ -17,14 +17,12 @@
  *  - Every month of the fiscal year is listed, zero where nothing was posted,
  *    so a chart has a fixed axis.
  */
-import { type Dec, dec, ZERO } from '@koperasi/finance';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ctxOf, withTx } from '../../lib/context.ts';
+import { ctxOf } from '../../lib/context.ts';
 import { ok } from '../../lib/http.ts';
-import { ledgerState } from '../ledger/closing.service.ts';
-import { fiscalYearOf, fiscalYearRange, monthsBetween, todayJakarta } from '../ledger/dates.ts';
+import { financialStatus } from './reports.service.ts';
 
 const query = z.object({
   year: z.coerce
@@ -34,13 +32,6 @@ const query = z.object({
     .max(2999, 'ledger.year_invalid')
     .optional(),
 });
-
-export interface FinancialStatusMonth {
-  periode: string;
-  income: Dec;
-  expense: Dec;
-  surplus: Dec;
-}
 
 export default async function homeLedgerRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
@@ -60,48 +51,7 @@ export default async function homeLedgerRoutes(appBase: FastifyInstance) {
     },
     async (req) => {
       const ctx = ctxOf(req);
-      const result = await withTx(ctx, async (tx) => {
-        const state = await ledgerState(tx);
-        const today = todayJakarta();
-        const fiscalYear = req.query.year ?? fiscalYearOf(today, state.fiscalStartMonth);
-        const { start, end } = fiscalYearRange(fiscalYear, state.fiscalStartMonth);
-        const rows = await tx.query<{ periode: string; type: 'INCOME' | 'EXPENSE'; debit: Dec; credit: Dec }>(
-          `SELECT to_char(b.period, 'YYYY-MM') AS periode, a.type,
-                  sum(b.debit - b.close_debit) AS debit, sum(b.credit - b.close_credit) AS credit
-           FROM ledger_balance b
-           JOIN coa_account a ON a.tenant_id = b.tenant_id AND a.id = b.account_id
-           WHERE b.tenant_id = $1 AND b.period BETWEEN $2::date AND $3::date AND a.type IN ('INCOME', 'EXPENSE')
-           GROUP BY 1, 2`,
-          [tx.tenantId, start, end],
-        );
-        const byMonth = new Map<string, { income: Dec; expense: Dec }>();
-        for (const r of rows) {
-          const m = byMonth.get(r.periode) ?? { income: ZERO, expense: ZERO };
-          if (r.type === 'INCOME') m.income = m.income.plus(dec(r.credit).minus(r.debit));
-          else m.expense = m.expense.plus(dec(r.debit).minus(r.credit));
-          byMonth.set(r.periode, m);
-        }
-        let totalIncome = ZERO;
-        let totalExpense = ZERO;
-        const months: FinancialStatusMonth[] = monthsBetween(start, end).map((d) => {
-          const periode = d.slice(0, 7);
-          const m = byMonth.get(periode) ?? { income: ZERO, expense: ZERO };
-          totalIncome = totalIncome.plus(m.income);
-          totalExpense = totalExpense.plus(m.expense);
-          return { periode, income: m.income, expense: m.expense, surplus: m.income.minus(m.expense) };
-        });
-        return {
-          fiscalYear,
-          start,
-          end,
-          // The earlier of two YYYY-MM-DD texts (a closed year answers as of its last day).
-          asOf: [today, end].sort()[0],
-          totalIncome,
-          totalExpense,
-          surplus: totalIncome.minus(totalExpense),
-          months,
-        };
-      });
+      const result = await financialStatus(ctx, req.query.year);
       return ok(result);
     },
   );

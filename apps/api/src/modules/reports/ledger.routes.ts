@@ -8,16 +8,15 @@ import { dec } from '@koperasi/finance';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ctxOf, withTx } from '../../lib/context.ts';
-import { badRequest, notFound } from '../../lib/errors.ts';
+import { badRequest } from '../../lib/errors.ts';
 import { sendExcel } from '../../lib/excel.ts';
 import { ok, paged } from '../../lib/http.ts';
 import { type ZodApp, zodApp } from '../../lib/routes.ts';
-import { findAccountByRef, loadTree } from '../coa/coa.repo.ts';
-import { accountLedger, sortDirection } from '../ledger/account-ledger.ts';
 import { monthStart, todayJakarta } from '../ledger/dates.ts';
 import { journalDetail, listScoped } from '../ledger/journal.service.ts';
 import { numbersFirst } from '../ledger/posting.ts';
 import { balanceSheetSheet, journalSheet, ledgerSheet, profitAndLossSheet, trialBalanceSheet } from './ledger-excel.ts';
+import { ledgerBook } from './reports.service.ts';
 import { balanceSheet, profitAndLoss, trialBalance } from './statements.ts';
 
 const TAG = ['report'];
@@ -120,16 +119,12 @@ function ledgerBookRoutes(app: ZodApp) {
       const start = q.start ?? monthStart(end);
       if (start > end) throw badRequest('VALIDATION_FAILED', 'validation.invalid', { field: 'start' });
       const xlsx = q.format === 'xlsx';
-      const result = await withTx(ctx, async (tx) => {
-        const account = await findAccountByRef(tx, q.coaId);
-        if (!account) throw notFound('ledger.coa_not_found');
-        return accountLedger(tx, account, await loadTree(tx), {
-          start,
-          end,
-          page: xlsx ? 0 : q.page,
-          limit: xlsx ? 200_000 : q.limit,
-          dir: sortDirection(q.sort),
-        });
+      const result = await ledgerBook(ctx, q.coaId, {
+        start,
+        end,
+        page: xlsx ? 0 : q.page,
+        limit: xlsx ? 200_000 : q.limit,
+        sort: q.sort,
       });
       if (xlsx) {
         return sendExcel(reply, `buku-besar-${result.account.code}-${start}-${end}`, [

@@ -7,14 +7,14 @@
 import { dateString, LOAN_STATUSES, listQuery, optionalFilter, uuid } from '@koperasi/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { ctxOf, withTx } from '../../lib/context.ts';
-import { notFound } from '../../lib/errors.ts';
+import { ctxOf } from '../../lib/context.ts';
 import { type ExcelSheet, sendExcel } from '../../lib/excel.ts';
 import { ok, paged } from '../../lib/http.ts';
 import { type ZodApp, zodApp } from '../../lib/routes.ts';
-import { byProductReport, collectibilityReport, loanListReport, memberCollectability, nplReport } from '../loans/loans.portfolio.ts';
+import { byProductReport, collectibilityReport, loanListReport, nplReport } from '../loans/loans.portfolio.ts';
 import { passthrough } from '../products/products.http.ts';
 import { today } from '../savings/savings.core.ts';
+import { memberCollectabilityOf } from './reports.service.ts';
 
 const TAG = ['report'];
 const optionalUuid = optionalFilter.pipe(uuid.optional());
@@ -196,11 +196,7 @@ function listRoutes(app: ZodApp) {
     },
     async (req) => {
       const ctx = ctxOf(req);
-      const exists = await withTx(ctx, (tx) =>
-        tx.query('SELECT 1 FROM member WHERE tenant_id = $1 AND id = $2', [ctx.tenantId, req.params.id]),
-      );
-      if (exists.length === 0) throw notFound('member.not_found');
-      return ok(await memberCollectability(ctx, req.params.id, req.params.x));
+      return ok(await memberCollectabilityOf(ctx, req.params.id, req.params.x));
     },
   );
 

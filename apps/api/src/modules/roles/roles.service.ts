@@ -22,7 +22,6 @@ import {
   PERMISSION_ACTIONS,
   type PermissionAction,
   type PermissionMatrix,
-  type RoleCode,
   type SectionPermissions,
   translate,
 } from '@koperasi/contracts';
@@ -31,29 +30,22 @@ import type { Tx } from '../../db/db.ts';
 import { audit } from '../../lib/audit.ts';
 import { type Ctx, withTx } from '../../lib/context.ts';
 import { conflict, forbidden, notFound, unprocessable } from '../../lib/errors.ts';
-import { likePattern, orderBy, paged } from '../../lib/http.ts';
+import { paged } from '../../lib/http.ts';
 import { describeLimit } from './limits.ts';
+import {
+  countRoleHolders,
+  deleteRoleRow,
+  findRole,
+  insertRole,
+  pageRoles,
+  type RoleFields,
+  type RoleRow,
+  roleNameTaken,
+  rolesForPicker,
+  updateRoleRow,
+} from './roles.repo.ts';
 
-export interface RoleRow {
-  id: string;
-  name: string;
-  code: RoleCode | null;
-  description: string | null;
-  permissions: PermissionMatrix;
-  saving_withdrawal_limit: Dec | null;
-  loan_request_limit: Dec | null;
-  loan_approval_limit: Dec | null;
-  can_release_loan: boolean;
-  can_cancel_transaction: boolean;
-  created_date: Date;
-  updated_date: Date;
-  user_count: number;
-}
-
-const ROLE_SELECT = `SELECT r.id, r.name, r.code, r.description, r.permissions, r.saving_withdrawal_limit, r.loan_request_limit,
-         r.loan_approval_limit, r.can_release_loan, r.can_cancel_transaction, r.created_date, r.updated_date,
-         (SELECT count(*)::int FROM app_user u WHERE u.tenant_id = r.tenant_id AND u.role_id = r.id) AS user_count
-  FROM role r`;
+export { findRole, type RoleRow } from './roles.repo.ts';
 
 /** Every section and action present; add/update/delete imply view. */
 export function normalizeMatrix(
@@ -98,43 +90,17 @@ export function roleOut(r: RoleRow) {
   };
 }
 
-export async function findRole(tx: Tx, tenantId: string, id: string, lock = false): Promise<RoleRow | undefined> {
-  return tx.one<RoleRow>(`${ROLE_SELECT} WHERE r.tenant_id = $1 AND r.id = $2${lock ? ' FOR UPDATE OF r' : ''}`, [tenantId, id]);
-}
-
 export async function listRoles(ctx: Ctx, q: { page: number; limit: number; search?: string; sortBy?: string; ascOrDesc: 'ASC' | 'DESC' }) {
   return withTx(ctx, async (tx) => {
-    const where = ['r.tenant_id = $1'];
-    const params: unknown[] = [ctx.tenantId];
-    if (q.search) {
-      params.push(likePattern(q.search));
-      where.push(`(r.name ILIKE $${params.length} OR r.description ILIKE $${params.length})`);
-    }
-    const total = await tx.one<{ n: number }>(`SELECT count(*)::int AS n FROM role r WHERE ${where.join(' AND ')}`, params);
-    const order = orderBy(
-      q.sortBy,
-      q.ascOrDesc,
-      { created_date: 'r.created_date', name: 'lower(r.name)', updated_date: 'r.updated_date' },
-      'created_date',
-      'r.id',
-    );
-    params.push(q.limit, q.page * q.limit);
-    const rows = await tx.query<RoleRow>(
-      `${ROLE_SELECT} WHERE ${where.join(' AND ')} ${order} LIMIT $${params.length - 1} OFFSET $${params.length}`,
-      params,
-    );
-    return paged(rows.map(roleOut), total?.n ?? 0, q.page, q.limit);
+    const { rows, total } = await pageRoles(tx, ctx.tenantId, q);
+    return paged(rows.map(roleOut), total, q.page, q.limit);
   });
 }
 
 /** Every role for pickers: built-in roles first, then by name. */
 export async function allRoles(ctx: Ctx) {
   return withTx(ctx, async (tx) => {
-    const rows = await tx.query<{ id: string; name: string; code: RoleCode | null; description: string | null }>(
-      `SELECT id, name, code, description FROM role WHERE tenant_id = $1
-       ORDER BY CASE code WHEN 'SUPER_ADMIN' THEN 0 WHEN 'TELLER' THEN 1 WHEN 'AGENT' THEN 2 ELSE 3 END, lower(name)`,
-      [ctx.tenantId],
-    );
+    const rows = await rolesForPicker(tx, ctx.tenantId);
     return rows.map((r) => ({ id: r.id, name: r.name, code: r.code, description: r.description, isBuiltin: r.code !== null }));
   });
 }
@@ -233,11 +199,17 @@ function actionName(a: PermissionAction, ctx: Ctx): string {
 }
 
 async function assertNameFree(tx: Tx, tenantId: string, name: string, exceptId: string | null) {
-  const taken = await tx.one(
-    'SELECT 1 FROM role WHERE tenant_id = $1 AND lower(name) = lower($2) AND ($3::uuid IS NULL OR id <> $3::uuid)',
-    [tenantId, name, exceptId],
-  );
+  const taken = await roleNameTaken(tx, tenantId, name, exceptId);
   if (taken) throw conflict('ROLE_NAME_TAKEN', 'access.role_name_taken', { name });
+}
+
+function fieldsOf(v: RoleValues): RoleFields {
+  return {
+    ...v,
+    savingWithdrawal: v.savingWithdrawal?.toFixed() ?? null,
+    loanRequest: v.loanRequest?.toFixed() ?? null,
+    loanApproval: v.loanApproval?.toFixed() ?? null,
+  };
 }
 
 function valuesOf(r: RoleRow): RoleValues {
@@ -278,23 +250,8 @@ export async function createRole(ctx: Ctx, body: RoleInput & { name: string }) {
   return nameRace(body.name, () =>
     withTx(ctx, async (tx) => {
       await assertNameFree(tx, ctx.tenantId, body.name, null);
-      const row = await tx.one<{ id: string }>(
-        `INSERT INTO role (tenant_id, name, description, permissions, saving_withdrawal_limit, loan_request_limit, loan_approval_limit,
-                           can_release_loan, can_cancel_transaction)
-         VALUES ($1, $2, $3, $4::jsonb, $5, $6, $7, $8, $9) RETURNING id`,
-        [
-          ctx.tenantId,
-          next.name,
-          next.description,
-          JSON.stringify(next.permissions),
-          next.savingWithdrawal?.toFixed() ?? null,
-          next.loanRequest?.toFixed() ?? null,
-          next.loanApproval?.toFixed() ?? null,
-          next.canReleaseLoan,
-          next.canCancelTransaction,
-        ],
-      );
-      const created = roleOut((await findRole(tx, ctx.tenantId, row!.id))!);
+      const id = await insertRole(tx, ctx.tenantId, fieldsOf(next));
+      const created = roleOut((await findRole(tx, ctx.tenantId, id))!);
       await audit(tx, ctx, { action: 'role.create', entity: 'role', entityId: created.id, after: created });
       return created;
     }),
@@ -332,23 +289,7 @@ export async function updateRole(ctx: Ctx, body: RoleInput & { id: string }) {
       }
       assertNoEscalation(ctx, before, next);
       if (next.name !== before.name) await assertNameFree(tx, ctx.tenantId, next.name, current.id);
-      await tx.exec(
-        `UPDATE role SET name = $3, description = $4, permissions = $5::jsonb, saving_withdrawal_limit = $6, loan_request_limit = $7,
-                loan_approval_limit = $8, can_release_loan = $9, can_cancel_transaction = $10
-         WHERE tenant_id = $1 AND id = $2`,
-        [
-          ctx.tenantId,
-          current.id,
-          next.name,
-          next.description,
-          JSON.stringify(next.permissions),
-          next.savingWithdrawal?.toFixed() ?? null,
-          next.loanRequest?.toFixed() ?? null,
-          next.loanApproval?.toFixed() ?? null,
-          next.canReleaseLoan,
-          next.canCancelTransaction,
-        ],
-      );
+      await updateRoleRow(tx, ctx.tenantId, current.id, fieldsOf(next));
       const after = roleOut((await findRole(tx, ctx.tenantId, current.id))!);
       await audit(tx, ctx, { action: 'role.update', entity: 'role', entityId: current.id, before: roleOut(current), after });
       return after;
@@ -362,12 +303,9 @@ export async function deleteRole(ctx: Ctx, id: string) {
     if (!current) throw notFound('access.role_not_found');
     if (current.code) throw unprocessable('ROLE_BUILTIN', 'access.role_builtin_delete', { name: current.name });
     // Counted under the role's row lock: a user being given this role concurrently waits for us (foreign key lock).
-    const held = await tx.one<{ n: number }>('SELECT count(*)::int AS n FROM app_user WHERE tenant_id = $1 AND role_id = $2', [
-      ctx.tenantId,
-      id,
-    ]);
-    if ((held?.n ?? 0) > 0) throw conflict('ROLE_IN_USE', 'access.role_in_use', { name: current.name, count: held!.n });
-    await tx.exec('DELETE FROM role WHERE tenant_id = $1 AND id = $2', [ctx.tenantId, id]);
+    const held = await countRoleHolders(tx, ctx.tenantId, id);
+    if (held > 0) throw conflict('ROLE_IN_USE', 'access.role_in_use', { name: current.name, count: held });
+    await deleteRoleRow(tx, ctx.tenantId, id);
     await audit(tx, ctx, { action: 'role.delete', entity: 'role', entityId: id, before: roleOut(current) });
   });
 }

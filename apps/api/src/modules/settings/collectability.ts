@@ -27,6 +27,8 @@ import type { Tx } from '../../db/db.ts';
 import { audit } from '../../lib/audit.ts';
 import { type Ctx, withTx } from '../../lib/context.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
+import { findCollectabilityRows, insertMissingGrades, upsertGrade } from './collectability.repo.ts';
+import { lockTenant } from './tenant-profile.repo.ts';
 
 export interface CollectabilityRow {
   id: string;
@@ -41,19 +43,7 @@ export interface CollectabilityRow {
 const levelOf = (g: CollectabilityGrade) => COLLECTABILITY_GRADES.indexOf(g) + 1;
 
 export async function loadCollectability(tx: Tx, tenantId: string): Promise<CollectabilityRow[]> {
-  const rows = await tx.query<{
-    id: string;
-    grade: CollectabilityGrade;
-    level: number;
-    days_late_from: number;
-    days_late_until: number | null;
-    calculation_type: CollectabilityCalculationType;
-    allowance_percent: Dec;
-  }>(
-    `SELECT id, grade, level, days_late_from, days_late_until, calculation_type, allowance_percent
-     FROM collectability_setting WHERE tenant_id = $1 ORDER BY level`,
-    [tenantId],
-  );
+  const rows = await findCollectabilityRows(tx, tenantId);
   return rows.map((r) => ({
     id: r.id,
     grade: r.grade,
@@ -67,24 +57,17 @@ export async function loadCollectability(tx: Tx, tenantId: string): Promise<Coll
 
 /** Default grades for a new cooperative (seedTenant). */
 export async function seedCollectability(tx: Tx, tenantId: string): Promise<void> {
-  await tx.exec(
-    `INSERT INTO collectability_setting (tenant_id, grade, level, days_late_from, days_late_until, calculation_type, allowance_percent)
-     SELECT $1, x.grade, x.level, x.f, x.u, $3, x.p
-     FROM jsonb_to_recordset($2::jsonb) AS x(grade text, level int, f int, u int, p numeric)
-     ON CONFLICT (tenant_id, grade) DO NOTHING`,
-    [
-      tenantId,
-      JSON.stringify(
-        DEFAULT_COLLECTABILITY.map((d) => ({
-          grade: d.grade,
-          level: levelOf(d.grade),
-          f: d.daysLateFrom,
-          u: d.daysLateUntil,
-          p: d.allowancePercent,
-        })),
-      ),
-      DEFAULT_COLLECTABILITY_CALCULATION,
-    ],
+  await insertMissingGrades(
+    tx,
+    tenantId,
+    DEFAULT_COLLECTABILITY.map((d) => ({
+      grade: d.grade,
+      level: levelOf(d.grade),
+      f: d.daysLateFrom,
+      u: d.daysLateUntil,
+      p: d.allowancePercent,
+    })),
+    DEFAULT_COLLECTABILITY_CALCULATION,
   );
 }
 
@@ -178,21 +161,20 @@ async function write(tx: Tx, ctx: Ctx, before: CollectabilityRow[], calc: Collec
   validateRanges(items);
   for (const it of items) {
     const prev = before.find((b) => b.grade === it.grade);
-    await tx.exec(
-      `INSERT INTO collectability_setting (tenant_id, grade, level, days_late_from, days_late_until, calculation_type, allowance_percent, updated_by)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-       ON CONFLICT (tenant_id, grade) DO UPDATE SET days_late_from = EXCLUDED.days_late_from, days_late_until = EXCLUDED.days_late_until,
-         calculation_type = EXCLUDED.calculation_type, allowance_percent = EXCLUDED.allowance_percent, updated_by = EXCLUDED.updated_by`,
-      [
-        ctx.tenantId,
-        it.grade,
-        levelOf(it.grade),
-        it.daysLateFrom,
-        it.daysLateUntil,
-        calc,
-        String(it.allowancePercent ?? prev?.allowancePercent ?? DEFAULT_COLLECTABILITY.find((d) => d.grade === it.grade)!.allowancePercent),
-        ctx.userId,
-      ],
+    await upsertGrade(
+      tx,
+      ctx.tenantId,
+      {
+        grade: it.grade,
+        level: levelOf(it.grade),
+        daysLateFrom: it.daysLateFrom,
+        daysLateUntil: it.daysLateUntil,
+        allowancePercent: String(
+          it.allowancePercent ?? prev?.allowancePercent ?? DEFAULT_COLLECTABILITY.find((d) => d.grade === it.grade)!.allowancePercent,
+        ),
+      },
+      calc,
+      ctx.userId,
     );
   }
   const after = await loadCollectability(tx, ctx.tenantId);
@@ -209,7 +191,7 @@ async function write(tx: Tx, ctx: Ctx, before: CollectabilityRow[], calc: Collec
 /** POST: the whole set. */
 export async function setCollectability(ctx: Ctx, body: { calculationType: CollectabilityCalculationType; items: RangeInput[] }) {
   return withTx(ctx, async (tx) => {
-    await tx.query('SELECT 1 FROM tenant WHERE tenant_id = $1 FOR UPDATE', [ctx.tenantId]);
+    await lockTenant(tx, ctx.tenantId);
     const before = await loadCollectability(tx, ctx.tenantId);
     return write(tx, ctx, before, body.calculationType, body.items);
   });
@@ -230,7 +212,7 @@ export async function patchCollectability(
   },
 ) {
   return withTx(ctx, async (tx) => {
-    await tx.query('SELECT 1 FROM tenant WHERE tenant_id = $1 FOR UPDATE', [ctx.tenantId]);
+    await lockTenant(tx, ctx.tenantId);
     const before = await loadCollectability(tx, ctx.tenantId);
     const next: RangeInput[] = before.map((b) => ({
       grade: b.grade,

@@ -22,6 +22,7 @@ import type { Tx } from '../../db/db.ts';
 import { audit } from '../../lib/audit.ts';
 import { type Ctx, withTx } from '../../lib/context.ts';
 import { badRequest, type FieldError } from '../../lib/errors.ts';
+import { findConfigRows, upsertConfig } from './config.repo.ts';
 
 function isConfigKey(k: string): k is ConfigKey {
   return (CONFIG_KEYS as string[]).includes(k);
@@ -40,11 +41,7 @@ function merge<K extends ConfigKey>(key: K, stored: unknown): ConfigValues[K] {
 }
 
 async function storedRows(tx: Tx, tenantId: string, keys?: string[]) {
-  return tx.query<{ key: string; value: unknown; updated_date: Date; updated_by: string | null }>(
-    `SELECT key, value, updated_date, updated_by FROM tenant_config
-     WHERE tenant_id = $1 AND key = ANY($2::text[])`,
-    [tenantId, keys ?? CONFIG_KEYS],
-  );
+  return findConfigRows(tx, tenantId, keys ?? CONFIG_KEYS);
 }
 
 /** One key's effective value. */
@@ -108,11 +105,7 @@ export async function saveConfiguration(ctx: Ctx, body: Record<string, Record<st
       );
     }
     for (const k of Object.keys(next) as ConfigKey[]) {
-      await tx.exec(
-        `INSERT INTO tenant_config (tenant_id, key, value, updated_date, updated_by) VALUES ($1, $2, $3::jsonb, now(), $4)
-         ON CONFLICT (tenant_id, key) DO UPDATE SET value = EXCLUDED.value, updated_date = now(), updated_by = EXCLUDED.updated_by`,
-        [ctx.tenantId, k, JSON.stringify(next[k]), ctx.userId],
-      );
+      await upsertConfig(tx, ctx.tenantId, k, next[k], ctx.userId);
       await audit(tx, ctx, { action: 'configuration.update', entity: 'tenant_config', entityId: k, before: current[k], after: next[k] });
     }
     return getAllConfig(tx, ctx.tenantId);

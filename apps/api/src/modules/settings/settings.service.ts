@@ -33,58 +33,27 @@ import type { Tx } from '../../db/db.ts';
 import { audit } from '../../lib/audit.ts';
 import { type Ctx, withTx } from '../../lib/context.ts';
 import { badRequest, type FieldError, notFound } from '../../lib/errors.ts';
-import { likePattern, orderBy, paged } from '../../lib/http.ts';
+import { paged } from '../../lib/http.ts';
 import type { Storage } from '../../lib/storage.ts';
+import { type AdArtRow, deleteAdArtRow, findAdArt, insertAdArt, pageAdArt } from './ad-art.repo.ts';
 import { getConfig } from './configuration.ts';
+import {
+  existingUserIds,
+  findLogoUrl,
+  findOfficers,
+  findTenantRow,
+  lockTenant,
+  replaceOfficers,
+  setLogoUrl,
+  updateTenantColumns,
+} from './tenant-profile.repo.ts';
 import { readTimeZone, writeTimeZone } from './time-zone.repo.ts';
 import { readUpload, reencodeImage, sniff } from './upload.ts';
 
 // ---------------------------------------------------------------- cooperative details
 
-interface TenantRow {
-  tenant_id: string;
-  name: string;
-  cooperative_type: string;
-  is_active: boolean;
-  activated_at: Date | null;
-  step_configuration: number;
-  legal_entity_number: string | null;
-  legal_entity_date: string | null;
-  cooperative_number: string | null;
-  tax_number: string | null;
-  address: string | null;
-  city: string | null;
-  province: string | null;
-  postal_code: string | null;
-  phone: string | null;
-  email: string | null;
-  website: string | null;
-  logo_url: string | null;
-  fiscal_year_start_month: number;
-  created_date: Date;
-}
-
-interface OfficerRow {
-  id: string;
-  board: string;
-  title: string;
-  name: string;
-  user_id: string | null;
-  user_name: string | null;
-  phone: string | null;
-  period_start: string | null;
-  period_end: string | null;
-  sort_order: number;
-}
-
 async function officers(tx: Tx, tenantId: string) {
-  const rows = await tx.query<OfficerRow>(
-    `SELECT o.id, o.board, o.title, o.name, o.user_id, nullif(concat_ws(' ', u.first_name, u.last_name), '') AS user_name,
-            o.phone, o.period_start, o.period_end, o.sort_order
-     FROM tenant_officer o LEFT JOIN app_user u ON u.tenant_id = o.tenant_id AND u.id = o.user_id
-     WHERE o.tenant_id = $1 ORDER BY o.board DESC, o.sort_order, o.name`,
-    [tenantId],
-  );
+  const rows = await findOfficers(tx, tenantId);
   return rows.map((o) => ({
     id: o.id,
     board: o.board,
@@ -100,13 +69,7 @@ async function officers(tx: Tx, tenantId: string) {
 }
 
 async function tenantDetailTx(tx: Tx, tenantId: string) {
-  const t = await tx.one<TenantRow>(
-    `SELECT tenant_id, name, cooperative_type, is_active, activated_at, step_configuration, legal_entity_number, legal_entity_date,
-            cooperative_number, tax_number, address, city, province, postal_code, phone, email, website, logo_url,
-            fiscal_year_start_month, created_date
-     FROM tenant WHERE tenant_id = $1`,
-    [tenantId],
-  );
+  const t = await findTenantRow(tx, tenantId);
   if (!t) throw notFound();
   return {
     id: t.tenant_id,
@@ -174,36 +137,34 @@ function checkOfficers(list: OfficerInput[]) {
 export async function updateTenant(ctx: Ctx, body: Record<string, unknown> & { officers?: OfficerInput[] }) {
   if (body.officers) checkOfficers(body.officers);
   return withTx(ctx, async (tx) => {
-    await tx.query('SELECT 1 FROM tenant WHERE tenant_id = $1 FOR UPDATE', [ctx.tenantId]);
+    await lockTenant(tx, ctx.tenantId);
     const before = await tenantDetailTx(tx, ctx.tenantId);
-    const sets: string[] = [];
-    const params: unknown[] = [ctx.tenantId];
+    const columns: Array<[string, unknown]> = [];
     for (const [field, column] of Object.entries(TENANT_COLUMNS)) {
-      if (body[field] === undefined) continue;
-      params.push(body[field]);
-      sets.push(`${column} = $${params.length}`);
+      if (body[field] !== undefined) columns.push([column, body[field]]);
     }
-    if (sets.length) await tx.exec(`UPDATE tenant SET ${sets.join(', ')} WHERE tenant_id = $1`, params);
+    await updateTenantColumns(tx, ctx.tenantId, columns);
     if (body.timeZone !== undefined) await writeTimeZone(tx, ctx.tenantId, body.timeZone as CooperativeTimeZone, ctx.userId);
     if (body.officers) {
       const userIds = body.officers.map((o) => o.userId).filter((v): v is string => Boolean(v));
       if (userIds.length) {
-        const found = await tx.query<{ id: string }>('SELECT id FROM app_user WHERE tenant_id = $1 AND id = ANY($2::uuid[])', [
-          ctx.tenantId,
-          userIds,
-        ]);
-        const missing = body.officers.find((o) => o.userId && !found.some((f) => f.id === o.userId));
+        const found = await existingUserIds(tx, ctx.tenantId, userIds);
+        const missing = body.officers.find((o) => o.userId && !found.has(o.userId));
         if (missing) throw notFound('settings.officer_user_not_found', { name: missing.name });
       }
-      await tx.exec('DELETE FROM tenant_officer WHERE tenant_id = $1', [ctx.tenantId]);
-      let order = 0;
-      for (const o of body.officers) {
-        await tx.exec(
-          `INSERT INTO tenant_officer (tenant_id, board, title, name, user_id, phone, period_start, period_end, sort_order)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-          [ctx.tenantId, o.board, o.title, o.name, o.userId ?? null, o.phone ?? null, o.periodStart ?? null, o.periodEnd ?? null, order++],
-        );
-      }
+      await replaceOfficers(
+        tx,
+        ctx.tenantId,
+        body.officers.map((o) => ({
+          board: o.board,
+          title: o.title,
+          name: o.name,
+          userId: o.userId ?? null,
+          phone: o.phone ?? null,
+          periodStart: o.periodStart ?? null,
+          periodEnd: o.periodEnd ?? null,
+        })),
+      );
     }
     const after = await tenantDetailTx(tx, ctx.tenantId);
     await audit(tx, ctx, { action: 'tenant.update', entity: 'tenant', entityId: ctx.tenantId, before, after });
@@ -224,14 +185,14 @@ export async function uploadLogo(ctx: Ctx, storage: Storage, req: FastifyRequest
   const img = await reencodeImage(up.buffer, type, { maxSide: 1024, toPng: true });
   await storage.put(logoKey(ctx.tenantId), img.buffer, img.contentType);
   return withTx(ctx, async (tx) => {
-    const before = await tx.one<{ logo_url: string | null }>('SELECT logo_url FROM tenant WHERE tenant_id = $1 FOR UPDATE', [ctx.tenantId]);
+    const before = await findLogoUrl(tx, ctx.tenantId, true);
     const url = `/api/tenant/logo?v=${Date.now().toString(36)}`;
-    await tx.exec('UPDATE tenant SET logo_url = $2, logo_updated_at = now() WHERE tenant_id = $1', [ctx.tenantId, url]);
+    await setLogoUrl(tx, ctx.tenantId, url);
     await audit(tx, ctx, {
       action: 'tenant.logo_upload',
       entity: 'tenant',
       entityId: ctx.tenantId,
-      before: { logoUrl: before?.logo_url ?? null },
+      before: { logoUrl: before ?? null },
       after: { logoUrl: url, fileName: up.filename, bytes: img.buffer.length, width: img.width, height: img.height },
     });
     return { logoUrl: url, width: img.width, height: img.height, size: img.buffer.length };
@@ -239,10 +200,8 @@ export async function uploadLogo(ctx: Ctx, storage: Storage, req: FastifyRequest
 }
 
 export async function readLogo(ctx: Ctx, storage: Storage) {
-  const t = await withTx(ctx, (tx) =>
-    tx.one<{ logo_url: string | null }>('SELECT logo_url FROM tenant WHERE tenant_id = $1', [ctx.tenantId]),
-  );
-  if (!t?.logo_url) throw notFound('settings.logo_none');
+  const logoUrl = await withTx(ctx, (tx) => findLogoUrl(tx, ctx.tenantId));
+  if (!logoUrl) throw notFound('settings.logo_none');
   const file = await storage.get(logoKey(ctx.tenantId));
   if (!file) throw notFound('settings.logo_none');
   return file;
@@ -250,29 +209,15 @@ export async function readLogo(ctx: Ctx, storage: Storage) {
 
 export async function removeLogo(ctx: Ctx, storage: Storage) {
   await withTx(ctx, async (tx) => {
-    const before = await tx.one<{ logo_url: string | null }>('SELECT logo_url FROM tenant WHERE tenant_id = $1 FOR UPDATE', [ctx.tenantId]);
-    if (!before?.logo_url) throw notFound('settings.logo_none');
-    await tx.exec('UPDATE tenant SET logo_url = NULL, logo_updated_at = now() WHERE tenant_id = $1', [ctx.tenantId]);
-    await audit(tx, ctx, { action: 'tenant.logo_remove', entity: 'tenant', entityId: ctx.tenantId, before: { logoUrl: before.logo_url } });
+    const before = await findLogoUrl(tx, ctx.tenantId, true);
+    if (!before) throw notFound('settings.logo_none');
+    await setLogoUrl(tx, ctx.tenantId, null);
+    await audit(tx, ctx, { action: 'tenant.logo_remove', entity: 'tenant', entityId: ctx.tenantId, before: { logoUrl: before } });
     tx.afterCommit(() => storage.delete(logoKey(ctx.tenantId)));
   });
 }
 
 // ---------------------------------------------------------------- AD/ART
-
-interface AdArtRow {
-  id: string;
-  document_type: string;
-  title: string;
-  description: string | null;
-  file_name: string;
-  content_type: string;
-  size_bytes: number;
-  storage_key: string;
-  uploaded_by: string | null;
-  uploaded_by_name: string | null;
-  created_date: Date;
-}
 
 function adArtOut(r: AdArtRow) {
   return {
@@ -289,39 +234,13 @@ function adArtOut(r: AdArtRow) {
   };
 }
 
-const AD_ART_SELECT = `SELECT d.id, d.document_type, d.title, d.description, d.file_name, d.content_type, d.size_bytes, d.storage_key,
-         d.uploaded_by, nullif(concat_ws(' ', u.first_name, u.last_name), '') AS uploaded_by_name, d.created_date
-  FROM ad_art_document d LEFT JOIN app_user u ON u.tenant_id = d.tenant_id AND u.id = d.uploaded_by`;
-
 export async function listAdArt(
   ctx: Ctx,
   q: { page: number; limit: number; search?: string; sortBy?: string; ascOrDesc: 'ASC' | 'DESC'; documentType?: string },
 ) {
   return withTx(ctx, async (tx) => {
-    const where = ['d.tenant_id = $1'];
-    const params: unknown[] = [ctx.tenantId];
-    if (q.search) {
-      params.push(likePattern(q.search));
-      where.push(`(d.title ILIKE $${params.length} OR d.description ILIKE $${params.length} OR d.file_name ILIKE $${params.length})`);
-    }
-    if (q.documentType) {
-      params.push(q.documentType);
-      where.push(`d.document_type = $${params.length}`);
-    }
-    const total = await tx.one<{ n: number }>(`SELECT count(*)::int AS n FROM ad_art_document d WHERE ${where.join(' AND ')}`, params);
-    const order = orderBy(
-      q.sortBy,
-      q.ascOrDesc,
-      { created_date: 'd.created_date', title: 'lower(d.title)', size: 'd.size_bytes' },
-      'created_date',
-      'd.id',
-    );
-    params.push(q.limit, q.page * q.limit);
-    const rows = await tx.query<AdArtRow>(
-      `${AD_ART_SELECT} WHERE ${where.join(' AND ')} ${order} LIMIT $${params.length - 1} OFFSET $${params.length}`,
-      params,
-    );
-    return paged(rows.map(adArtOut), total?.n ?? 0, q.page, q.limit);
+    const { rows, total } = await pageAdArt(tx, ctx.tenantId, q);
+    return paged(rows.map(adArtOut), total, q.page, q.limit);
   });
 }
 
@@ -345,23 +264,22 @@ export async function uploadAdArt(ctx: Ctx, storage: Storage, req: FastifyReques
   const fileName = up.filename.replace(/[\r\n"\\/]/g, '_').slice(0, 200);
   try {
     return await withTx(ctx, async (tx) => {
-      await tx.exec(
-        `INSERT INTO ad_art_document (tenant_id, id, document_type, title, description, file_name, content_type, size_bytes, storage_key, uploaded_by)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-        [
-          ctx.tenantId,
+      await insertAdArt(
+        tx,
+        ctx.tenantId,
+        {
           id,
-          parsed.data.documentType,
-          parsed.data.title,
-          parsed.data.description ?? null,
+          documentType: parsed.data.documentType,
+          title: parsed.data.title,
+          description: parsed.data.description ?? null,
           fileName,
-          type,
-          body.length,
-          key,
-          ctx.userId,
-        ],
+          contentType: type,
+          size: body.length,
+          storageKey: key,
+        },
+        ctx.userId,
       );
-      const row = await tx.one<AdArtRow>(`${AD_ART_SELECT} WHERE d.tenant_id = $1 AND d.id = $2`, [ctx.tenantId, id]);
+      const row = await findAdArt(tx, ctx.tenantId, id);
       const out = adArtOut(row!);
       await audit(tx, ctx, { action: 'ad_art.upload', entity: 'ad_art_document', entityId: id, after: out });
       return out;
@@ -373,7 +291,7 @@ export async function uploadAdArt(ctx: Ctx, storage: Storage, req: FastifyReques
 }
 
 export async function readAdArt(ctx: Ctx, storage: Storage, id: string) {
-  const row = await withTx(ctx, (tx) => tx.one<AdArtRow>(`${AD_ART_SELECT} WHERE d.tenant_id = $1 AND d.id = $2`, [ctx.tenantId, id]));
+  const row = await withTx(ctx, (tx) => findAdArt(tx, ctx.tenantId, id));
   if (!row) throw notFound('settings.ad_art_not_found');
   const file = await storage.get(row.storage_key);
   if (!file) throw notFound('settings.ad_art_not_found');
@@ -382,9 +300,9 @@ export async function readAdArt(ctx: Ctx, storage: Storage, id: string) {
 
 export async function deleteAdArt(ctx: Ctx, storage: Storage, id: string) {
   await withTx(ctx, async (tx) => {
-    const row = await tx.one<AdArtRow>(`${AD_ART_SELECT} WHERE d.tenant_id = $1 AND d.id = $2`, [ctx.tenantId, id]);
+    const row = await findAdArt(tx, ctx.tenantId, id);
     if (!row) throw notFound('settings.ad_art_not_found');
-    await tx.exec('DELETE FROM ad_art_document WHERE tenant_id = $1 AND id = $2', [ctx.tenantId, id]);
+    await deleteAdArtRow(tx, ctx.tenantId, id);
     await audit(tx, ctx, { action: 'ad_art.delete', entity: 'ad_art_document', entityId: id, before: adArtOut(row) });
     tx.afterCommit(() => storage.delete(row.storage_key));
   });

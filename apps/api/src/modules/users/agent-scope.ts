@@ -20,6 +20,7 @@
 import type { Tx } from '../../db/db.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { unauthorized } from '../../lib/errors.ts';
+import { findUserPlacement } from './users.repo.ts';
 
 export interface AgentContext {
   userId: string;
@@ -31,10 +32,7 @@ export interface AgentContext {
 
 export async function agentContext(tx: Tx, ctx: Ctx): Promise<AgentContext> {
   if (!ctx.userId) throw unauthorized();
-  const u = await tx.one<{ branch_id: string | null; area_id: string | null; coa_id: string | null }>(
-    'SELECT branch_id, area_id, coa_id FROM app_user WHERE tenant_id = $1 AND id = $2',
-    [ctx.tenantId, ctx.userId],
-  );
+  const u = await findUserPlacement(tx, ctx.tenantId, ctx.userId);
   if (!u) throw unauthorized();
   return {
     userId: ctx.userId,

@@ -122,3 +122,11 @@ export async function findCoa(tx: Tx, tenantId: string, id: string): Promise<Coa
     [tenantId, id],
   );
 }
+
+/** Where a user works: branch, area and the cash or bank account it holds (undefined: no such user). */
+export function findUserPlacement(tx: Tx, tenantId: string, userId: string) {
+  return tx.one<{ branch_id: string | null; area_id: string | null; coa_id: string | null }>(
+    'SELECT branch_id, area_id, coa_id FROM app_user WHERE tenant_id = $1 AND id = $2',
+    [tenantId, userId],
+  );
+}
