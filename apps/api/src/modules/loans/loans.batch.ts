@@ -18,6 +18,7 @@
 import type { Db } from '../../db/db.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { ok } from '../../lib/http.ts';
+import { batchCommitted, rolledBackOnError } from '../money/batch-tx.ts';
 import { today } from '../savings/savings.core.ts';
 import { agentOf, type PayAnswer, type PayInput, pay, payAnswers, payItem, payMessage, payRefusal } from './loans.pay.ts';
 import { anyJournalOf, type PayRow, payMany, storeAnswersAtCommit } from './loans.repo.ts';
@@ -117,7 +118,17 @@ export class PayBatcher {
         }),
       );
     } catch (err) {
-      const committed = err instanceof RolledBack ? false : hasSqlState(err) ? await this.committed(tenantId, prepared) : null;
+      const committed = await batchCommitted(
+        err,
+        () =>
+          this.db.tenant(tenantId, (tx) =>
+            anyJournalOf(
+              tx,
+              prepared.map((p) => p.journal),
+            ),
+          ),
+        'loan payment batch',
+      );
       if (committed === false) {
         for (const it of items) runAlone(it);
         return;
@@ -139,44 +150,6 @@ export class PayBatcher {
     for (const { it, row } of refused) it.reject(payRefusal(it.ctx, row, date));
     for (const it of alone) runAlone(it);
   }
-
-  /** Whether a batch whose COMMIT round trip failed did commit (its journals exist); null when it cannot be told. */
-  private async committed(tenantId: string, prepared: Array<Record<string, unknown>>): Promise<boolean | null> {
-    try {
-      return await this.db.tenant(tenantId, (tx) =>
-        anyJournalOf(
-          tx,
-          prepared.map((p) => p.journal),
-        ),
-      );
-    } catch (err) {
-      console.error('loan payment batch: could not tell whether it committed', err);
-      return null;
-    }
-  }
-}
-
-/** An error before COMMIT was sent: the transaction is rolled back for certain. */
-class RolledBack extends Error {
-  constructor(override readonly cause: unknown) {
-    super('batch rolled back', { cause });
-  }
-  get code(): string | undefined {
-    return (this.cause as { code?: string } | undefined)?.code;
-  }
-}
-
-async function rolledBackOnError<T>(fn: () => Promise<T>): Promise<T> {
-  try {
-    return await fn();
-  } catch (err) {
-    throw new RolledBack(err);
-  }
-}
-
-function hasSqlState(err: unknown): boolean {
-  const code = (err as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code);
 }
 
 function runAlone(it: Item): void {
