@@ -53,8 +53,11 @@ export class PayBatcher {
 
   constructor(
     private db: Db,
-    /** Half the pool, as the savings batcher (the other half serves everything else). */
-    private slots = Math.max(1, Math.floor(db.slots / 2)),
+    /**
+     * Batch transactions at once: LOANS_BATCH_SLOTS, else half the pool, as the savings batcher (the other half
+     * serves everything else). With C clients waiting for their answers, batches hold about C / (slots + 1).
+     */
+    private slots = Number(process.env.LOANS_BATCH_SLOTS) || Math.max(1, Math.floor(db.slots / 2)),
   ) {}
 
   submit(ctx: Ctx, input: PayInput): Promise<PayAnswer> {
