@@ -5,9 +5,10 @@
 -- that refuses, as a code and its raw parameters (modules/money/refusals.ts gives the message):
 --   the loan: LOAN_NOT_FOUND (none, or not one of the agent's members), LOAN_NOT_RUNNING;
 --   the amount: INSTALLMENTS_LEFT, PARTIAL_ABOVE_DUE, PAY_ABOVE_OWED, NOTHING_DUE; PRODUCT_GL_MISSING;
---   from savings: saving_move's rules of a withdrawal (ACCOUNT_NOT_FOUND, MEMBER_INACTIVE, MEMBER_NOT_APPROVED,
---     ACCOUNT_PENDING / _REJECTED / _CLOSED, PRODUCT_GL_MISSING; INSUFFICIENT_BALANCE) with SAVING_NOT_MEMBER and
---     SAVING_NOT_VOLUNTARY before the balance (a loan is paid from the member's own voluntary savings);
+--   from savings: saving_leg_refusal, the rules of a withdrawal that saving_move and saving_move_many use
+--     (ACCOUNT_NOT_FOUND, MEMBER_INACTIVE, MEMBER_NOT_APPROVED, ACCOUNT_PENDING / _REJECTED / _CLOSED,
+--     PRODUCT_GL_MISSING; INSUFFICIENT_BALANCE) with SAVING_NOT_MEMBER and SAVING_NOT_VOLUNTARY before the
+--     balance (a loan is paid from the member's own voluntary savings), parameters from saving_leg_refusal_detail;
 --   from cash or bank: saving_move's cash rules (COA_NOT_FOUND, COA_NOT_CASH_BANK, COA_NOT_POSTABLE,
 --     COA_INACTIVE, COA_TAKEN).
 -- Locks the savings accounts (saving_lock_accounts, after the loans).
@@ -54,8 +55,8 @@ BEGIN
            coalesce(pl.amount, 0) AS amt, a.id AS a_id, a.assigned AS a_assigned, a.member_active, a.member_type,
            a.status AS a_status, a.control_id, a.member_id AS a_member, a.kind AS a_kind, a.account_number, a.balance, a.min_balance,
            a.block_amount, a.blocked_amount, a.pledged_amount, a.product_name AS a_product, a.member_name AS a_member_name,
-           a.cif_number AS a_cif, a.product_id AS a_product_id, a.terms_version, a.member_branch_id,
-           greatest(a.balance - (a.min_balance + a.block_amount + a.blocked_amount + a.pledged_amount), 0) AS available, c.*
+           a.cif_number AS a_cif, a.product_id AS a_product_id, a.terms_version, a.member_branch_id, a.saving_type AS a_saving_type,
+           a.equity_amount AS a_equity_amount, c.*
       FROM x
       LEFT JOIN lo ON lo.id = x.loan
       LEFT JOIN pl ON pl.ord = x.ord
@@ -70,16 +71,10 @@ BEGIN
       WHEN e.kind IN ('PARTIAL', 'OPEN_AMOUNT') AND e.amt > coalesce(e.owed, 0) THEN 'PAY_ABOVE_OWED'
       WHEN e.amt <= 0 THEN 'NOTHING_DUE'
       WHEN e.interest_acc IS NULL OR e.fine_acc IS NULL OR e.receivable_coa_id IS NULL THEN 'LOAN_GL_MISSING'
-      WHEN e.source = 'SAVING' AND (e.a_id IS NULL OR (p_agent IS NOT NULL AND NOT coalesce(e.a_assigned, false))) THEN 'ACCOUNT_NOT_FOUND'
-      WHEN e.source = 'SAVING' AND NOT e.member_active THEN 'MEMBER_INACTIVE'
-      WHEN e.source = 'SAVING' AND e.member_type = 'PROSPECTIVE' THEN 'MEMBER_NOT_APPROVED'
-      WHEN e.source = 'SAVING' AND e.a_status = 'PENDING' THEN 'ACCOUNT_PENDING'
-      WHEN e.source = 'SAVING' AND e.a_status = 'REJECTED' THEN 'ACCOUNT_REJECTED'
-      WHEN e.source = 'SAVING' AND e.a_status = 'CLOSED' THEN 'ACCOUNT_CLOSED'
-      WHEN e.source = 'SAVING' AND e.control_id IS NULL THEN 'PRODUCT_GL_MISSING'
-      WHEN e.source = 'SAVING' AND e.a_member <> e.member_id THEN 'SAVING_NOT_MEMBER'
-      WHEN e.source = 'SAVING' AND e.a_kind <> 'SAVING' THEN 'SAVING_NOT_VOLUNTARY'
-      WHEN e.source = 'SAVING' AND e.amt > e.available THEN 'INSUFFICIENT_BALANCE'
+      WHEN e.source = 'SAVING' THEN saving_leg_refusal('WITHDRAW', e.amt, p_agent, e.a_id, e.a_assigned, e.member_active, e.member_type,
+                                                       e.a_status, e.control_id, e.a_kind, e.a_saving_type, e.balance, e.a_equity_amount,
+                                                       e.min_balance, e.block_amount, e.blocked_amount, e.pledged_amount, e.a_member,
+                                                       e.member_id, true)
       WHEN e.source = 'CASH' AND e.cash_id IS NULL THEN 'COA_NOT_FOUND'
       WHEN e.source = 'CASH' AND NOT e.cash_bank THEN 'COA_NOT_CASH_BANK'
       WHEN e.source = 'CASH' AND NOT e.cash_postable THEN 'COA_NOT_POSTABLE'
@@ -102,18 +97,14 @@ BEGIN
              WHEN 'PAY_ABOVE_OWED' THEN jsonb_build_object('amount', d.amt, 'owed', coalesce(d.owed, 0))
              WHEN 'NOTHING_DUE' THEN jsonb_build_object('number', d.loan_number)
              WHEN 'LOAN_GL_MISSING' THEN jsonb_build_object('product', d.product_name)
-             WHEN 'MEMBER_INACTIVE' THEN jsonb_build_object('name', d.a_member_name, 'cif', d.a_cif)
-             WHEN 'MEMBER_NOT_APPROVED' THEN jsonb_build_object('name', d.a_member_name)
-             WHEN 'PRODUCT_GL_MISSING' THEN jsonb_build_object('product', d.a_product)
-             WHEN 'INSUFFICIENT_BALANCE' THEN
-               jsonb_build_object('number', d.account_number, 'balance', d.balance, 'available', d.available,
-                                  'minBalance', d.min_balance + d.block_amount, 'held', d.blocked_amount + d.pledged_amount)
              WHEN 'COA_TAKEN' THEN jsonb_build_object('code', d.cash_code, 'name', d.cash_name, 'holder', coalesce(d.cash_holder_name, '-'))
-             WHEN 'ACCOUNT_NOT_FOUND' THEN '{}'::jsonb
              WHEN 'COA_NOT_FOUND' THEN '{}'::jsonb
              ELSE CASE WHEN d.refusal IN ('COA_NOT_CASH_BANK', 'COA_NOT_POSTABLE', 'COA_INACTIVE')
                        THEN jsonb_build_object('code', d.cash_code, 'name', d.cash_name)
-                       WHEN d.refusal IS NOT NULL THEN jsonb_build_object('number', d.account_number) END
+                       WHEN d.source = 'SAVING'
+                       THEN saving_leg_refusal_detail(d.refusal, d.a_member_name, d.a_cif, d.account_number, d.a_product, d.balance,
+                                                      d.a_equity_amount, d.min_balance, d.block_amount, d.blocked_amount, d.pledged_amount)
+                  END
            END,
            d.loan, d.kind, d.amt, d.principal, d.interest, d.fine, d.source, d.cash_id, d.a_id,
            CASE WHEN d.source = 'SAVING' THEN d.control_id ELSE d.cash_id END,

@@ -16,7 +16,9 @@
 --  - After: fines materialised, paid figures, a payoff's unearned interest dropped ("Pelunasan dipercepat"),
 --    paid_date when principal, interest and fines are settled.
 -- Only the unpaid installments are read (a paid one takes nothing and stays paid); `due_only` items read only those
--- due by the day (the auto debit's due amount). Answers the rows the payment changes and each payment's first row;
+-- due by the day (the auto debit's due amount). Of the open installments not yet due, only those the amount reaches
+-- are allocated row by row; the later ones are counted and summed (hd, tl: a payment on a 120-month loan reads its
+-- schedule's index once cheaply instead of allocating 120 rows). Answers the rows the payment changes and each payment's first row;
 -- the payment's figures repeat on each of its rows (totals allocated, paid off, in arrears after it, and): open installments, owed (all open), due (open and due by the
 -- day; the first open one when none is due), the amount. loan_pay_plan_check.test.ts proves this function and
 -- loans.engine.ts allocate the same on random loans.
@@ -44,6 +46,39 @@ BEGIN
                                    WHERE q.tenant_id = app_tenant() AND q.loan_id = lx.loan AND q.schedule_no = lx.schedule_no
                                      AND NOT q.superseded AND q.due_date > p_date) c
      WHERE lx.kind = 'PAYOFF'
+  ), hd AS (
+    -- How far the allocation must look (docs/loans.md "Performance"): the first open installment (by its stored
+    -- figures) at which the open ones so far reach the amount asked (INSTALLMENT: the cnt-th open one). Those, every
+    -- installment due by the day (the only ones whose fine grows) and any not open are allocated row by row below;
+    -- the later open ones take nothing (the open ones before them already cover the amount; fines only add to that)
+    -- and count only in the totals (tl). NULL (a payoff, the auto debit's due amount, an amount above what the stored
+    -- figures cover): every unpaid installment row by row.
+    SELECT lx.ord, h.number AS head_to
+      FROM lx LEFT JOIN LATERAL (
+        SELECT q.number FROM (
+          SELECT i.number,
+                 count(*) FILTER (WHERE i.principal - i.principal_paid + i.interest - i.interest_paid
+                                        + i.fine_accrued - i.fine_paid - i.fine_waived > 0) OVER w AS rk,
+                 coalesce(sum(i.principal - i.principal_paid + i.interest - i.interest_paid + i.fine_accrued - i.fine_paid - i.fine_waived)
+                            FILTER (WHERE i.principal - i.principal_paid + i.interest - i.interest_paid
+                                          + i.fine_accrued - i.fine_paid - i.fine_waived > 0) OVER w, 0) AS cs
+            FROM loan_installment i
+           WHERE i.tenant_id = app_tenant() AND i.loan_id = lx.loan AND i.schedule_no = lx.schedule_no AND NOT i.superseded
+             AND i.paid_date IS NULL
+          WINDOW w AS (ORDER BY i.number ROWS UNBOUNDED PRECEDING)) q
+         WHERE q.rk >= CASE WHEN lx.kind = 'INSTALLMENT' THEN lx.cnt ELSE 1 END
+           AND q.cs >= CASE WHEN lx.kind IN ('PARTIAL', 'OPEN_AMOUNT') THEN coalesce(lx.amount, 0) ELSE 0 END
+         ORDER BY q.number LIMIT 1) h ON lx.kind <> 'PAYOFF' AND NOT lx.due_only
+  ), tl AS (
+    -- The open installments after head_to, not yet due: counted and summed only (no fine grows on them).
+    SELECT hd.ord, count(*)::integer AS n,
+           sum(i.principal - i.principal_paid + i.interest - i.interest_paid + i.fine_accrued - i.fine_paid - i.fine_waived) AS owed
+      FROM hd JOIN lx ON lx.ord = hd.ord
+      JOIN loan_installment i ON i.tenant_id = app_tenant() AND i.loan_id = lx.loan AND i.schedule_no = lx.schedule_no AND NOT i.superseded
+                             AND i.paid_date IS NULL AND i.number > hd.head_to AND i.due_date > p_date
+                             AND i.principal - i.principal_paid + i.interest - i.interest_paid + i.fine_accrued - i.fine_paid - i.fine_waived > 0
+     WHERE hd.head_to IS NOT NULL
+     GROUP BY hd.ord
   ), r AS (
     -- Only the unpaid installments: a paid one takes nothing and stays paid.
     SELECT lx.ord, lx.kind, lx.cnt, lx.amount AS asked, i.id, i.loan_id, i.number, i.due_date, i.principal, i.interest, i.principal_paid,
@@ -52,11 +87,17 @@ BEGIN
            i.principal - i.principal_paid AS up, i.interest - i.interest_paid AS ui,
            greatest(i.due_date + lx.fine_grace_days, coalesce(i.fine_counted_to, i.due_date + lx.fine_grace_days)) AS fine_from,
            cur.cur_prev AS prev_due,
-           CASE WHEN i.number = cur.cur_no THEN 1 ELSE 0 END AS future_no
+           CASE WHEN i.number = cur.cur_no THEN 1 ELSE 0 END AS future_no,
+           coalesce(tl.n, 0) AS tail_n, coalesce(tl.owed, 0) AS tail_owed
       FROM lx
+      JOIN hd ON hd.ord = lx.ord
       JOIN loan_installment i ON i.tenant_id = app_tenant() AND i.loan_id = lx.loan AND i.schedule_no = lx.schedule_no AND NOT i.superseded
                              AND i.paid_date IS NULL AND (NOT lx.due_only OR i.due_date <= p_date)
+                             AND (hd.head_to IS NULL OR i.number <= hd.head_to OR i.due_date <= p_date
+                                  OR NOT i.principal - i.principal_paid + i.interest - i.interest_paid
+                                         + i.fine_accrued - i.fine_paid - i.fine_waived > 0)
       LEFT JOIN cur ON cur.ord = lx.ord
+      LEFT JOIN tl ON tl.ord = lx.ord
   ), f AS (
     SELECT r.*,
            CASE WHEN r.paid_date IS NULL AND r.up + r.ui > 0 AND r.rate > 0 AND p_date > r.fine_from
@@ -84,8 +125,8 @@ BEGIN
       FROM k
   ), s AS (
     SELECT g.*,
-           (count(*) FILTER (WHERE g.is_open) OVER p)::integer AS open_count,
-           coalesce(sum(g.up + g.ui + g.tf) FILTER (WHERE g.is_open) OVER p, 0) AS owed,
+           (count(*) FILTER (WHERE g.is_open) OVER p)::integer + g.tail_n AS open_count,
+           coalesce(sum(g.up + g.ui + g.tf) FILTER (WHERE g.is_open) OVER p, 0) + g.tail_owed AS owed,
            coalesce(sum(g.up + g.ui + g.tf) FILTER (WHERE g.is_open AND g.due_date <= p_date) OVER p, 0) AS due_sum,
            coalesce(sum(g.up + g.ui + g.tf) FILTER (WHERE g.is_open AND g.open_rank = 1) OVER p, 0) AS first_open,
            coalesce(sum(g.up + g.ti + g.tf) FILTER (WHERE g.is_target) OVER p, 0) AS target_sum,
@@ -115,7 +156,7 @@ BEGIN
       FROM n
   ), z AS (
     SELECT d.*,
-           bool_and(d.paid_date IS NOT NULL OR d.settles) OVER p AS all_paid,
+           bool_and(d.paid_date IS NOT NULL OR d.settles) OVER p AND d.tail_n = 0 AS all_paid,
            (count(*) FILTER (WHERE d.late) OVER p)::integer AS overdue,
            min(d.due_date) FILTER (WHERE d.late) OVER p AS oldest,
            sum(d.pay_fine) OVER p AS sum_fine, sum(d.pay_interest) OVER p AS sum_interest, sum(d.pay_principal) OVER p AS sum_principal,

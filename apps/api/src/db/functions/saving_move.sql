@@ -21,8 +21,6 @@ DECLARE
   p record;
   m record;
   v_claimed boolean := false;
-  v_keep numeric;
-  v_available numeric;
   v_refusal text;
   v_params jsonb;
   v_seq bigint;
@@ -76,44 +74,26 @@ BEGIN
   SELECT * INTO a FROM saving_lock_accounts(ARRAY[p_saving], p_date, p_agent) l;
   SELECT * INTO c FROM saving_resolve_cash(p_coa, p_user) r;
 
-  -- The rules, in the order of savings.core.ts (checkCash, assertCanMove, then assertCanDeposit / assertCanWithdraw):
-  -- the first that refuses answers its code and parameters (refusal, refusal_detail as JSON), which
+  -- The rules, in the order of savings.core.ts (checkCash, then the account's: saving_leg_refusal, shared with
+  -- saving_move_many and loan_pay_decide): the first that refuses answers its code and parameters (refusal, refusal_detail as JSON), which
   -- modules/money/refusals.ts maps to the message catalogue, for this function and the TypeScript rules alike.
-  v_keep := a.min_balance + a.block_amount + a.blocked_amount + a.pledged_amount;
-  v_available := CASE WHEN a.balance > v_keep THEN a.balance - v_keep ELSE 0 END;
   v_refusal := CASE
     WHEN c.id IS NULL THEN 'COA_NOT_FOUND'
     WHEN NOT c.is_cash_bank THEN 'COA_NOT_CASH_BANK'
     WHEN NOT c.is_postable THEN 'COA_NOT_POSTABLE'
     WHEN NOT c.is_active THEN 'COA_INACTIVE'
     WHEN p_coa IS NOT NULL AND c.holder_id IS NOT NULL AND c.holder_id <> p_user AND c.holder_id IS DISTINCT FROM p_holder_ok THEN 'COA_TAKEN'
-    WHEN a.id IS NULL OR (p_agent IS NOT NULL AND NOT coalesce(a.assigned, false)) THEN 'ACCOUNT_NOT_FOUND'
-    WHEN NOT a.member_active THEN 'MEMBER_INACTIVE'
-    WHEN a.member_type = 'PROSPECTIVE' THEN 'MEMBER_NOT_APPROVED'
-    WHEN a.status = 'PENDING' THEN 'ACCOUNT_PENDING'
-    WHEN a.status = 'REJECTED' THEN 'ACCOUNT_REJECTED'
-    WHEN a.status = 'CLOSED' THEN 'ACCOUNT_CLOSED'
-    WHEN a.control_id IS NULL THEN 'PRODUCT_GL_MISSING'
-    WHEN p_kind = 'TOPUP' AND a.saving_type = 'PRINCIPAL' AND a.equity_amount IS NOT NULL AND a.equity_amount - a.balance <= 0
-      THEN 'PRINCIPAL_ALREADY_PAID'
-    WHEN p_kind = 'TOPUP' AND a.saving_type = 'PRINCIPAL' AND a.equity_amount IS NOT NULL AND p_amount > a.equity_amount - a.balance
-      THEN 'PRINCIPAL_OVERPAID'
-    WHEN p_kind = 'WITHDRAW' AND a.kind = 'SAVING_EQUITY' THEN 'EQUITY_NOT_WITHDRAWABLE'
-    WHEN p_kind = 'WITHDRAW' AND p_amount > v_available THEN 'INSUFFICIENT_BALANCE'
+    ELSE saving_leg_refusal(p_kind, p_amount, p_agent, a.id, a.assigned, a.member_active, a.member_type, a.status, a.control_id, a.kind,
+                            a.saving_type, a.balance, a.equity_amount, a.min_balance, a.block_amount, a.blocked_amount, a.pledged_amount,
+                            a.member_id, NULL, false)
   END;
   IF v_refusal IS NOT NULL THEN
     v_params := CASE
       WHEN v_refusal IN ('COA_NOT_CASH_BANK', 'COA_NOT_POSTABLE', 'COA_INACTIVE') THEN jsonb_build_object('code', c.code, 'name', c.name)
       WHEN v_refusal = 'COA_TAKEN' THEN jsonb_build_object('code', c.code, 'name', c.name, 'holder', coalesce(c.holder_name, '-'))
-      WHEN v_refusal = 'MEMBER_INACTIVE' THEN jsonb_build_object('name', a.member_name, 'cif', a.cif_number)
-      WHEN v_refusal IN ('MEMBER_NOT_APPROVED', 'PRINCIPAL_ALREADY_PAID') THEN jsonb_build_object('name', a.member_name)
-      WHEN v_refusal IN ('ACCOUNT_PENDING', 'ACCOUNT_REJECTED', 'ACCOUNT_CLOSED') THEN jsonb_build_object('number', a.account_number)
-      WHEN v_refusal IN ('PRODUCT_GL_MISSING', 'EQUITY_NOT_WITHDRAWABLE') THEN jsonb_build_object('product', a.product_name)
-      WHEN v_refusal = 'PRINCIPAL_OVERPAID' THEN jsonb_build_object('amount', a.equity_amount, 'remaining', a.equity_amount - a.balance)
-      WHEN v_refusal = 'INSUFFICIENT_BALANCE' THEN
-        jsonb_build_object('number', a.account_number, 'balance', a.balance, 'available', v_available,
-                           'minBalance', a.min_balance + a.block_amount, 'held', a.blocked_amount + a.pledged_amount)
-      ELSE '{}'::jsonb
+      WHEN v_refusal = 'COA_NOT_FOUND' THEN '{}'::jsonb
+      ELSE saving_leg_refusal_detail(v_refusal, a.member_name, a.cif_number, a.account_number, a.product_name, a.balance, a.equity_amount,
+                                     a.min_balance, a.block_amount, a.blocked_amount, a.pledged_amount)
     END;
     RETURN QUERY SELECT 'REFUSED', NULL::uuid, NULL, NULL::numeric, NULL::timestamptz, NULL, NULL::uuid, NULL, NULL, NULL::uuid, NULL, NULL,
                         NULL, NULL, NULL, NULL, NULL::numeric, NULL::uuid, NULL, NULL, v_refusal, NULL::integer, v_params::text,

@@ -59,7 +59,7 @@ BEGIN
   END IF;
 
   -- 2. The accounts locked (ascending, with their members, terms and GL accounts), the cash or bank accounts,
-  --    and the rules of saving_move (checkCash, assertCanMove, assertCanDeposit, assertCanWithdraw); a rule
+  --    and the rules of saving_move (checkCash, then the account's: saving_leg_refusal); a rule
   --    that cannot be decided refuses (the movement alone then answers why).
   WITH x AS (
     SELECT x.* FROM jsonb_to_recordset(p_items) AS x(ord integer, op text, activity text, label text, saving uuid, amount numeric,
@@ -78,14 +78,10 @@ BEGIN
            CASE WHEN coalesce(
                   c.cash_id IS NULL OR NOT c.cash_bank OR NOT c.cash_postable OR NOT c.cash_active
                   OR (x.coa IS NOT NULL AND c.cash_holder IS NOT NULL AND c.cash_holder <> x.usr AND c.cash_holder IS DISTINCT FROM x.holder_ok)
-                  OR a.id IS NULL OR (p_agent IS NOT NULL AND NOT coalesce(a.assigned, false)) OR NOT a.member_active
-                  OR a.member_type = 'PROSPECTIVE' OR a.status IN ('PENDING', 'REJECTED', 'CLOSED') OR a.control_id IS NULL
                   OR x.amount IS NULL OR x.amount <= 0 OR x.amount <> round(x.amount, 2) OR x.op NOT IN ('TOPUP', 'WITHDRAW')
-                  OR (x.op = 'TOPUP' AND a.saving_type = 'PRINCIPAL' AND a.equity_amount IS NOT NULL
-                      AND (a.equity_amount - a.balance <= 0 OR x.amount > a.equity_amount - a.balance))
-                  OR (x.op = 'WITHDRAW' AND a.kind = 'SAVING_EQUITY')
-                  OR (x.op = 'WITHDRAW'
-                      AND x.amount > greatest(a.balance - (a.min_balance + a.block_amount + a.blocked_amount + a.pledged_amount), 0)),
+                  OR saving_leg_refusal(x.op, x.amount, p_agent, a.id, a.assigned, a.member_active, a.member_type, a.status, a.control_id,
+                                        a.kind, a.saving_type, a.balance, a.equity_amount, a.min_balance, a.block_amount,
+                                        a.blocked_amount, a.pledged_amount, a.member_id, NULL, false) IS NOT NULL,
                   true)
                 THEN 'REFUSED' ELSE 'POSTED' END AS verdict
       FROM x

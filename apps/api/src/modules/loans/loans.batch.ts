@@ -18,11 +18,14 @@
 import type { Db } from '../../db/db.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { ok } from '../../lib/http.ts';
+import { batchCommitted, rolledBackOnError } from '../money/batch-tx.ts';
 import { today } from '../savings/savings.core.ts';
 import { agentOf, type PayAnswer, type PayInput, pay, payAnswers, payItem, payMessage, payRefusal } from './loans.pay.ts';
 import { anyJournalOf, type PayRow, payMany, storeAnswersAtCommit } from './loans.repo.ts';
 
 interface Item {
+  /** When it joined the queue (performance.now()). */
+  at: number;
   ctx: Ctx;
   input: PayInput;
   resolve: (v: PayAnswer) => void;
@@ -31,24 +34,39 @@ interface Item {
 
 /** The most payments one transaction takes (their locks are held until COMMIT). */
 const MAX_BATCH = 64;
+/**
+ * While another batch is in flight, a queue shorter than LINGER_MIN waits up to LINGER_MS (from its oldest
+ * payment's arrival) for company, as the savings batcher does: a batch costs about 8 ms of PostgreSQL CPU whatever
+ * its size (BEGIN, COMMIT and its WAL flush, the numbering, the start-up of the large statements) and each payment
+ * about 1.3 ms more (docs/loans.md "Performance"), so a batch of 4 costs twice as much per payment as one of 16.
+ * With no batch in flight a payment starts at once. LOANS_BATCH_LINGER_MS=0 turns it off.
+ */
+const LINGER_MS = Number(process.env.LOANS_BATCH_LINGER_MS ?? 3);
+const LINGER_MIN = Number(process.env.LOANS_BATCH_LINGER_MIN ?? 16);
 
 export class PayBatcher {
   private queues = new Map<string, Item[]>();
   private running = 0;
+  private timer: NodeJS.Timeout | null = null;
   /** Batches run and payments they took (the bench prints the mean batch). */
   readonly stats = { batches: 0, payments: 0 };
 
   constructor(
     private db: Db,
-    /** Half the pool, as the savings batcher (the other half serves everything else). */
-    private slots = Math.max(1, Math.floor(db.slots / 2)),
+    /**
+     * Batch transactions at once (LOANS_BATCH_SLOTS, default 1). With C clients waiting for their answers a batch
+     * holds about C / (slots + 1) payments, and a batch costs ~8 ms of PostgreSQL CPU whatever its size: on the
+     * 2-core bench machine one slot (batches of ~16 at 32 connections) gave 51 payments/s at 3.8 ms of PostgreSQL
+     * CPU each against 28/s at 5.6 ms with two (batches of ~9), back to back (docs/loans.md "Performance").
+     */
+    private slots = Math.min(Number(process.env.LOANS_BATCH_SLOTS) || 1, Math.max(1, db.slots - 1)),
   ) {}
 
   submit(ctx: Ctx, input: PayInput): Promise<PayAnswer> {
     return new Promise<PayAnswer>((resolve, reject) => {
       const key = `${ctx.tenantId}|${agentOf(ctx) ?? ''}`;
       const q = this.queues.get(key) ?? [];
-      q.push({ ctx, input, resolve, reject });
+      q.push({ at: performance.now(), ctx, input, resolve, reject });
       this.queues.set(key, q);
       this.pump();
     });
@@ -56,6 +74,7 @@ export class PayBatcher {
 
   private pump(): void {
     while (this.running < this.slots && this.queues.size) {
+      if (this.running > 0 && this.lingers()) return;
       // The longest queue first (the larger the batch, the less each payment costs).
       let pick = '';
       for (const [k, q] of this.queues) if (!pick || q.length > this.queues.get(pick)!.length) pick = k;
@@ -84,6 +103,26 @@ export class PayBatcher {
         this.pump();
       });
     }
+  }
+
+  /** Whether the free slot waits for company (see LINGER_MS); if so, a timer pumps again when the wait is over. */
+  private lingers(): boolean {
+    if (LINGER_MS <= 0) return false;
+    let waiting = 0;
+    let oldest = Number.POSITIVE_INFINITY;
+    for (const q of this.queues.values()) {
+      waiting += q.length;
+      oldest = Math.min(oldest, q[0].at);
+    }
+    const left = LINGER_MS - (performance.now() - oldest);
+    if (waiting >= LINGER_MIN || left <= 0) return false;
+    if (!this.timer) {
+      this.timer = setTimeout(() => {
+        this.timer = null;
+        this.pump();
+      }, Math.ceil(left));
+    }
+    return true;
   }
 
   private async run(items: Item[]): Promise<void> {
@@ -117,7 +156,17 @@ export class PayBatcher {
         }),
       );
     } catch (err) {
-      const committed = err instanceof RolledBack ? false : hasSqlState(err) ? await this.committed(tenantId, prepared) : null;
+      const committed = await batchCommitted(
+        err,
+        () =>
+          this.db.tenant(tenantId, (tx) =>
+            anyJournalOf(
+              tx,
+              prepared.map((p) => p.journal),
+            ),
+          ),
+        'loan payment batch',
+      );
       if (committed === false) {
         for (const it of items) runAlone(it);
         return;
@@ -139,44 +188,6 @@ export class PayBatcher {
     for (const { it, row } of refused) it.reject(payRefusal(it.ctx, row, date));
     for (const it of alone) runAlone(it);
   }
-
-  /** Whether a batch whose COMMIT round trip failed did commit (its journals exist); null when it cannot be told. */
-  private async committed(tenantId: string, prepared: Array<Record<string, unknown>>): Promise<boolean | null> {
-    try {
-      return await this.db.tenant(tenantId, (tx) =>
-        anyJournalOf(
-          tx,
-          prepared.map((p) => p.journal),
-        ),
-      );
-    } catch (err) {
-      console.error('loan payment batch: could not tell whether it committed', err);
-      return null;
-    }
-  }
-}
-
-/** An error before COMMIT was sent: the transaction is rolled back for certain. */
-class RolledBack extends Error {
-  constructor(override readonly cause: unknown) {
-    super('batch rolled back', { cause });
-  }
-  get code(): string | undefined {
-    return (this.cause as { code?: string } | undefined)?.code;
-  }
-}
-
-async function rolledBackOnError<T>(fn: () => Promise<T>): Promise<T> {
-  try {
-    return await fn();
-  } catch (err) {
-    throw new RolledBack(err);
-  }
-}
-
-function hasSqlState(err: unknown): boolean {
-  const code = (err as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code);
 }
 
 function runAlone(it: Item): void {

@@ -428,3 +428,37 @@ export async function anyJournalOf(tx: Tx, ids: unknown[]): Promise<boolean> {
   const found = await tx.query(`SELECT 1 FROM journal WHERE tenant_id = app_tenant() AND id = ANY(ARRAY[${list}]::uuid[]) LIMIT 1`);
   return found.length > 0;
 }
+
+/** A release refused: the loan's status and the reason. */
+export async function setReleaseRejected(tx: Tx, id: string, reason: string | null): Promise<void> {
+  await tx.exec(`UPDATE loan SET status = 'RELEASE_REJECTED', decision_reason = $2 WHERE tenant_id = app_tenant() AND id = $1`, [
+    id,
+    reason,
+  ]);
+}
+
+/** A loan released: RUNNING with its release figures. */
+export async function markReleased(
+  tx: Tx,
+  r: {
+    loanId: string;
+    date: string;
+    by: string | null;
+    receivableId: string;
+    installmentAmount: Dec;
+    firstDue: string;
+    maturity: string;
+    net: Dec;
+    journalId: string;
+    cashId: string | null;
+    savingId: string | null;
+  },
+): Promise<void> {
+  await tx.exec(
+    `UPDATE loan SET status = 'RUNNING', release_date = $2, released_by = $3, receivable_coa_id = $4, remaining_principal = amount,
+            installment_amount = $5, first_installment_date = $6, maturity_date = $7, net_disbursed = $8, release_journal_id = $9,
+            release_coa_id = $10, release_saving_id = $11
+     WHERE tenant_id = app_tenant() AND id = $1`,
+    [r.loanId, r.date, r.by, r.receivableId, r.installmentAmount, r.firstDue, r.maturity, r.net, r.journalId, r.cashId, r.savingId],
+  );
+}

@@ -62,9 +62,21 @@ const dateRange = z.object({
 });
 const paymentResult = documented(z.object({ payment: loanPaymentView, loan: loanView }));
 
-export async function loanRoutes(appBase: FastifyInstance) {
-  const app = appBase.withTypeProvider<ZodTypeProvider>();
+/** The app with zod schemas as types (what every section below registers on). */
+const zodApp = (appBase: FastifyInstance) => appBase.withTypeProvider<ZodTypeProvider>();
+type App = ReturnType<typeof zodApp>;
 
+export async function loanRoutes(appBase: FastifyInstance) {
+  const app = zodApp(appBase);
+  simulationRoutes(app);
+  readRoutes(app);
+  applicationRoutes(app);
+  moneyRoutes(app);
+  changeRoutes(app);
+}
+
+/** The two simulations. */
+function simulationRoutes(app: App) {
   // ------------------------------------------------------------ simulations
 
   app.get(
@@ -97,7 +109,10 @@ export async function loanRoutes(appBase: FastifyInstance) {
     },
     async (req) => ok(reads.simulation(req.query), 'loan.simulated'),
   );
+}
 
+/** Lists and reads. */
+function readRoutes(app: App) {
   // ------------------------------------------------------------ lists and reads
 
   app.get(
@@ -212,7 +227,10 @@ export async function loanRoutes(appBase: FastifyInstance) {
     },
     async (req) => ok(await reads.byMember(ctxOf(req), req.params.id, req.params.b, req.query)),
   );
+}
 
+/** Application, approval, collateral and guarantors. */
+function applicationRoutes(app: App) {
   // ------------------------------------------------------------ application and approval
 
   app.post(
@@ -318,7 +336,10 @@ export async function loanRoutes(appBase: FastifyInstance) {
     async (req) =>
       ok(await apply.decide(ctxOf(req), req.params.id, req.body), req.body.status === 'APPROVED' ? 'loan.approved' : 'loan.rejected'),
   );
+}
 
+/** Money: release, payments, cancellations, fines. */
+function moneyRoutes(app: App) {
   // ------------------------------------------------------------ money
 
   app.post(
@@ -439,7 +460,10 @@ export async function loanRoutes(appBase: FastifyInstance) {
     },
     async (req) => ok(await cancel.waiveFine(ctxOf(req), req.params.id, req.body), 'loan.fine_waived'),
   );
+}
 
+/** Schedule changes: update-installment and restruktur. */
+function changeRoutes(app: App) {
   // ------------------------------------------------------------ schedule changes
 
   app.post(

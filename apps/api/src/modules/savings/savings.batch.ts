@@ -28,6 +28,7 @@ import type { Ctx } from '../../lib/context.ts';
 import { ok } from '../../lib/http.ts';
 import { uuidv7 } from '../../lib/uuid7.ts';
 import { markPrincipalPaid } from '../members/members.registry.ts';
+import { hasSqlState, RolledBack, rolledBackOnError } from '../money/batch-tx.ts';
 import { activityLabel, type Channel, channelOf, isAgentCtx, type MovementView, tellerName, today } from './savings.core.ts';
 import { anyJournalExists, callSavingMoveMany, numberAfterCommit, storeAnswersBeforeCommit } from './savings.moves.repo.ts';
 
@@ -314,31 +315,6 @@ export class MoveBatcher {
       return null;
     }
   }
-}
-
-/** An error before COMMIT was sent: the transaction is rolled back for certain. */
-class RolledBack extends Error {
-  constructor(override readonly cause: unknown) {
-    super('batch rolled back', { cause });
-  }
-  /** The SQLSTATE of the cause, so a deadlock or serialization failure is retried as for any transaction (db.ts). */
-  get code(): string | undefined {
-    return (this.cause as { code?: string } | undefined)?.code;
-  }
-}
-
-async function rolledBackOnError<T>(fn: () => Promise<T>): Promise<T> {
-  try {
-    return await fn();
-  } catch (err) {
-    throw new RolledBack(err);
-  }
-}
-
-/** An error PostgreSQL answered (a SQLSTATE): the statement, and with it the transaction, failed. */
-function hasSqlState(err: unknown): boolean {
-  const code = (err as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code);
 }
 
 function runAlone(it: Item): void {
