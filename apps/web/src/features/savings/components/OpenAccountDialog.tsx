@@ -20,7 +20,7 @@ import { useFormat } from '../../../lib/format';
 import { useSubmissionKeys } from '../../../lib/submission';
 import { useCashAccounts } from '../api/cashAccounts';
 import { useOpenAccount } from '../api/openAccount';
-import { useProducts } from '../api/products';
+import { useSavingProducts } from '../api/products';
 import type { MemberHit, OpenResult, Product, SavingAccount } from '../api/types';
 import { addMonths, todayWib } from '../lib/dates';
 import { type OpenFormIn, openForm } from '../lib/forms';
@@ -45,7 +45,7 @@ export function openableProducts(products: Product[], member: Pick<MemberHit, 'm
 type OpenFormApi = ReturnType<typeof useZodForm<typeof openForm>>;
 
 /** The request body: the cash account only with a deposit, the plan only for a plan saving. */
-function openBody(memberId: string, v: ReturnType<OpenFormApi['getValues']>, plan: boolean) {
+function openBody(memberId: string, v: OpenFormIn, plan: boolean) {
   return {
     memberId,
     productId: v.productId,
@@ -101,7 +101,7 @@ function MemberHeader({ member }: { member: MemberHit }) {
 export function OpenAccountDialog({ member, accounts, onClose }: { member: MemberHit; accounts: SavingAccount[]; onClose: () => void }) {
   const { t } = useTranslation('savings');
   const f = useFormat();
-  const products = useProducts();
+  const products = useSavingProducts();
   const cash = useCashAccounts();
   const open = useOpenAccount();
   const keys = useSubmissionKeys();
