@@ -250,22 +250,26 @@ export default function ProductListPage({ segment }: { segment?: Segment }) {
               ]}
               testId="filter-status"
             />
-            {!info &&
-              select(
-                t('filters.kind'),
-                kind,
-                (v) => setKind(v as typeof kind),
-                [['none', t('filters.allKinds')], ...PRODUCT_KINDS.map((k) => [k, t(`kind.${k}`)] as [string, string])],
-                'filter-kind',
-              )}
-            {typeChoices.length > 1 &&
-              select(
-                t('filters.savingType'),
-                savingType,
-                setSavingType,
-                [['none', t('filters.allSavingTypes')], ...typeChoices.map((s) => [s, t(`savingType.${s}`)] as [string, string])],
-                'filter-saving-type',
-              )}
+            {!info && (
+              <ItemsSelect
+                width={190}
+                label={t('filters.kind')}
+                value={kind}
+                onChange={(v) => setKind(v as typeof kind)}
+                items={[['none', t('filters.allKinds')], ...PRODUCT_KINDS.map((k) => [k, t(`kind.${k}`)] as [string, string])]}
+                testId="filter-kind"
+              />
+            )}
+            {typeChoices.length > 1 && (
+              <ItemsSelect
+                width={190}
+                label={t('filters.savingType')}
+                value={savingType}
+                onChange={setSavingType}
+                items={[['none', t('filters.allSavingTypes')], ...typeChoices.map((s) => [s, t(`savingType.${s}`)] as [string, string])]}
+                testId="filter-saving-type"
+              />
+            )}
             {filtered && (
               <Tooltip title={t('filters.clear')}>
                 <IconButton
