@@ -1,5 +1,5 @@
 /** The sections of the member form: identity, contact, membership (branch, area, agent, limit) and family. */
-import type { MemberPhotoKind } from '@koperasi/contracts/members';
+import type { MemberCreate, MemberPhotoKind } from '@koperasi/contracts/members';
 import BadgeOutlined from '@mui/icons-material/BadgeOutlined';
 import FamilyRestroomOutlined from '@mui/icons-material/FamilyRestroomOutlined';
 import HomeWorkOutlined from '@mui/icons-material/HomeWorkOutlined';
@@ -19,7 +19,7 @@ import { SectionCard } from './SectionCard';
 
 export const PHOTO_KINDS: MemberPhotoKind[] = ['self', 'identity-card', 'family-card'];
 
-type FormControl = Control<MemberFormValues>;
+type FormControl = Control<MemberFormValues, unknown, MemberCreate>;
 
 export function IdentitySection(p: {
   control: FormControl;
