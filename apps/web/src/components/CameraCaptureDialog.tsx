@@ -46,21 +46,11 @@ export function cameraErrorKind(err: unknown): Exclude<CameraError, null> {
   return 'other';
 }
 
-export function CameraCaptureDialog({
-  open,
-  onClose,
-  onCapture,
-  title,
-  facingMode = 'environment',
-  quality = 0.85,
-  maxSize = 1600,
-}: CameraCaptureDialogProps) {
-  const { t } = useTranslation();
+/** The live camera stream while `active`: attaches it to the video element, stops it on cleanup. */
+function useCameraStream(active: boolean, facing: 'user' | 'environment') {
   const video = useRef<HTMLVideoElement>(null);
   const stream = useRef<MediaStream | null>(null);
-  const [facing, setFacing] = useState(facingMode);
   const [error, setError] = useState<CameraError>(null);
-  const [shot, setShot] = useState<{ blob: Blob; url: string } | null>(null);
 
   const stop = useCallback(() => {
     for (const tr of stream.current?.getTracks() ?? []) tr.stop();
@@ -68,7 +58,7 @@ export function CameraCaptureDialog({
   }, []);
 
   useEffect(() => {
-    if (!open || shot) return;
+    if (!active) return;
     let live = true;
     setError(null);
     (async () => {
@@ -95,7 +85,24 @@ export function CameraCaptureDialog({
       live = false;
       stop();
     };
-  }, [open, facing, shot, stop]);
+  }, [active, facing, stop]);
+
+  return { video, error, stop };
+}
+
+export function CameraCaptureDialog({
+  open,
+  onClose,
+  onCapture,
+  title,
+  facingMode = 'environment',
+  quality = 0.85,
+  maxSize = 1600,
+}: CameraCaptureDialogProps) {
+  const { t } = useTranslation();
+  const [facing, setFacing] = useState(facingMode);
+  const [shot, setShot] = useState<{ blob: Blob; url: string } | null>(null);
+  const { video, error, stop } = useCameraStream(open && !shot, facing);
 
   useEffect(() => () => (shot ? URL.revokeObjectURL(shot.url) : undefined), [shot]);
 

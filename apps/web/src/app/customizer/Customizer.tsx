@@ -101,17 +101,94 @@ function Sketch({ nav, collapsed, boxed }: { nav: 'vertical' | 'horizontal'; col
 
 const grid = (cols: number) => ({ display: 'grid', gridTemplateColumns: `repeat(${cols}, 1fr)`, gap: 1.5 });
 
-export function Customizer() {
+function PrimaryColors() {
+  const { t } = useTranslation();
+  const { settings, update } = useSettings();
+  return (
+    <Section title={t('customizer.primary')}>
+      <Box sx={{ display: 'flex', gap: 1.25, flexWrap: 'wrap' }}>
+        {PRIMARY_PRESETS.map((p) => {
+          const selected = settings.primary.toLowerCase() === p.main.toLowerCase();
+          return (
+            <Tooltip key={p.key} title={t(`customizer.colors.${p.key}`)}>
+              <ButtonBase
+                onClick={() => update({ primary: p.main })}
+                aria-label={t(`customizer.colors.${p.key}`)}
+                aria-pressed={selected}
+                data-testid={`primary-${p.key}`}
+                sx={(th) => ({
+                  width: 44,
+                  height: 44,
+                  borderRadius: 2,
+                  border: `1.5px solid ${selected ? p.main : th.palette.divider}`,
+                  display: 'grid',
+                  placeItems: 'center',
+                })}
+              >
+                <Box
+                  sx={{
+                    width: 28,
+                    height: 28,
+                    borderRadius: 1.5,
+                    bgcolor: p.main,
+                    display: 'grid',
+                    placeItems: 'center',
+                    color: '#fff',
+                  }}
+                >
+                  {selected && <CheckRounded sx={{ fontSize: 18 }} />}
+                </Box>
+              </ButtonBase>
+            </Tooltip>
+          );
+        })}
+      </Box>
+    </Section>
+  );
+}
+
+const TRANSITIONS: RouteTransition[] = ['fade', 'slide-left', 'slide-right', 'slide-up', 'slide-down', 'none'];
+
+/** Page transition and right-to-left (always on for Arabic). */
+function BehaviourSection() {
   const { t, i18n } = useTranslation();
-  const { settings, update, reset, modeChoice, setModeChoice, customizerOpen, setCustomizerOpen } = useSettings();
+  const { settings, update } = useSettings();
   const arabic = languageInfo(i18n.language).dir === 'rtl';
+  return (
+    <Section title={t('customizer.behaviour')}>
+      <TextField
+        select
+        label={t('customizer.transition')}
+        value={settings.transition}
+        onChange={(e) => update({ transition: e.target.value as RouteTransition })}
+        slotProps={{ htmlInput: { 'data-testid': 'transition-select' } }}
+        sx={{ mb: 2 }}
+      >
+        {TRANSITIONS.map((tr) => (
+          <MenuItem key={tr} value={tr}>
+            {t(`customizer.transitions.${tr}`)}
+          </MenuItem>
+        ))}
+      </TextField>
+      <FormControlLabel
+        control={<Switch checked={arabic || settings.rtl} disabled={arabic} onChange={(e) => update({ rtl: e.target.checked })} />}
+        label={t('customizer.rtl')}
+        data-testid="rtl-switch"
+      />
+      {arabic && <Typography sx={{ fontSize: '0.75rem', color: 'text.secondary', mt: 0.5 }}>{t('customizer.rtlArabic')}</Typography>}
+    </Section>
+  );
+}
+
+export function Customizer() {
+  const { t } = useTranslation();
+  const { settings, update, reset, modeChoice, setModeChoice, customizerOpen, setCustomizerOpen } = useSettings();
   const modes: Array<{ key: ModeChoice; icon: ReactNode }> = [
     { key: 'light', icon: <LightModeOutlined /> },
     { key: 'semi-dark', icon: <ContrastOutlined /> },
     { key: 'dark', icon: <DarkModeOutlined /> },
     { key: 'system', icon: <BrightnessAutoOutlined /> },
   ];
-  const transitions: RouteTransition[] = ['fade', 'slide-left', 'slide-right', 'slide-up', 'slide-down', 'none'];
 
   return (
     <Drawer
@@ -136,45 +213,7 @@ export function Customizer() {
       </Box>
       <Divider />
       <Box sx={{ overflowY: 'auto', pb: 3 }}>
-        <Section title={t('customizer.primary')}>
-          <Box sx={{ display: 'flex', gap: 1.25, flexWrap: 'wrap' }}>
-            {PRIMARY_PRESETS.map((p) => {
-              const selected = settings.primary.toLowerCase() === p.main.toLowerCase();
-              return (
-                <Tooltip key={p.key} title={t(`customizer.colors.${p.key}`)}>
-                  <ButtonBase
-                    onClick={() => update({ primary: p.main })}
-                    aria-label={t(`customizer.colors.${p.key}`)}
-                    aria-pressed={selected}
-                    data-testid={`primary-${p.key}`}
-                    sx={(th) => ({
-                      width: 44,
-                      height: 44,
-                      borderRadius: 2,
-                      border: `1.5px solid ${selected ? p.main : th.palette.divider}`,
-                      display: 'grid',
-                      placeItems: 'center',
-                    })}
-                  >
-                    <Box
-                      sx={{
-                        width: 28,
-                        height: 28,
-                        borderRadius: 1.5,
-                        bgcolor: p.main,
-                        display: 'grid',
-                        placeItems: 'center',
-                        color: '#fff',
-                      }}
-                    >
-                      {selected && <CheckRounded sx={{ fontSize: 18 }} />}
-                    </Box>
-                  </ButtonBase>
-                </Tooltip>
-              );
-            })}
-          </Box>
-        </Section>
+        <PrimaryColors />
         <Section title={t('customizer.mode')}>
           <Box sx={grid(4)}>
             {modes.map((m) => (
@@ -284,28 +323,7 @@ export function Customizer() {
           </Box>
         </Section>
         <Divider sx={{ mx: 3 }} />
-        <Section title={t('customizer.behaviour')}>
-          <TextField
-            select
-            label={t('customizer.transition')}
-            value={settings.transition}
-            onChange={(e) => update({ transition: e.target.value as RouteTransition })}
-            slotProps={{ htmlInput: { 'data-testid': 'transition-select' } }}
-            sx={{ mb: 2 }}
-          >
-            {transitions.map((tr) => (
-              <MenuItem key={tr} value={tr}>
-                {t(`customizer.transitions.${tr}`)}
-              </MenuItem>
-            ))}
-          </TextField>
-          <FormControlLabel
-            control={<Switch checked={arabic || settings.rtl} disabled={arabic} onChange={(e) => update({ rtl: e.target.checked })} />}
-            label={t('customizer.rtl')}
-            data-testid="rtl-switch"
-          />
-          {arabic && <Typography sx={{ fontSize: '0.75rem', color: 'text.secondary', mt: 0.5 }}>{t('customizer.rtlArabic')}</Typography>}
-        </Section>
+        <BehaviourSection />
       </Box>
     </Drawer>
   );

@@ -40,17 +40,10 @@ export function fitEntries(widths: number[], more: number, available: number, ac
   return active >= 0 ? [active] : [];
 }
 
-export function HorizontalNav() {
-  const { t, i18n } = useTranslation();
-  const nav = useVisibleNavigation();
-  const { pathname } = useLocation();
-  const active = findMenuEntry(pathname);
-  const [menu, setMenu] = useState<{ anchor: HTMLElement; entry: NavEntry } | null>(null);
-  const [moreAnchor, setMoreAnchor] = useState<HTMLElement | null>(null);
+/** Measures the hidden copy of the bar and says which entries stay on it and which go into "more". */
+function useFittedEntries(nav: NavEntry[], activeIndex: number, language: string) {
   const barRef = useRef<HTMLDivElement>(null);
   const measureRef = useRef<HTMLDivElement>(null);
-  const isActive = (e: NavEntry) => (e.path ? pathname === e.path || active?.path === e.path : active?.groupKey === e.key);
-  const activeIndex = nav.findIndex(isActive);
   const [shown, setShown] = useState<number[] | null>(null);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the entries (nav) and their labels (language) change the widths measured
@@ -73,19 +66,33 @@ export function HorizontalNav() {
     const ro = new ResizeObserver(compute);
     ro.observe(bar);
     return () => ro.disconnect();
-  }, [nav, activeIndex, i18n.language]);
+  }, [nav, activeIndex, language]);
 
   const visible = shown ?? nav.map((_, i) => i);
   const overflow = nav.map((_, i) => i).filter((i) => !visible.includes(i));
+  return { barRef, measureRef, visible, overflow };
+}
 
-  const entrySx = (on: boolean) => (th: Theme) => ({
-    flexShrink: 0,
-    color: on ? th.palette.primary.main : th.palette.text.primary,
-    bgcolor: on ? alpha(th.palette.primary.main, 0.1) : 'transparent',
-    fontWeight: on ? 600 : 500,
-    px: 1.5,
-    whiteSpace: 'nowrap',
-  });
+const entrySx = (on: boolean) => (th: Theme) => ({
+  flexShrink: 0,
+  color: on ? th.palette.primary.main : th.palette.text.primary,
+  bgcolor: on ? alpha(th.palette.primary.main, 0.1) : 'transparent',
+  fontWeight: on ? 600 : 500,
+  px: 1.5,
+  whiteSpace: 'nowrap',
+});
+
+export function HorizontalNav() {
+  const { t, i18n } = useTranslation();
+  const nav = useVisibleNavigation();
+  const { pathname } = useLocation();
+  const active = findMenuEntry(pathname);
+  const [menu, setMenu] = useState<{ anchor: HTMLElement; entry: NavEntry } | null>(null);
+  const [moreAnchor, setMoreAnchor] = useState<HTMLElement | null>(null);
+  const isActive = (e: NavEntry) => (e.path ? pathname === e.path || active?.path === e.path : active?.groupKey === e.key);
+  const activeIndex = nav.findIndex(isActive);
+  const { barRef, measureRef, visible, overflow } = useFittedEntries(nav, activeIndex, i18n.language);
+
   const entryButton = (e: NavEntry, measuring = false) => {
     const Icon = NAV_ICONS[e.icon];
     const on = isActive(e);

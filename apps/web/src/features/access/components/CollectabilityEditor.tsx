@@ -59,6 +59,105 @@ function parseDays(raw: string): number | null | undefined {
   return /^\d{1,5}$/.test(raw.trim()) ? Number(raw.trim()) : undefined;
 }
 
+type Item = CollectabilityDraft['items'][number];
+
+/** One grade: its day range (with the range problems under the fields) and its allowance. */
+function GradeRow({
+  item,
+  index,
+  last,
+  issues,
+  readOnly,
+  onPatch,
+}: {
+  item: Item;
+  index: number;
+  last: boolean;
+  issues: RangeIssue[];
+  readOnly?: boolean;
+  onPatch: (patch: Partial<Item>) => void;
+}) {
+  const { t } = useTranslation('cooperative');
+  const msg = useMessageText();
+  const { i18n } = useTranslation();
+  const { decimal } = separators(i18n.language);
+  const fromIssues = issues.filter((x) => x.field === 'daysLateFrom');
+  const untilIssues = issues.filter((x) => x.field === 'daysLateUntil');
+  return (
+    <TableRow data-testid={`grade-${item.grade.replace(' ', '_')}`}>
+      <TableCell sx={{ verticalAlign: 'top', pt: 2.25, minWidth: 170, whiteSpace: 'nowrap' }}>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+          <Box sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: GRADE_COLOR[item.grade] }} />
+          <Typography sx={{ fontWeight: 600, fontSize: '0.875rem' }}>{item.grade}</Typography>
+        </Box>
+        <Typography sx={{ fontSize: '0.75rem', color: 'text.secondary', ml: 2.25 }}>
+          {t(`collectability.level`, { level: index + 1 })}
+        </Typography>
+      </TableCell>
+      <TableCell sx={{ verticalAlign: 'top', minWidth: 150 }}>
+        <TextField
+          size="small"
+          value={item.daysLateFrom ?? ''}
+          disabled={readOnly}
+          onChange={(e) => {
+            const d = parseDays(e.target.value);
+            if (d !== undefined) onPatch({ daysLateFrom: d });
+          }}
+          error={fromIssues.length > 0}
+          helperText={fromIssues.map((x) => msg(x.key, x.params)).join(' ') || undefined}
+          slotProps={{
+            htmlInput: {
+              inputMode: 'numeric',
+              'aria-label': `${item.grade}: ${t('collectability.from')}`,
+              'data-testid': `from-${index}`,
+            },
+            input: { endAdornment: <InputAdornment position="end">{t('collectability.days')}</InputAdornment> },
+          }}
+        />
+      </TableCell>
+      <TableCell sx={{ verticalAlign: 'top', minWidth: 150 }}>
+        <TextField
+          size="small"
+          value={item.daysLateUntil ?? ''}
+          disabled={readOnly}
+          placeholder={last ? t('collectability.openEnded') : undefined}
+          onChange={(e) => {
+            const d = parseDays(e.target.value);
+            if (d !== undefined) onPatch({ daysLateUntil: d });
+          }}
+          error={untilIssues.length > 0}
+          helperText={untilIssues.map((x) => msg(x.key, x.params)).join(' ') || (last ? t('collectability.openHint') : undefined)}
+          slotProps={{
+            htmlInput: {
+              inputMode: 'numeric',
+              'aria-label': `${item.grade}: ${t('collectability.until')}`,
+              'data-testid': `until-${index}`,
+            },
+            input: { endAdornment: <InputAdornment position="end">{t('collectability.days')}</InputAdornment> },
+          }}
+        />
+      </TableCell>
+      <TableCell sx={{ verticalAlign: 'top', minWidth: 120 }}>
+        <TextField
+          size="small"
+          value={item.allowancePercent === null ? '' : String(item.allowancePercent).replace('.', decimal)}
+          disabled={readOnly}
+          onChange={(e) => {
+            const raw = e.target.value.replace(',', '.');
+            if (raw === '') onPatch({ allowancePercent: null });
+            else if (/^\d{0,3}(\.\d{0,4})?$/.test(raw) && Number(raw) <= 100)
+              onPatch({ allowancePercent: raw.endsWith('.') ? (raw as never) : Number(raw) });
+          }}
+          slotProps={{
+            htmlInput: { inputMode: 'decimal', 'aria-label': `${item.grade}: ${t('collectability.allowance')}` },
+            input: { endAdornment: <InputAdornment position="end">%</InputAdornment> },
+          }}
+        />
+      </TableCell>
+    </TableRow>
+  );
+}
+
 export function CollectabilityEditor({
   value,
   onChange,
@@ -69,12 +168,8 @@ export function CollectabilityEditor({
   readOnly?: boolean;
 }) {
   const { t } = useTranslation('cooperative');
-  const msg = useMessageText();
-  const { i18n } = useTranslation();
-  const { decimal } = separators(i18n.language);
   const issues = useMemo(() => checkRanges(value.items), [value.items]);
   const [probe, setProbe] = useState('45');
-  const issueAt = (grade: string, field: RangeIssue['field']) => issues.filter((i) => i.grade === grade && i.field === field);
   const setItem = (index: number, patch: Partial<CollectabilityDraft['items'][number]>) =>
     onChange({ ...value, items: value.items.map((it, i) => (i === index ? { ...it, ...patch } : it)) });
   const probeDays = parseDays(probe);
@@ -119,83 +214,16 @@ export function CollectabilityEditor({
           </TableHead>
           <TableBody>
             {value.items.map((it, i) => {
-              const last = i === value.items.length - 1;
-              const fromIssues = issueAt(it.grade, 'daysLateFrom');
-              const untilIssues = issueAt(it.grade, 'daysLateUntil');
               return (
-                <TableRow key={it.grade} data-testid={`grade-${it.grade.replace(' ', '_')}`}>
-                  <TableCell sx={{ verticalAlign: 'top', pt: 2.25, minWidth: 170, whiteSpace: 'nowrap' }}>
-                    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-                      <Box sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: GRADE_COLOR[it.grade] }} />
-                      <Typography sx={{ fontWeight: 600, fontSize: '0.875rem' }}>{it.grade}</Typography>
-                    </Box>
-                    <Typography sx={{ fontSize: '0.75rem', color: 'text.secondary', ml: 2.25 }}>
-                      {t(`collectability.level`, { level: i + 1 })}
-                    </Typography>
-                  </TableCell>
-                  <TableCell sx={{ verticalAlign: 'top', minWidth: 150 }}>
-                    <TextField
-                      size="small"
-                      value={it.daysLateFrom ?? ''}
-                      disabled={readOnly}
-                      onChange={(e) => {
-                        const d = parseDays(e.target.value);
-                        if (d !== undefined) setItem(i, { daysLateFrom: d });
-                      }}
-                      error={fromIssues.length > 0}
-                      helperText={fromIssues.map((x) => msg(x.key, x.params)).join(' ') || undefined}
-                      slotProps={{
-                        htmlInput: {
-                          inputMode: 'numeric',
-                          'aria-label': `${it.grade}: ${t('collectability.from')}`,
-                          'data-testid': `from-${i}`,
-                        },
-                        input: { endAdornment: <InputAdornment position="end">{t('collectability.days')}</InputAdornment> },
-                      }}
-                    />
-                  </TableCell>
-                  <TableCell sx={{ verticalAlign: 'top', minWidth: 150 }}>
-                    <TextField
-                      size="small"
-                      value={it.daysLateUntil ?? ''}
-                      disabled={readOnly}
-                      placeholder={last ? t('collectability.openEnded') : undefined}
-                      onChange={(e) => {
-                        const d = parseDays(e.target.value);
-                        if (d !== undefined) setItem(i, { daysLateUntil: d });
-                      }}
-                      error={untilIssues.length > 0}
-                      helperText={
-                        untilIssues.map((x) => msg(x.key, x.params)).join(' ') || (last ? t('collectability.openHint') : undefined)
-                      }
-                      slotProps={{
-                        htmlInput: {
-                          inputMode: 'numeric',
-                          'aria-label': `${it.grade}: ${t('collectability.until')}`,
-                          'data-testid': `until-${i}`,
-                        },
-                        input: { endAdornment: <InputAdornment position="end">{t('collectability.days')}</InputAdornment> },
-                      }}
-                    />
-                  </TableCell>
-                  <TableCell sx={{ verticalAlign: 'top', minWidth: 120 }}>
-                    <TextField
-                      size="small"
-                      value={it.allowancePercent === null ? '' : String(it.allowancePercent).replace('.', decimal)}
-                      disabled={readOnly}
-                      onChange={(e) => {
-                        const raw = e.target.value.replace(',', '.');
-                        if (raw === '') setItem(i, { allowancePercent: null });
-                        else if (/^\d{0,3}(\.\d{0,4})?$/.test(raw) && Number(raw) <= 100)
-                          setItem(i, { allowancePercent: raw.endsWith('.') ? (raw as never) : Number(raw) });
-                      }}
-                      slotProps={{
-                        htmlInput: { inputMode: 'decimal', 'aria-label': `${it.grade}: ${t('collectability.allowance')}` },
-                        input: { endAdornment: <InputAdornment position="end">%</InputAdornment> },
-                      }}
-                    />
-                  </TableCell>
-                </TableRow>
+                <GradeRow
+                  key={it.grade}
+                  item={it}
+                  index={i}
+                  last={i === value.items.length - 1}
+                  issues={issues.filter((x) => x.grade === it.grade)}
+                  readOnly={readOnly}
+                  onPatch={(patch) => setItem(i, patch)}
+                />
               );
             })}
           </TableBody>

@@ -46,6 +46,113 @@ export type UserActionKey =
   | 'deactivate'
   | 'delete';
 
+type ConfirmOptions = { title: string; message: string; confirmLabel: string; destructive?: boolean };
+
+interface ConfirmedContext {
+  t: ReturnType<typeof useTranslation<'access'>>['t'];
+  ask: (o: ConfirmOptions, fn: () => Promise<unknown>) => Promise<void>;
+  mayUpdate: boolean;
+  mayDelete: boolean;
+  self: boolean;
+  activate: (id: string) => Promise<unknown>;
+  deactivate: (id: string) => Promise<unknown>;
+  removeCoa: (id: string) => Promise<unknown>;
+  removeArea: (id: string) => Promise<unknown>;
+  remove: (id: string) => Promise<unknown>;
+}
+
+/** The actions that ask first: activate, take back the cash account or the area, deactivate, delete. */
+function confirmedActions(u: UserView, c: ConfirmedContext): Array<RowAction & { key: UserActionKey }> {
+  return [
+    {
+      key: 'activate',
+      label: c.t('users.actions.activate'),
+      icon: <PersonOutlineOutlined fontSize="small" />,
+      hidden: !c.mayUpdate || u.isActive,
+      onClick: () =>
+        void c.ask(
+          {
+            title: c.t('users.confirm.activateTitle'),
+            message: u.invitationPending
+              ? c.t('users.confirm.activateInvite', { name: u.fullName })
+              : c.t('users.confirm.activate', { name: u.fullName }),
+            confirmLabel: c.t('users.actions.activate'),
+          },
+          () => c.activate(u.id),
+        ),
+    },
+    {
+      key: 'remove-coa',
+      label: c.t('users.actions.removeCoa'),
+      icon: <MoneyOffOutlined fontSize="small" />,
+      hidden: !c.mayDelete || !u.coa,
+      danger: true,
+      onClick: () =>
+        void c.ask(
+          {
+            title: c.t('users.confirm.removeCoaTitle'),
+            message: c.t('users.confirm.removeCoa', { name: u.fullName, account: u.coa ? `${u.coa.code} ${u.coa.name}` : '' }),
+            confirmLabel: c.t('users.actions.removeCoa'),
+            destructive: true,
+          },
+          () => c.removeCoa(u.id),
+        ),
+    },
+    {
+      key: 'remove-area',
+      label: c.t('users.actions.removeArea'),
+      icon: <LocationOffOutlined fontSize="small" />,
+      hidden: !c.mayDelete || !u.area,
+      danger: true,
+      onClick: () =>
+        void c.ask(
+          {
+            title: c.t('users.confirm.removeAreaTitle'),
+            message: c.t('users.confirm.removeArea', { name: u.fullName, area: u.area?.name ?? '' }),
+            confirmLabel: c.t('users.actions.removeArea'),
+            destructive: true,
+          },
+          () => c.removeArea(u.id),
+        ),
+    },
+    {
+      key: 'deactivate',
+      label: c.t('users.actions.deactivate'),
+      icon: <PersonOffOutlined fontSize="small" />,
+      hidden: !c.mayUpdate || !u.isActive || c.self,
+      danger: true,
+      onClick: () =>
+        void c.ask(
+          {
+            title: c.t('users.confirm.deactivateTitle'),
+            message: c.t('users.confirm.deactivate', { name: u.fullName }),
+            confirmLabel: c.t('users.actions.deactivate'),
+            destructive: true,
+          },
+          () => c.deactivate(u.id),
+        ),
+    },
+    {
+      key: 'delete',
+      label: c.t('users.actions.delete'),
+      icon: <DeleteOutlineRounded fontSize="small" />,
+      // Deleting is for mistakes: a user who ever signed in is deactivated instead (the server says so).
+      hidden: !c.mayDelete || c.self || Boolean(u.lastLoginAt),
+      danger: true,
+      onClick: () =>
+        void c.ask(
+          {
+            title: c.t('users.confirm.deleteTitle'),
+            message: c.t('users.confirm.delete', { name: u.fullName }),
+            confirmLabel: c.t('users.actions.delete'),
+            destructive: true,
+          },
+          () => c.remove(u.id),
+        ),
+    },
+  ];
+}
+
 export function useUserActions(opts: { onDeleted?: () => void } = {}) {
   const { t } = useTranslation('access');
   const { can, user: me } = useAuth();
@@ -74,7 +181,7 @@ export function useUserActions(opts: { onDeleted?: () => void } = {}) {
     }
   };
 
-  const ask = async (o: { title: string; message: string; confirmLabel: string; destructive?: boolean }, fn: () => Promise<unknown>) => {
+  const ask = async (o: ConfirmOptions, fn: () => Promise<unknown>) => {
     if (await confirm(o)) await run(fn);
   };
 
@@ -115,95 +222,21 @@ export function useUserActions(opts: { onDeleted?: () => void } = {}) {
         hidden: !mayUpdate || !u.invitationPending || !u.isActive,
         onClick: () => void run(() => resend.mutateAsync(u.id)),
       },
-      {
-        key: 'activate',
-        label: t('users.actions.activate'),
-        icon: <PersonOutlineOutlined fontSize="small" />,
-        hidden: !mayUpdate || u.isActive,
-        onClick: () =>
-          void ask(
-            {
-              title: t('users.confirm.activateTitle'),
-              message: u.invitationPending
-                ? t('users.confirm.activateInvite', { name: u.fullName })
-                : t('users.confirm.activate', { name: u.fullName }),
-              confirmLabel: t('users.actions.activate'),
-            },
-            () => activate.mutateAsync(u.id),
-          ),
-      },
-      {
-        key: 'remove-coa',
-        label: t('users.actions.removeCoa'),
-        icon: <MoneyOffOutlined fontSize="small" />,
-        hidden: !mayDelete || !u.coa,
-        danger: true,
-        onClick: () =>
-          void ask(
-            {
-              title: t('users.confirm.removeCoaTitle'),
-              message: t('users.confirm.removeCoa', { name: u.fullName, account: u.coa ? `${u.coa.code} ${u.coa.name}` : '' }),
-              confirmLabel: t('users.actions.removeCoa'),
-              destructive: true,
-            },
-            () => removeCoa.mutateAsync(u.id),
-          ),
-      },
-      {
-        key: 'remove-area',
-        label: t('users.actions.removeArea'),
-        icon: <LocationOffOutlined fontSize="small" />,
-        hidden: !mayDelete || !u.area,
-        danger: true,
-        onClick: () =>
-          void ask(
-            {
-              title: t('users.confirm.removeAreaTitle'),
-              message: t('users.confirm.removeArea', { name: u.fullName, area: u.area?.name ?? '' }),
-              confirmLabel: t('users.actions.removeArea'),
-              destructive: true,
-            },
-            () => removeArea.mutateAsync(u.id),
-          ),
-      },
-      {
-        key: 'deactivate',
-        label: t('users.actions.deactivate'),
-        icon: <PersonOffOutlined fontSize="small" />,
-        hidden: !mayUpdate || !u.isActive || self,
-        danger: true,
-        onClick: () =>
-          void ask(
-            {
-              title: t('users.confirm.deactivateTitle'),
-              message: t('users.confirm.deactivate', { name: u.fullName }),
-              confirmLabel: t('users.actions.deactivate'),
-              destructive: true,
-            },
-            () => deactivate.mutateAsync(u.id),
-          ),
-      },
-      {
-        key: 'delete',
-        label: t('users.actions.delete'),
-        icon: <DeleteOutlineRounded fontSize="small" />,
-        // Deleting is for mistakes: a user who ever signed in is deactivated instead (the server says so).
-        hidden: !mayDelete || self || Boolean(u.lastLoginAt),
-        danger: true,
-        onClick: () =>
-          void ask(
-            {
-              title: t('users.confirm.deleteTitle'),
-              message: t('users.confirm.delete', { name: u.fullName }),
-              confirmLabel: t('users.actions.delete'),
-              destructive: true,
-            },
-            async () => {
-              await del.mutateAsync(u.id);
-              opts.onDeleted?.();
-            },
-          ),
-      },
+      ...confirmedActions(u, {
+        t,
+        ask,
+        mayUpdate,
+        mayDelete,
+        self,
+        activate: activate.mutateAsync,
+        deactivate: deactivate.mutateAsync,
+        removeCoa: removeCoa.mutateAsync,
+        removeArea: removeArea.mutateAsync,
+        remove: async (id) => {
+          await del.mutateAsync(id);
+          opts.onDeleted?.();
+        },
+      }),
     ];
     return only ? all.filter((a) => only.includes(a.key)) : all;
   }

@@ -55,6 +55,74 @@ function defaults(role?: RoleView | null) {
   };
 }
 
+type RoleFormApi = ReturnType<typeof useZodForm<typeof roleCreateBody>>;
+
+/** The role's money limits and its two special rights (release a loan, cancel a transaction). */
+function LimitsCard({
+  form,
+  locked,
+  mayGiveFlag,
+}: {
+  form: RoleFormApi;
+  locked: boolean;
+  mayGiveFlag: (flag: 'canReleaseLoan' | 'canCancelTransaction') => boolean;
+}) {
+  const { t } = useTranslation('access');
+  return (
+    <Card>
+      <CardHeader
+        title={t('roles.sections.limits')}
+        subheader={t('roles.limitsHint')}
+        slotProps={{ subheader: { sx: { fontSize: '0.8125rem', mt: 0.5 } } }}
+      />
+      <CardContent sx={{ pt: 0, display: 'grid', gap: 2 }}>
+        <FormMoneyField
+          control={form.control}
+          name="savingWithdrawalLimit"
+          label={t('roles.fields.savingWithdrawalLimit')}
+          placeholder={t('roles.noLimit')}
+          disabled={locked}
+        />
+        <FormMoneyField
+          control={form.control}
+          name="loanRequestLimit"
+          label={t('roles.fields.loanRequestLimit')}
+          placeholder={t('roles.noLimit')}
+          disabled={locked}
+        />
+        <FormMoneyField
+          control={form.control}
+          name="loanApprovalLimit"
+          label={t('roles.fields.loanApprovalLimit')}
+          placeholder={t('roles.noLimit')}
+          disabled={locked}
+        />
+        <Divider />
+        {(['canReleaseLoan', 'canCancelTransaction'] as const).map((flag) => (
+          <Controller
+            key={flag}
+            control={form.control}
+            name={flag}
+            render={({ field }) => (
+              <FormControlLabel
+                control={
+                  <Switch
+                    checked={Boolean(field.value)}
+                    onChange={(e) => field.onChange(e.target.checked)}
+                    disabled={locked || (!field.value && !mayGiveFlag(flag))}
+                    name={flag}
+                  />
+                }
+                label={t(`roles.fields.${flag}`)}
+              />
+            )}
+          />
+        ))}
+      </CardContent>
+    </Card>
+  );
+}
+
 function RoleForm({ current: role }: { current: RoleView | null }) {
   const { t } = useTranslation('access');
   const { can, user } = useAuth();
@@ -137,57 +205,7 @@ function RoleForm({ current: role }: { current: RoleView | null }) {
               />
             </CardContent>
           </Card>
-          <Card>
-            <CardHeader
-              title={t('roles.sections.limits')}
-              subheader={t('roles.limitsHint')}
-              slotProps={{ subheader: { sx: { fontSize: '0.8125rem', mt: 0.5 } } }}
-            />
-            <CardContent sx={{ pt: 0, display: 'grid', gap: 2 }}>
-              <FormMoneyField
-                control={form.control}
-                name="savingWithdrawalLimit"
-                label={t('roles.fields.savingWithdrawalLimit')}
-                placeholder={t('roles.noLimit')}
-                disabled={locked}
-              />
-              <FormMoneyField
-                control={form.control}
-                name="loanRequestLimit"
-                label={t('roles.fields.loanRequestLimit')}
-                placeholder={t('roles.noLimit')}
-                disabled={locked}
-              />
-              <FormMoneyField
-                control={form.control}
-                name="loanApprovalLimit"
-                label={t('roles.fields.loanApprovalLimit')}
-                placeholder={t('roles.noLimit')}
-                disabled={locked}
-              />
-              <Divider />
-              {(['canReleaseLoan', 'canCancelTransaction'] as const).map((flag) => (
-                <Controller
-                  key={flag}
-                  control={form.control}
-                  name={flag}
-                  render={({ field }) => (
-                    <FormControlLabel
-                      control={
-                        <Switch
-                          checked={Boolean(field.value)}
-                          onChange={(e) => field.onChange(e.target.checked)}
-                          disabled={locked || (!field.value && !mayGiveFlag(flag))}
-                          name={flag}
-                        />
-                      }
-                      label={t(`roles.fields.${flag}`)}
-                    />
-                  )}
-                />
-              ))}
-            </CardContent>
-          </Card>
+          <LimitsCard form={form} locked={locked} mayGiveFlag={mayGiveFlag} />
         </Grid>
         <Grid size={{ xs: 12, lg: 8 }}>
           <Card>

@@ -30,6 +30,40 @@ import { TagChip } from '../components/StatusChip';
 import { grantedCount, viewableSections } from '../lib/permissionMatrix';
 import type { RoleView } from '../types';
 
+function RoleNameCell({ row }: { row: RoleView }) {
+  const { t } = useTranslation('access');
+  return (
+    <Box sx={{ py: 1, minWidth: 0 }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+        <Typography sx={{ fontSize: '0.8125rem', fontWeight: 600 }}>{row.name}</Typography>
+        {row.isBuiltin && <TagChip label={t('roles.builtin')} color="info" variant="outlined" />}
+      </Box>
+      {row.description && (
+        <Typography sx={{ fontSize: '0.75rem', color: 'text.secondary' }} noWrap>
+          {row.description}
+        </Typography>
+      )}
+    </Box>
+  );
+}
+
+function RoleLimitsCell({ row, limit }: { row: RoleView; limit: (v: number | null) => string }) {
+  const { t } = useTranslation('access');
+  return (
+    <Box sx={{ fontSize: '0.75rem', lineHeight: 1.5, py: 1 }}>
+      <div>
+        {t('roles.short.withdrawal')}: <b>{limit(row.savingWithdrawalLimit)}</b>
+      </div>
+      <div>
+        {t('roles.short.loanRequest')}: <b>{limit(row.loanRequestLimit)}</b>
+      </div>
+      <div>
+        {t('roles.short.loanApproval')}: <b>{limit(row.loanApprovalLimit)}</b>
+      </div>
+    </Box>
+  );
+}
+
 export default function RolesPage() {
   const { t } = useTranslation('access');
   const f = useFormat();
@@ -68,19 +102,7 @@ export default function RolesPage() {
         headerName: t('roles.columns.name'),
         flex: 1.3,
         minWidth: 200,
-        renderCell: ({ row }) => (
-          <Box sx={{ py: 1, minWidth: 0 }}>
-            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-              <Typography sx={{ fontSize: '0.8125rem', fontWeight: 600 }}>{row.name}</Typography>
-              {row.isBuiltin && <TagChip label={t('roles.builtin')} color="info" variant="outlined" />}
-            </Box>
-            {row.description && (
-              <Typography sx={{ fontSize: '0.75rem', color: 'text.secondary' }} noWrap>
-                {row.description}
-              </Typography>
-            )}
-          </Box>
-        ),
+        renderCell: ({ row }) => <RoleNameCell row={row} />,
       },
       {
         field: 'permissions',
@@ -103,19 +125,7 @@ export default function RolesPage() {
         flex: 1.4,
         minWidth: 220,
         sortable: false,
-        renderCell: ({ row }) => (
-          <Box sx={{ fontSize: '0.75rem', lineHeight: 1.5, py: 1 }}>
-            <div>
-              {t('roles.short.withdrawal')}: <b>{limit(row.savingWithdrawalLimit)}</b>
-            </div>
-            <div>
-              {t('roles.short.loanRequest')}: <b>{limit(row.loanRequestLimit)}</b>
-            </div>
-            <div>
-              {t('roles.short.loanApproval')}: <b>{limit(row.loanApprovalLimit)}</b>
-            </div>
-          </Box>
-        ),
+        renderCell: ({ row }) => <RoleLimitsCell row={row} limit={limit} />,
       },
       {
         field: 'userCount',

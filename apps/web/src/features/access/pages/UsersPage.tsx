@@ -23,6 +23,57 @@ import { contactOf, PersonCell, RoleChip, UserStatus } from '../components/UserC
 import { useUserActions } from '../components/useUserActions';
 import type { UserView } from '../types';
 
+/** The filters above the list (position, status, role, branch): their values and their toolbar. */
+function useUserFilters() {
+  const { t } = useTranslation('access');
+  const roles = useAllRoles();
+  const branches = useBranchOptions();
+  const [position, setPosition] = useState('none');
+  const [status, setStatus] = useState('none');
+  const [roleId, setRoleId] = useState('none');
+  const [branchId, setBranchId] = useState('none');
+  const toolbar = (
+    <>
+      <FilterSelect
+        label={t('users.fields.position')}
+        value={position}
+        onChange={setPosition}
+        allLabel={t('common.all')}
+        width={150}
+        options={OFFICER_TITLES.map((p) => ({ value: p, label: t(`positions.${p}`) }))}
+      />
+      <FilterSelect
+        label={t('users.columns.status')}
+        value={status}
+        onChange={setStatus}
+        allLabel={t('common.all')}
+        width={130}
+        options={[
+          { value: 'true', label: t('common.active') },
+          { value: 'false', label: t('common.inactive') },
+        ]}
+      />
+      <FilterSelect
+        label={t('users.fields.role')}
+        value={roleId}
+        onChange={setRoleId}
+        allLabel={t('common.all')}
+        width={150}
+        options={(roles.data ?? []).map((r) => ({ value: r.id, label: r.name }))}
+      />
+      <FilterSelect
+        label={t('users.fields.branch')}
+        value={branchId}
+        onChange={setBranchId}
+        allLabel={t('common.all')}
+        width={160}
+        options={(branches.data ?? []).map((b) => ({ value: b.id, label: b.name }))}
+      />
+    </>
+  );
+  return { values: { position, isActive: status, roleId, branchId }, toolbar };
+}
+
 export default function UsersPage() {
   const { t } = useTranslation('access');
   const navigate = useNavigate();
@@ -30,12 +81,7 @@ export default function UsersPage() {
   // The grid keeps its columns while the actions follow the latest state.
   const actionsRef = useRef(actions);
   actionsRef.current = actions;
-  const roles = useAllRoles();
-  const branches = useBranchOptions();
-  const [position, setPosition] = useState('none');
-  const [status, setStatus] = useState('none');
-  const [roleId, setRoleId] = useState('none');
-  const [branchId, setBranchId] = useState('none');
+  const filters = useUserFilters();
 
   const columns = useMemo<GridColDef<UserView>[]>(
     () => [
@@ -116,49 +162,11 @@ export default function UsersPage() {
         queryKey={accessKeys.users}
         fetchPage={listUsers}
         columns={columns}
-        filters={{ position, isActive: status, roleId, branchId }}
+        filters={filters.values}
         searchPlaceholder={t('users.search')}
         onRowClick={(row) => navigate(`/users/${row.id}`)}
         gridProps={{ getRowHeight: () => 'auto' }}
-        toolbar={
-          <>
-            <FilterSelect
-              label={t('users.fields.position')}
-              value={position}
-              onChange={setPosition}
-              allLabel={t('common.all')}
-              width={150}
-              options={OFFICER_TITLES.map((p) => ({ value: p, label: t(`positions.${p}`) }))}
-            />
-            <FilterSelect
-              label={t('users.columns.status')}
-              value={status}
-              onChange={setStatus}
-              allLabel={t('common.all')}
-              width={130}
-              options={[
-                { value: 'true', label: t('common.active') },
-                { value: 'false', label: t('common.inactive') },
-              ]}
-            />
-            <FilterSelect
-              label={t('users.fields.role')}
-              value={roleId}
-              onChange={setRoleId}
-              allLabel={t('common.all')}
-              width={150}
-              options={(roles.data ?? []).map((r) => ({ value: r.id, label: r.name }))}
-            />
-            <FilterSelect
-              label={t('users.fields.branch')}
-              value={branchId}
-              onChange={setBranchId}
-              allLabel={t('common.all')}
-              width={160}
-              options={(branches.data ?? []).map((b) => ({ value: b.id, label: b.name }))}
-            />
-          </>
-        }
+        toolbar={filters.toolbar}
         excel={{
           fileName: t('users.excelFile'),
           title: t('common:nav.user_access.users'),

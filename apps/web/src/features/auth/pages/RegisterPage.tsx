@@ -27,6 +27,30 @@ import { TermsDialog } from '../components/TermsDialog';
 /** Registration success → verification screen (spec section 9: 3.5 s). */
 export const REGISTRATION_FOLLOW_UP_MS = 3500;
 
+/** "I agree to the terms": the terms open in a dialog from the link. */
+function AgreeLabel({ onOpenTerms }: { onOpenTerms: () => void }) {
+  const { t } = useTranslation('auth');
+  return (
+    <Trans
+      t={t}
+      i18nKey="register.agree"
+      components={{
+        terms: (
+          <Link
+            component="button"
+            type="button"
+            onClick={(e: React.MouseEvent) => {
+              e.preventDefault();
+              onOpenTerms();
+            }}
+            sx={{ verticalAlign: 'baseline', fontWeight: 500 }}
+          />
+        ),
+      }}
+    />
+  );
+}
+
 export default function RegisterPage() {
   const { t, i18n } = useTranslation('auth');
   const navigate = useNavigate();
@@ -138,29 +162,7 @@ export default function RegisterPage() {
               <FormPasswordField control={form.control} name="rePassword" label={t('fields.rePassword')} autoComplete="new-password" />
             </Grid>
             <Grid size={12}>
-              <FormCheckbox
-                control={form.control}
-                name="isAgree"
-                label={
-                  <Trans
-                    t={t}
-                    i18nKey="register.agree"
-                    components={{
-                      terms: (
-                        <Link
-                          component="button"
-                          type="button"
-                          onClick={(e: React.MouseEvent) => {
-                            e.preventDefault();
-                            setTerms(true);
-                          }}
-                          sx={{ verticalAlign: 'baseline', fontWeight: 500 }}
-                        />
-                      ),
-                    }}
-                  />
-                }
-              />
+              <FormCheckbox control={form.control} name="isAgree" label={<AgreeLabel onOpenTerms={() => setTerms(true)} />} />
             </Grid>
             <Grid size={12}>
               <Button type="submit" variant="contained" size="large" fullWidth loading={register.isPending} data-testid="register-submit">

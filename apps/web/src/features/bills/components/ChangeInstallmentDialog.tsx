@@ -40,6 +40,49 @@ function fieldOf(code: string | null, path: string): Field | null {
   return null;
 }
 
+interface ReviewProps {
+  bill: BillDetailView;
+  row: ScheduleRow;
+  dueDate: string | null;
+  amount: number | null;
+  dateChanged: boolean;
+  amountChanged: boolean;
+  reason: string;
+}
+
+/** The confirm step: each change from → to, its effect on the bill's total and debt, and the reason. */
+function ReviewContent({ bill, row, dueDate, amount, dateChanged, amountChanged, reason }: ReviewProps) {
+  const { t } = useTranslation('bills');
+  const f = useFormat();
+  const delta = amountChanged ? sumMoney([amount, -row.amount]) : 0;
+  const total = sumMoney([bill.amount, bill.adminFee]);
+  return (
+    <DialogContent sx={{ display: 'grid', gap: 1.5, pt: '8px !important' }} data-testid="change-review">
+      <DialogContentText sx={{ fontSize: '0.875rem' }}>{t('change.confirmMessage', { number: bill.billNumber })}</DialogContentText>
+      {dateChanged && <Diff label={t('schedule.dueDate')} from={f.date(row.dueDate)} to={f.date(dueDate)} />}
+      {amountChanged && <Diff label={t('schedule.amount')} from={f.money(row.amount)} to={f.money(amount)} />}
+      <Diff label={t('change.billTotal')} from={f.money(total)} to={f.money(sumMoney([total, delta]))} />
+      {bill.status === 'RUNNING' && delta !== 0 && (
+        <Diff label={t('bill.debt')} from={f.money(bill.debt)} to={f.money(sumMoney([bill.debt, delta]))} />
+      )}
+      <Typography
+        sx={{ fontSize: '0.875rem', fontWeight: delta === 0 ? 400 : 600 }}
+        color={delta === 0 ? 'text.secondary' : 'text.primary'}
+        data-testid="change-effect"
+      >
+        {delta > 0
+          ? t('change.effectMore', { amount: f.money(delta) })
+          : delta < 0
+            ? t('change.effectLess', { amount: f.money(-delta) })
+            : t('change.effectNone')}
+      </Typography>
+      <Typography sx={{ fontSize: '0.875rem' }} color="text.secondary">
+        {t('dialog.reason')}: {reason.trim()}
+      </Typography>
+    </DialogContent>
+  );
+}
+
 export function ChangeInstallmentDialog({ bill, row, onClose }: { bill: BillDetailView; row: ScheduleRow; onClose: () => void }) {
   const { t } = useTranslation('bills');
   const f = useFormat();
@@ -59,8 +102,6 @@ export function ChangeInstallmentDialog({ bill, row, onClose }: { bill: BillDeta
   const next = live.find((r) => r.number > row.number)?.dueDate;
   const dateChanged = !!dueDate && dueDate !== row.dueDate;
   const amountChanged = amount !== null && amount !== row.amount;
-  const delta = amountChanged ? sumMoney([amount, -row.amount]) : 0;
-  const total = sumMoney([bill.amount, bill.adminFee]);
 
   const errors: Partial<Record<Field, string>> = { ...server };
   if (tried) {
@@ -159,29 +200,15 @@ export function ChangeInstallmentDialog({ bill, row, onClose }: { bill: BillDeta
           {general && <Alert severity="error">{general}</Alert>}
         </DialogContent>
       ) : (
-        <DialogContent sx={{ display: 'grid', gap: 1.5, pt: '8px !important' }} data-testid="change-review">
-          <DialogContentText sx={{ fontSize: '0.875rem' }}>{t('change.confirmMessage', { number: bill.billNumber })}</DialogContentText>
-          {dateChanged && <Diff label={t('schedule.dueDate')} from={f.date(row.dueDate)} to={f.date(dueDate)} />}
-          {amountChanged && <Diff label={t('schedule.amount')} from={f.money(row.amount)} to={f.money(amount)} />}
-          <Diff label={t('change.billTotal')} from={f.money(total)} to={f.money(sumMoney([total, delta]))} />
-          {bill.status === 'RUNNING' && delta !== 0 && (
-            <Diff label={t('bill.debt')} from={f.money(bill.debt)} to={f.money(sumMoney([bill.debt, delta]))} />
-          )}
-          <Typography
-            sx={{ fontSize: '0.875rem', fontWeight: delta === 0 ? 400 : 600 }}
-            color={delta === 0 ? 'text.secondary' : 'text.primary'}
-            data-testid="change-effect"
-          >
-            {delta > 0
-              ? t('change.effectMore', { amount: f.money(delta) })
-              : delta < 0
-                ? t('change.effectLess', { amount: f.money(-delta) })
-                : t('change.effectNone')}
-          </Typography>
-          <Typography sx={{ fontSize: '0.875rem' }} color="text.secondary">
-            {t('dialog.reason')}: {reason.trim()}
-          </Typography>
-        </DialogContent>
+        <ReviewContent
+          bill={bill}
+          row={row}
+          dueDate={dueDate}
+          amount={amount}
+          dateChanged={dateChanged}
+          amountChanged={amountChanged}
+          reason={reason}
+        />
       )}
       <DialogActions>
         {step === 'edit' ? (

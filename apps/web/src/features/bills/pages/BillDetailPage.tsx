@@ -55,6 +55,38 @@ export default function BillDetailPage() {
   return <BillDetail bill={bill.data} />;
 }
 
+/** Change (and, where allowed, delete) an open installment. */
+function InstallmentActions({
+  row,
+  deletable,
+  onChange,
+  onDelete,
+}: {
+  row: ScheduleRow;
+  deletable: boolean;
+  onChange: (r: ScheduleRow) => void;
+  onDelete: (number: number) => void;
+}) {
+  const { t } = useTranslation('bills');
+  if (row.status !== 'OPEN') return null;
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
+      <Tooltip title={t('change.action')}>
+        <IconButton size="small" aria-label={t('change.action')} onClick={() => onChange(row)} data-testid="change-installment">
+          <EditOutlined fontSize="small" />
+        </IconButton>
+      </Tooltip>
+      {deletable && (
+        <Tooltip title={t('delete.title')}>
+          <IconButton size="small" aria-label={t('delete.title')} onClick={() => onDelete(row.number)}>
+            <DeleteOutlineRounded fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      )}
+    </Box>
+  );
+}
+
 function BillDetail({ bill }: { bill: BillDetailView }) {
   const { t } = useTranslation('bills');
   const f = useFormat();
@@ -176,32 +208,14 @@ function BillDetail({ bill }: { bill: BillDetailView }) {
                 rows={bill.schedule}
                 actions={
                   editable
-                    ? (r) =>
-                        r.status === 'OPEN' ? (
-                          <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
-                            <Tooltip title={t('change.action')}>
-                              <IconButton
-                                size="small"
-                                aria-label={t('change.action')}
-                                onClick={() => setChanging(r)}
-                                data-testid="change-installment"
-                              >
-                                <EditOutlined fontSize="small" />
-                              </IconButton>
-                            </Tooltip>
-                            {deletable && (
-                              <Tooltip title={t('delete.title')}>
-                                <IconButton
-                                  size="small"
-                                  aria-label={t('delete.title')}
-                                  onClick={() => setPending({ kind: 'delete', number: r.number })}
-                                >
-                                  <DeleteOutlineRounded fontSize="small" />
-                                </IconButton>
-                              </Tooltip>
-                            )}
-                          </Box>
-                        ) : null
+                    ? (r) => (
+                        <InstallmentActions
+                          row={r}
+                          deletable={deletable}
+                          onChange={setChanging}
+                          onDelete={(number) => setPending({ kind: 'delete', number })}
+                        />
+                      )
                     : undefined
                 }
               />

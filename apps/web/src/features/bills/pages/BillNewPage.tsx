@@ -31,10 +31,87 @@ import { AmountList, SimulationCard } from '../components/BillFormParts';
 
 type BillType = (typeof BILL_TYPES)[number];
 
+/** The request body: the fields left empty are not sent. */
+function withoutEmpty(o: Record<string, unknown>) {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== null && v !== undefined && v !== ''));
+}
+
+/** An amount beside the number of installments (a fixed bill's amount per bill, or a total debt). */
+function AmountAndCount(p: {
+  label: string;
+  name?: string;
+  value: number | null;
+  onChange: (v: number | null) => void;
+  installments: string;
+  onInstallments: (v: string) => void;
+}) {
+  const { t } = useTranslation('bills');
+  return (
+    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+      <MoneyField label={p.label} value={p.value} onChange={p.onChange} name={p.name} />
+      <TextField
+        label={t('bill.installments')}
+        value={p.installments}
+        onChange={(e) => p.onInstallments(e.target.value.replace(/\D/g, ''))}
+      />
+    </Box>
+  );
+}
+
+function TypeAndDate(p: {
+  billType: BillType | '';
+  onBillType: (v: BillType) => void;
+  productChosen: boolean;
+  date: string | null;
+  onDate: (v: string | null) => void;
+}) {
+  const { t } = useTranslation('bills');
+  const { billType, productChosen, onBillType, date, onDate } = p;
+  return (
+    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+      <TextField
+        select
+        label={t('bill.type')}
+        value={billType}
+        onChange={(e) => onBillType(e.target.value as BillType)}
+        disabled={!productChosen}
+      >
+        {BILL_TYPES.map((k) => (
+          <MenuItem key={k} value={k}>
+            {t(`type.${k}`)}
+          </MenuItem>
+        ))}
+      </TextField>
+      <DateField label={t('bill.date')} value={date} onChange={onDate} helperText={t('form.dateHint')} />
+    </Box>
+  );
+}
+
+function ProductSelect({ value, tried, onChange }: { value: string; tried: boolean; onChange: (v: string) => void }) {
+  const { t } = useTranslation('bills');
+  const products = useBillProducts();
+  return (
+    <TextField
+      select
+      label={t('form.product')}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      error={tried && !value}
+      helperText={products.data && !products.data.length ? t('form.noProducts') : tried && !value ? t('form.required') : undefined}
+      slotProps={{ htmlInput: { 'data-testid': 'bill-product' } }}
+    >
+      {(products.data ?? []).map((p) => (
+        <MenuItem key={p.id} value={p.id}>
+          {p.name}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
 export default function BillNewPage() {
   const { t } = useTranslation('bills');
   const navigate = useNavigate();
-  const products = useBillProducts();
   const keys = useSubmissionKeys();
   const save = useBillAction<{ status: string; bill: BillDetailView }>();
   const [member, setMember] = useState<MemberHit | null>(null);
@@ -78,11 +155,7 @@ export default function BillNewPage() {
   const submit = async () => {
     setTried(true);
     if (missing) return;
-    const body = Object.fromEntries(
-      Object.entries({ memberId: member!.id, name: name.trim(), description: description.trim() || null, ...input }).filter(
-        ([, v]) => v !== null && v !== undefined && v !== '',
-      ),
-    );
+    const body = withoutEmpty({ memberId: member!.id, name: name.trim(), description: description.trim() || null, ...input });
     const ticket = keys.ticket(body);
     try {
       const r = await save.mutateAsync({ path: billPaths.open, body, idempotencyKey: ticket.key });
@@ -111,29 +184,17 @@ export default function BillNewPage() {
               error={tried && !member}
               helperText={tried && !member ? t('form.required') : undefined}
             />
-            <TextField
-              select
-              label={t('form.product')}
+            <ProductSelect
               value={productId}
-              onChange={(e) => {
-                setProductId(e.target.value);
+              tried={tried}
+              onChange={(v) => {
+                setProductId(v);
                 setBillType('');
                 setPerBill(null);
                 setInstallments('');
                 setAdminFee(null);
               }}
-              error={tried && !productId}
-              helperText={
-                products.data && !products.data.length ? t('form.noProducts') : tried && !productId ? t('form.required') : undefined
-              }
-              slotProps={{ htmlInput: { 'data-testid': 'bill-product' } }}
-            >
-              {(products.data ?? []).map((p) => (
-                <MenuItem key={p.id} value={p.id}>
-                  {p.name}
-                </MenuItem>
-              ))}
-            </TextField>
+            />
             <TextField
               label={t('bill.name')}
               value={name}
@@ -142,46 +203,30 @@ export default function BillNewPage() {
               helperText={tried && !name.trim() ? t('form.required') : t('form.nameHint')}
               slotProps={{ htmlInput: { maxLength: 200, 'data-testid': 'bill-name' } }}
             />
-            <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-              <TextField
-                select
-                label={t('bill.type')}
-                value={billType}
-                onChange={(e) => setBillType(e.target.value as BillType)}
-                disabled={!productId}
-              >
-                {BILL_TYPES.map((k) => (
-                  <MenuItem key={k} value={k}>
-                    {t(`type.${k}`)}
-                  </MenuItem>
-                ))}
-              </TextField>
-              <DateField label={t('bill.date')} value={date} onChange={setDate} helperText={t('form.dateHint')} />
-            </Box>
+            <TypeAndDate billType={billType} onBillType={setBillType} productChosen={Boolean(productId)} date={date} onDate={setDate} />
             {billType && (
               <Typography sx={{ fontSize: '0.8125rem', color: 'text.secondary' }} data-testid="bill-type-hint">
                 {t(`typeHint.${billType}`)}
               </Typography>
             )}
             {billType === 'FIXED_BILL' && (
-              <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-                <MoneyField label={t('bill.perBillAmount')} value={perBill} onChange={setPerBill} name="perBillAmount" />
-                <TextField
-                  label={t('bill.installments')}
-                  value={installments}
-                  onChange={(e) => setInstallments(e.target.value.replace(/\D/g, ''))}
-                />
-              </Box>
+              <AmountAndCount
+                label={t('bill.perBillAmount')}
+                name="perBillAmount"
+                value={perBill}
+                onChange={setPerBill}
+                installments={installments}
+                onInstallments={setInstallments}
+              />
             )}
             {billType === 'WITH_TOTAL_DEBT' && (
-              <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-                <MoneyField label={t('bill.totalDebt')} value={amount} onChange={setAmount} />
-                <TextField
-                  label={t('bill.installments')}
-                  value={installments}
-                  onChange={(e) => setInstallments(e.target.value.replace(/\D/g, ''))}
-                />
-              </Box>
+              <AmountAndCount
+                label={t('bill.totalDebt')}
+                value={amount}
+                onChange={setAmount}
+                installments={installments}
+                onInstallments={setInstallments}
+              />
             )}
             {billType === 'NOT_FIXED_BILL' && <AmountList amounts={amounts} onChange={setAmounts} />}
             <MoneyField label={t('bill.adminFee')} value={adminFee} onChange={setAdminFee} helperText={t('form.adminFeeHint')} />

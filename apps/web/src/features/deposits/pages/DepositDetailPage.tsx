@@ -18,11 +18,6 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Grid from '@mui/material/Grid';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
@@ -34,7 +29,8 @@ import { PageHeader } from '../../../components/PageHeader';
 import { useMemberSavings } from '../../../lib/api/members';
 import { useAuth } from '../../../lib/auth/AuthProvider';
 import { useFormat } from '../../../lib/format';
-import { useBreak, useBreakDecision, useHolding, useMutations, usePosition, useSetupInterest, useWithdraw } from '../api/deposits';
+import { useBreak, useBreakDecision, useHolding, usePosition, useSetupInterest, useWithdraw } from '../api/deposits';
+import { DepositMutations } from '../components/DepositMutations';
 import { PayoutDecisionDialog, PayoutDialog } from '../components/PayoutDialog';
 import { ScheduleTable } from '../components/ScheduleTable';
 import { StatusChip } from '../components/StatusChip';
@@ -42,13 +38,63 @@ import { Fact } from './PlacementPage';
 
 type DialogKind = 'break' | 'withdraw' | 'position' | 'decision' | 'payout' | 'payoutDecision' | null;
 
+type Deposit = NonNullable<ReturnType<typeof useSetupInterest>['data']>['deposit'];
+
+/** What can be done with the deposit now: certificate, position, break, decisions, payout, withdrawal. */
+function DepositActions(p: { deposit: Deposit; matured: boolean; waiting: number; hasRequest: boolean; onOpen: (k: DialogKind) => void }) {
+  const { t } = useTranslation('deposits');
+  const { can } = useAuth();
+  const { deposit: d, matured, waiting, hasRequest, onOpen } = p;
+  return (
+    <Stack direction="row" spacing={1}>
+      <Button
+        variant="outlined"
+        component={RouterLink}
+        to={`/transactions/deposits/${d.id}/certificate`}
+        target="_blank"
+        data-testid="print-certificate"
+      >
+        {t('certificate.print')}
+      </Button>
+      {d.status === 'ACTIVE' && can('member_transaction', 'update') && (
+        <Button variant="outlined" onClick={() => onOpen('position')}>
+          {t('position.title')}
+        </Button>
+      )}
+      {d.status === 'ACTIVE' && !matured && !d.breakRequested && can('member_transaction', 'add') && (
+        <Button variant="outlined" color="warning" onClick={() => onOpen('break')} data-testid="break-open">
+          {t('break.title')}
+        </Button>
+      )}
+      {d.breakRequested && can('member_transaction', 'update') && (
+        <Button variant="contained" color="warning" onClick={() => onOpen('decision')} data-testid="break-decide">
+          {t('break.decide')}
+        </Button>
+      )}
+      {hasRequest && can('member_transaction', 'update') && (
+        <Button variant="contained" color="warning" onClick={() => onOpen('payoutDecision')} data-testid="payout-decide">
+          {t('holding.decide')}
+        </Button>
+      )}
+      {waiting > 0 && can('member_transaction', 'add') && (
+        <Button variant="contained" onClick={() => onOpen('payout')} data-testid="payout-open">
+          {t('holding.pay')}
+        </Button>
+      )}
+      {(d.status === 'ACTIVE' || d.status === 'MATURED') && matured && can('member_transaction', 'add') && (
+        <Button variant="contained" onClick={() => onOpen('withdraw')} data-testid="withdraw-open">
+          {t('withdraw.title')}
+        </Button>
+      )}
+    </Stack>
+  );
+}
+
 export default function DepositDetailPage() {
   const { id = '' } = useParams();
   const { t } = useTranslation('deposits');
   const f = useFormat();
-  const { can } = useAuth();
   const setup = useSetupInterest(id);
-  const mutations = useMutations(id);
   const holding = useHolding(id);
   const waiting = holding.data?.open.total ?? 0;
   const request = holding.data?.pendingRequest ?? null;
@@ -66,51 +112,7 @@ export default function DepositDetailPage() {
           { label: t('list.title'), to: '/transactions/deposits' },
           { label: d?.accountNumber ?? '…' },
         ]}
-        actions={
-          d && (
-            <Stack direction="row" spacing={1}>
-              <Button
-                variant="outlined"
-                component={RouterLink}
-                to={`/transactions/deposits/${id}/certificate`}
-                target="_blank"
-                data-testid="print-certificate"
-              >
-                {t('certificate.print')}
-              </Button>
-              {d.status === 'ACTIVE' && can('member_transaction', 'update') && (
-                <Button variant="outlined" onClick={() => setOpen('position')}>
-                  {t('position.title')}
-                </Button>
-              )}
-              {d.status === 'ACTIVE' && !matured && !d.breakRequested && can('member_transaction', 'add') && (
-                <Button variant="outlined" color="warning" onClick={() => setOpen('break')} data-testid="break-open">
-                  {t('break.title')}
-                </Button>
-              )}
-              {d.breakRequested && can('member_transaction', 'update') && (
-                <Button variant="contained" color="warning" onClick={() => setOpen('decision')} data-testid="break-decide">
-                  {t('break.decide')}
-                </Button>
-              )}
-              {request && can('member_transaction', 'update') && (
-                <Button variant="contained" color="warning" onClick={() => setOpen('payoutDecision')} data-testid="payout-decide">
-                  {t('holding.decide')}
-                </Button>
-              )}
-              {waiting > 0 && can('member_transaction', 'add') && (
-                <Button variant="contained" onClick={() => setOpen('payout')} data-testid="payout-open">
-                  {t('holding.pay')}
-                </Button>
-              )}
-              {(d.status === 'ACTIVE' || d.status === 'MATURED') && matured && can('member_transaction', 'add') && (
-                <Button variant="contained" onClick={() => setOpen('withdraw')} data-testid="withdraw-open">
-                  {t('withdraw.title')}
-                </Button>
-              )}
-            </Stack>
-          )
-        }
+        actions={d && <DepositActions deposit={d} matured={matured} waiting={waiting} hasRequest={Boolean(request)} onOpen={setOpen} />}
       />
       {setup.isError && <Alert severity="error">{(setup.error as Error).message}</Alert>}
       {d && setup.data && (
@@ -188,42 +190,7 @@ export default function DepositDetailPage() {
             </Card>
           </Grid>
           <Grid size={{ xs: 12 }}>
-            <Card>
-              <CardContent>
-                <Typography variant="h6" gutterBottom>
-                  {t('detail.mutations')}
-                </Typography>
-                <Table size="small" data-testid="deposit-mutations">
-                  <TableHead>
-                    <TableRow>
-                      <TableCell>{t('mutation.date')}</TableCell>
-                      <TableCell>{t('mutation.activity')}</TableCell>
-                      <TableCell align="right">{t('mutation.amount')}</TableCell>
-                      <TableCell align="right">{t('mutation.principalAfter')}</TableCell>
-                    </TableRow>
-                  </TableHead>
-                  <TableBody>
-                    {(mutations.data?.content ?? []).map((m) => (
-                      <TableRow key={m.id} sx={m.status === 'CANCELLED' ? { opacity: 0.5, textDecoration: 'line-through' } : undefined}>
-                        <TableCell>
-                          {f.date(m.transactionDate)}
-                          <Typography variant="caption" sx={{ display: 'block', color: 'text.secondary' }}>
-                            {m.code}
-                          </Typography>
-                        </TableCell>
-                        <TableCell>{t(`activity.${m.activity}`, { defaultValue: m.activity })}</TableCell>
-                        <TableCell align="right">
-                          <MoneyText value={m.kind === 'TOPUP' || m.kind === 'TOPUP_INTEREST' ? m.amount : -m.amount} colorNegative />
-                        </TableCell>
-                        <TableCell align="right">
-                          <MoneyText value={m.balanceAfter} />
-                        </TableCell>
-                      </TableRow>
-                    ))}
-                  </TableBody>
-                </Table>
-              </CardContent>
-            </Card>
+            <DepositMutations depositId={id} />
           </Grid>
         </Grid>
       )}

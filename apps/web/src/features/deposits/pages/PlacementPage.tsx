@@ -32,7 +32,6 @@ const TENORS = [1, 3, 6, 12, 24];
 
 export default function PlacementPage() {
   const { t } = useTranslation('deposits');
-  const f = useFormat();
   const navigate = useNavigate();
   const products = useDepositProducts();
   const [member, setMember] = useState<MemberHit | null>(null);
@@ -123,46 +122,16 @@ export default function PlacementPage() {
                   helperText={fieldErrors.amount}
                   slotProps={{ htmlInput: { 'data-testid': 'amount' } }}
                 />
-                <TextField
-                  select
-                  label={t('field.funding')}
-                  slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'funding-select' } as object } }}
-                  value={funding}
-                  onChange={(e) => setFunding(e.target.value)}
-                  error={Boolean(fieldErrors.sourceSavingId)}
-                  helperText={fieldErrors.sourceSavingId}
-                >
-                  <MenuItem value="CASH">{t('place.cash')}</MenuItem>
-                  {voluntary.map((a) => (
-                    <MenuItem key={a.id} value={a.id} data-testid="funding-option">
-                      {a.accountNumber} · {a.productName} · {f.money(a.balance)}
-                    </MenuItem>
-                  ))}
-                </TextField>
-                <TextField
-                  select
-                  label={t('field.destination')}
-                  slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'destination-select' } as object } }}
-                  value={destination}
-                  onChange={(e) => setDestination(e.target.value)}
-                  error={Boolean(fieldErrors.interestSavingId)}
-                  helperText={fieldErrors.interestSavingId}
-                >
-                  <MenuItem value="HOLDING">{t('place.holding')}</MenuItem>
-                  {voluntary.map((a) => (
-                    <MenuItem key={a.id} value={a.id}>
-                      {a.accountNumber} · {a.productName}
-                    </MenuItem>
-                  ))}
-                </TextField>
-                <TextField select label={t('field.rollover')} value={rollover} onChange={(e) => setRollover(e.target.value)}>
-                  <MenuItem value="DEFAULT">{t('place.rolloverDefault')}</MenuItem>
-                  {(['NONE', 'PRINCIPAL', 'PRINCIPAL_INTEREST'] as const).map((r) => (
-                    <MenuItem key={r} value={r}>
-                      {t(`rollover.${r}`)}
-                    </MenuItem>
-                  ))}
-                </TextField>
+                <FundingFields
+                  voluntary={voluntary}
+                  fieldErrors={fieldErrors}
+                  funding={funding}
+                  setFunding={setFunding}
+                  destination={destination}
+                  setDestination={setDestination}
+                  rollover={rollover}
+                  setRollover={setRollover}
+                />
                 <Box>
                   <Button
                     variant="contained"
@@ -181,6 +150,76 @@ export default function PlacementPage() {
           <ProjectionCard projection={projection} />
         </Grid>
       </Grid>
+    </>
+  );
+}
+
+interface FundingFieldsProps {
+  voluntary: NonNullable<ReturnType<typeof useMemberSavings>['data']>;
+  fieldErrors: Record<string, string>;
+  funding: string;
+  setFunding: (v: string) => void;
+  destination: string;
+  setDestination: (v: string) => void;
+  rollover: string;
+  setRollover: (v: string) => void;
+}
+
+/** Where the money comes from, where the interest goes, and the rollover. */
+function FundingFields({
+  voluntary,
+  fieldErrors,
+  funding,
+  setFunding,
+  destination,
+  setDestination,
+  rollover,
+  setRollover,
+}: FundingFieldsProps) {
+  const { t } = useTranslation('deposits');
+  const f = useFormat();
+  return (
+    <>
+      <TextField
+        select
+        label={t('field.funding')}
+        slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'funding-select' } as object } }}
+        value={funding}
+        onChange={(e) => setFunding(e.target.value)}
+        error={Boolean(fieldErrors.sourceSavingId)}
+        helperText={fieldErrors.sourceSavingId}
+      >
+        <MenuItem value="CASH">{t('place.cash')}</MenuItem>
+        {voluntary.map((a) => (
+          <MenuItem key={a.id} value={a.id} data-testid="funding-option">
+            {a.accountNumber} · {a.productName} · {f.money(a.balance)}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        select
+        label={t('field.destination')}
+        slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'destination-select' } as object } }}
+        value={destination}
+        onChange={(e) => setDestination(e.target.value)}
+        error={Boolean(fieldErrors.interestSavingId)}
+        helperText={fieldErrors.interestSavingId}
+      >
+        <MenuItem value="HOLDING">{t('place.holding')}</MenuItem>
+        {voluntary.map((a) => (
+          <MenuItem key={a.id} value={a.id}>
+            {a.accountNumber} · {a.productName}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField select label={t('field.rollover')} value={rollover} onChange={(e) => setRollover(e.target.value)}>
+        <MenuItem value="DEFAULT">{t('place.rolloverDefault')}</MenuItem>
+        {(['NONE', 'PRINCIPAL', 'PRINCIPAL_INTEREST'] as const).map((r) => (
+          <MenuItem key={r} value={r}>
+            {t(`rollover.${r}`)}
+          </MenuItem>
+        ))}
+      </TextField>
     </>
   );
 }

@@ -8,40 +8,24 @@
  */
 import AccountTreeOutlined from '@mui/icons-material/AccountTreeOutlined';
 import AddRounded from '@mui/icons-material/AddRounded';
-import BalanceRounded from '@mui/icons-material/BalanceRounded';
 import ChevronRightRounded from '@mui/icons-material/ChevronRightRounded';
-import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded';
-import EditOutlined from '@mui/icons-material/EditOutlined';
 import ExpandMoreRounded from '@mui/icons-material/ExpandMoreRounded';
 import MoreVertRounded from '@mui/icons-material/MoreVertRounded';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
-import SearchRounded from '@mui/icons-material/SearchRounded';
-import ToggleOffOutlined from '@mui/icons-material/ToggleOffOutlined';
-import ToggleOnOutlined from '@mui/icons-material/ToggleOnOutlined';
-import UnfoldLessRounded from '@mui/icons-material/UnfoldLessRounded';
-import UnfoldMoreRounded from '@mui/icons-material/UnfoldMoreRounded';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
 import Link from '@mui/material/Link';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import Skeleton from '@mui/material/Skeleton';
-import Switch from '@mui/material/Switch';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -49,6 +33,7 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import { useConfirm } from '../../../components/ConfirmDialog';
 import { EmptyState } from '../../../components/EmptyState';
 import { ExportExcelButton } from '../../../components/ExportExcelButton';
+import type { ExcelColumn } from '../../../components/excel';
 import { MoneyText } from '../../../components/money/MoneyText';
 import { PageHeader } from '../../../components/PageHeader';
 import { useAuth } from '../../../lib/auth/AuthProvider';
@@ -57,10 +42,10 @@ import { useAccounts } from '../api/listAccounts';
 import { useUpdateAccount } from '../api/updateAccount';
 import { type AccountDialogMode, AccountFormDialog } from '../components/AccountFormDialog';
 import { AdjustBalanceDialog } from '../components/AdjustBalanceDialog';
+import { CoaMenu } from '../components/CoaMenu';
+import { CoaToolbar } from '../components/CoaToolbar';
 import { headerIds, suggestChildCode, visibleRows } from '../lib/tree';
 import type { AdjustBalanceResult, CoaAccount } from '../lib/types';
-
-const TYPES = ['ASSET', 'LIABILITY', 'EQUITY', 'INCOME', 'EXPENSE'] as const;
 
 function flatten(roots: CoaAccount[]): CoaAccount[] {
   const out: CoaAccount[] = [];
@@ -70,6 +55,66 @@ function flatten(roots: CoaAccount[]): CoaAccount[] {
   };
   for (const r of roots) walk(r);
   return out;
+}
+
+/** The top two levels open at first. */
+function firstOpen(roots: CoaAccount[]): Set<string> {
+  return new Set(
+    flatten(roots)
+      .filter((a) => a.level < 1 && a.hasChildren)
+      .map((a) => a.id),
+  );
+}
+
+/** The Excel export: every account, indented by level. */
+function coaExcelColumns(t: ReturnType<typeof useTranslation<['ledger', 'common']>>['t']): ExcelColumn<CoaAccount>[] {
+  return [
+    { header: t('col.code'), value: 'code', width: 14 },
+    { header: t('col.accountName'), value: (a) => `${'   '.repeat(a.level)}${a.name}`, width: 44 },
+    { header: t('col.type'), value: (a) => t(`type.${a.type}`), width: 14 },
+    { header: t('col.normalBalance'), value: (a) => t(`normal.${a.normalBalance}`), width: 14 },
+    { header: t('coa.kind'), value: (a) => (a.isPostable ? t('coa.postable') : t('coa.header')), width: 14 },
+    { header: t('coa.active'), value: (a) => (a.isActive ? t('coa.yes') : t('coa.no')), width: 10 },
+    { header: t('col.balance'), value: 'balance', type: 'money', width: 20 },
+  ];
+}
+
+/** The tree as a table (or why there is nothing to show). */
+function CoaTree({
+  tree,
+  rows,
+  searching,
+  canMutation,
+  onToggle,
+  onMenu,
+}: {
+  tree: ReturnType<typeof useAccounts>;
+  rows: ReturnType<typeof visibleRows>;
+  searching: boolean;
+  canMutation: boolean;
+  onToggle: (id: string) => void;
+  onMenu: (anchor: HTMLElement, account: CoaAccount) => void;
+}) {
+  return tree.isError ? (
+    <EmptyState kind="loadFailed" onRetry={() => void tree.refetch()} />
+  ) : tree.isLoading ? (
+    <Box sx={{ px: 2.5, pb: 2.5 }}>
+      <Skeleton variant="rounded" height={360} />
+    </Box>
+  ) : rows.length === 0 ? (
+    <EmptyState kind={searching ? 'noRecord' : 'noData'} />
+  ) : (
+    <TableContainer>
+      <Table size="small" sx={{ minWidth: 980 }} data-testid="coa-tree">
+        <CoaTableHead />
+        <TableBody>
+          {rows.map((r) => (
+            <CoaRow key={r.account.id} row={r} canMutation={canMutation} onToggle={onToggle} onMenu={onMenu} />
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
 }
 
 export default function CoaPage() {
@@ -89,17 +134,7 @@ export default function CoaPage() {
   const [adjusting, setAdjusting] = useState<CoaAccount | null>(null);
   const [adjusted, setAdjusted] = useState<AdjustBalanceResult | null>(null);
   const roots = tree.data ?? [];
-  // Top two levels open at first.
-  const open = useMemo(
-    () =>
-      expanded ??
-      new Set(
-        flatten(roots)
-          .filter((a) => a.level < 1 && a.hasChildren)
-          .map((a) => a.id),
-      ),
-    [expanded, roots],
-  );
+  const open = useMemo(() => expanded ?? firstOpen(roots), [expanded, roots]);
   const rows = useMemo(
     () => visibleRows(roots, open, { search, type: type === 'none' ? null : type, showInactive }),
     [roots, open, search, type, showInactive],
@@ -139,12 +174,6 @@ export default function CoaPage() {
     if (ok) remove.mutate(a.id);
   };
 
-  const act = (fn: (a: CoaAccount) => void) => () => {
-    const a = menu?.account;
-    setMenu(null);
-    if (a) fn(a);
-  };
-
   return (
     <>
       <PageHeader
@@ -153,20 +182,7 @@ export default function CoaPage() {
         breadcrumbs={[{ label: t('common:nav.settings.title') }, { label: t('common:nav.settings.coa') }]}
         actions={
           <>
-            <ExportExcelButton
-              fileName="kode-coa"
-              title={t('common:nav.settings.coa')}
-              rows={flat}
-              columns={[
-                { header: t('col.code'), value: 'code', width: 14 },
-                { header: t('col.accountName'), value: (a) => `${'   '.repeat(a.level)}${a.name}`, width: 44 },
-                { header: t('col.type'), value: (a) => t(`type.${a.type}`), width: 14 },
-                { header: t('col.normalBalance'), value: (a) => t(`normal.${a.normalBalance}`), width: 14 },
-                { header: t('coa.kind'), value: (a) => (a.isPostable ? t('coa.postable') : t('coa.header')), width: 14 },
-                { header: t('coa.active'), value: (a) => (a.isActive ? t('coa.yes') : t('coa.no')), width: 10 },
-                { header: t('col.balance'), value: 'balance', type: 'money', width: 20 },
-              ]}
-            />
+            <ExportExcelButton fileName="kode-coa" title={t('common:nav.settings.coa')} rows={flat} columns={coaExcelColumns(t)} />
             {canAdd && (
               <Button
                 variant="contained"
@@ -202,132 +218,36 @@ export default function CoaPage() {
         </Alert>
       )}
       <Card>
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center', p: 2.5, pb: 2 }}>
-          <TextField
-            size="small"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            placeholder={t('coa.searchPlaceholder')}
-            sx={{ width: { xs: '100%', sm: 280 } }}
-            slotProps={{
-              htmlInput: { 'aria-label': t('coa.searchPlaceholder'), 'data-testid': 'coa-search' },
-              input: {
-                startAdornment: (
-                  <InputAdornment position="start">
-                    <SearchRounded fontSize="small" />
-                  </InputAdornment>
-                ),
-              },
-            }}
-          />
-          <TextField
-            select
-            size="small"
-            label={t('col.type')}
-            value={type}
-            onChange={(e) => setType(e.target.value)}
-            fullWidth={false}
-            sx={{ minWidth: 160 }}
-          >
-            <MenuItem value="none">{t('filter.all')}</MenuItem>
-            {TYPES.map((v) => (
-              <MenuItem key={v} value={v}>
-                {t(`type.${v}`)}
-              </MenuItem>
-            ))}
-          </TextField>
-          <FormControlLabel
-            control={<Switch checked={showInactive} onChange={(e) => setShowInactive(e.target.checked)} size="small" />}
-            label={<Typography sx={{ fontSize: '0.8125rem' }}>{t('coa.showInactive')}</Typography>}
-          />
-          <Box sx={{ flex: 1 }} />
-          <Button size="small" color="inherit" startIcon={<UnfoldMoreRounded />} onClick={() => setExpanded(new Set(headerIds(roots)))}>
-            {t('coa.expandAll')}
-          </Button>
-          <Button size="small" color="inherit" startIcon={<UnfoldLessRounded />} onClick={() => setExpanded(new Set())}>
-            {t('coa.collapseAll')}
-          </Button>
-        </Box>
-        {tree.isError ? (
-          <EmptyState kind="loadFailed" onRetry={() => void tree.refetch()} />
-        ) : tree.isLoading ? (
-          <Box sx={{ px: 2.5, pb: 2.5 }}>
-            <Skeleton variant="rounded" height={360} />
-          </Box>
-        ) : rows.length === 0 ? (
-          <EmptyState kind={search ? 'noRecord' : 'noData'} />
-        ) : (
-          <TableContainer>
-            <Table size="small" sx={{ minWidth: 980 }} data-testid="coa-tree">
-              <CoaTableHead />
-              <TableBody>
-                {rows.map((r) => (
-                  <CoaRow
-                    key={r.account.id}
-                    row={r}
-                    canMutation={canMutation}
-                    onToggle={toggle}
-                    onMenu={(anchor, account) => setMenu({ anchor, account })}
-                  />
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
-        )}
+        <CoaToolbar
+          search={search}
+          onSearch={setSearch}
+          type={type}
+          onType={setType}
+          showInactive={showInactive}
+          onShowInactive={setShowInactive}
+          onExpandAll={() => setExpanded(new Set(headerIds(roots)))}
+          onCollapseAll={() => setExpanded(new Set())}
+        />
+        <CoaTree
+          tree={tree}
+          rows={rows}
+          searching={Boolean(search)}
+          canMutation={canMutation}
+          onToggle={toggle}
+          onMenu={(anchor, account) => setMenu({ anchor, account })}
+        />
       </Card>
-      <Menu anchorEl={menu?.anchor} open={Boolean(menu)} onClose={() => setMenu(null)} data-testid="coa-menu">
-        {menu && !menu.account.isPostable && canAdd && (
-          <MenuItem onClick={act((a) => setFormState({ mode: 'create', parent: a, suggestedCode: suggestChildCode(a) }))}>
-            <ListItemIcon>
-              <AddRounded fontSize="small" />
-            </ListItemIcon>
-            <ListItemText>{t('coa.addChild')}</ListItemText>
-          </MenuItem>
-        )}
-        {menu?.account.isPostable && canMutation && (
-          <MenuItem onClick={act((a) => navigate(`/settings/coa/${a.id}`))}>
-            <ListItemIcon>
-              <ReceiptLongOutlined fontSize="small" />
-            </ListItemIcon>
-            <ListItemText>{t('coa.mutation')}</ListItemText>
-          </MenuItem>
-        )}
-        {menu?.account.isPostable && menu.account.isActive && canAdjust && (
-          <MenuItem onClick={act(setAdjusting)} data-testid="coa-adjust">
-            <ListItemIcon>
-              <BalanceRounded fontSize="small" />
-            </ListItemIcon>
-            <ListItemText>{t('adjust.menu')}</ListItemText>
-          </MenuItem>
-        )}
-        {canUpdate && (
-          <MenuItem onClick={act((a) => setFormState({ mode: 'edit', account: a }))} data-testid="coa-edit">
-            <ListItemIcon>
-              <EditOutlined fontSize="small" />
-            </ListItemIcon>
-            <ListItemText>{t('coa.edit')}</ListItemText>
-          </MenuItem>
-        )}
-        {canUpdate && (
-          <MenuItem onClick={act(onActivate)} data-testid="coa-toggle-active">
-            <ListItemIcon>
-              {menu?.account.isActive ? <ToggleOffOutlined fontSize="small" /> : <ToggleOnOutlined fontSize="small" />}
-            </ListItemIcon>
-            <ListItemText>{menu?.account.isActive ? t('coa.deactivate') : t('coa.activate')}</ListItemText>
-          </MenuItem>
-        )}
-        {canDelete && (
-          <MenuItem onClick={act(onDelete)} sx={{ color: 'error.main' }} data-testid="coa-delete">
-            <ListItemIcon sx={{ color: 'inherit' }}>
-              <DeleteOutlineRounded fontSize="small" />
-            </ListItemIcon>
-            <ListItemText>{t('coa.delete')}</ListItemText>
-          </MenuItem>
-        )}
-        {menu && !canAdd && !canUpdate && !canDelete && !(menu.account.isPostable && (canMutation || canAdjust)) && (
-          <MenuItem disabled>{t('coa.noActions')}</MenuItem>
-        )}
-      </Menu>
+      <CoaMenu
+        menu={menu}
+        onClose={() => setMenu(null)}
+        rights={{ canAdd, canUpdate, canDelete, canAdjust, canMutation }}
+        onAddChild={(a) => setFormState({ mode: 'create', parent: a, suggestedCode: suggestChildCode(a) })}
+        onMutation={(a) => navigate(`/settings/coa/${a.id}`)}
+        onAdjust={setAdjusting}
+        onEdit={(a) => setFormState({ mode: 'edit', account: a })}
+        onActivate={onActivate}
+        onDelete={onDelete}
+      />
       {formState && <AccountFormDialog state={formState} onClose={() => setFormState(null)} />}
       {adjusting && <AdjustBalanceDialog account={adjusting} onClose={() => setAdjusting(null)} onDone={setAdjusted} />}
       {dialog}

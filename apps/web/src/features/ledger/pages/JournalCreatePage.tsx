@@ -95,6 +95,20 @@ const HeaderCard = memo(function HeaderCard(p: {
   );
 });
 
+/** Ctrl+Enter submits; Enter in a header field must not send the journal half-typed. */
+function formKeyDown(submit: () => void) {
+  return (e: KeyboardEvent<HTMLFormElement>) => {
+    if (e.key !== 'Enter') return;
+    if (e.ctrlKey || e.metaKey) {
+      e.preventDefault();
+      submit();
+      return;
+    }
+    const target = e.target as HTMLElement;
+    if (target.tagName === 'INPUT' && !target.closest('[data-testid="line-editor"]')) e.preventDefault();
+  };
+}
+
 export default function JournalCreatePage({ kind }: { kind: JournalKind }) {
   const { t } = useTranslation(['ledger', 'common']);
   const msg = useMessageText();
@@ -155,17 +169,7 @@ export default function JournalCreatePage({ kind }: { kind: JournalKind }) {
     );
   };
 
-  const onFormKeyDown = (e: KeyboardEvent<HTMLFormElement>) => {
-    if (e.key !== 'Enter') return;
-    if (e.ctrlKey || e.metaKey) {
-      e.preventDefault();
-      submit();
-      return;
-    }
-    // Enter in a header field must not send the journal half-typed.
-    const target = e.target as HTMLElement;
-    if (target.tagName === 'INPUT' && !target.closest('[data-testid="line-editor"]')) e.preventDefault();
-  };
+  const onFormKeyDown = formKeyDown(submit);
 
   const title = adjustment ? t('adjustment.createTitle') : t('journal.createTitle');
   return (

@@ -150,9 +150,67 @@ function SourceJournals({ journal, kind }: { journal: JournalDetail; kind: Journ
   );
 }
 
-export default function JournalDetailPage({ kind }: { kind: JournalKind }) {
+/** Number, date, status, amount, source, reference, who and when, description. */
+function HeaderCard({ journal }: { journal: NonNullable<ReturnType<typeof useJournal>['data']> }) {
   const { t } = useTranslation(['ledger', 'common']);
   const f = useFormat();
+  const link = sourceLink(journal.source.module, journal.source.id);
+  return (
+    <Card sx={{ mb: 3 }}>
+      <CardContent
+        sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, minmax(0, 1fr))' } }}
+        data-testid="journal-header"
+      >
+        <Field label={t('col.number')} testId="detail-number">
+          <Box component="span" sx={{ fontFamily: 'monospace' }}>
+            {journal.number}
+          </Box>
+        </Field>
+        <Field label={t('col.date')}>{f.date(journal.date, 'long')}</Field>
+        <Field label={t('col.status')}>
+          <Box sx={{ display: 'flex', gap: 0.75, flexWrap: 'wrap' }}>
+            <JournalStatusChip status={journal.status} />
+            {journal.isAdjustment && <Chip size="small" color="info" variant="outlined" label={t('detail.adjustmentFlag')} />}
+            {journal.isClosing && <Chip size="small" color="secondary" variant="outlined" label={t('detail.closingFlag')} />}
+          </Box>
+        </Field>
+        <Field label={t('col.amount')}>
+          <MoneyText value={journal.totalAmount} />
+        </Field>
+        <Field label={t('col.source')}>
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+            <SourceChip module={journal.source.module} />
+            {link && (
+              <Link
+                component={RouterLink}
+                to={link}
+                sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}
+                data-testid="source-link"
+              >
+                {t('detail.openSource')}
+                <OpenInNewRounded sx={{ fontSize: 14 }} />
+              </Link>
+            )}
+          </Box>
+          {journal.source.id && (
+            <Typography sx={{ fontSize: '0.6875rem', color: 'text.secondary', fontFamily: 'monospace', mt: 0.5 }}>
+              {journal.source.id}
+            </Typography>
+          )}
+        </Field>
+        <Field label={t('col.reference')}>{journal.referenceCode ?? '-'}</Field>
+        <Field label={t('col.createdBy')}>{journal.createdByName ?? '-'}</Field>
+        <Field label={t('detail.postedAt')}>{f.date(journal.createdDate, 'dateTime')}</Field>
+        <Box sx={{ gridColumn: '1 / -1' }}>
+          <Field label={t('col.description')}>{journal.description}</Field>
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}
+
+export default function JournalDetailPage({ kind }: { kind: JournalKind }) {
+  const { t } = useTranslation(['ledger', 'common']);
   const { id = '' } = useParams();
   const location = useLocation();
   const { can } = useAuth();
@@ -192,7 +250,6 @@ export default function JournalDetailPage({ kind }: { kind: JournalKind }) {
   }
 
   const j = q.data;
-  const link = sourceLink(j.source.module, j.source.id);
   const canCancel = j.cancellable && can(kind === 'adjustment' || j.isAdjustment ? 'adjustment_journal' : 'general_journal', 'delete');
   const created = (location.state as { created?: boolean } | null)?.created;
 
@@ -250,56 +307,7 @@ export default function JournalDetailPage({ kind }: { kind: JournalKind }) {
           {j.reversalReason ? ` — ${t('journal.reasonShort', { reason: j.reversalReason })}` : ''}
         </Alert>
       )}
-      <Card sx={{ mb: 3 }}>
-        <CardContent
-          sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, minmax(0, 1fr))' } }}
-          data-testid="journal-header"
-        >
-          <Field label={t('col.number')} testId="detail-number">
-            <Box component="span" sx={{ fontFamily: 'monospace' }}>
-              {j.number}
-            </Box>
-          </Field>
-          <Field label={t('col.date')}>{f.date(j.date, 'long')}</Field>
-          <Field label={t('col.status')}>
-            <Box sx={{ display: 'flex', gap: 0.75, flexWrap: 'wrap' }}>
-              <JournalStatusChip status={j.status} />
-              {j.isAdjustment && <Chip size="small" color="info" variant="outlined" label={t('detail.adjustmentFlag')} />}
-              {j.isClosing && <Chip size="small" color="secondary" variant="outlined" label={t('detail.closingFlag')} />}
-            </Box>
-          </Field>
-          <Field label={t('col.amount')}>
-            <MoneyText value={j.totalAmount} />
-          </Field>
-          <Field label={t('col.source')}>
-            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-              <SourceChip module={j.source.module} />
-              {link && (
-                <Link
-                  component={RouterLink}
-                  to={link}
-                  sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}
-                  data-testid="source-link"
-                >
-                  {t('detail.openSource')}
-                  <OpenInNewRounded sx={{ fontSize: 14 }} />
-                </Link>
-              )}
-            </Box>
-            {j.source.id && (
-              <Typography sx={{ fontSize: '0.6875rem', color: 'text.secondary', fontFamily: 'monospace', mt: 0.5 }}>
-                {j.source.id}
-              </Typography>
-            )}
-          </Field>
-          <Field label={t('col.reference')}>{j.referenceCode ?? '-'}</Field>
-          <Field label={t('col.createdBy')}>{j.createdByName ?? '-'}</Field>
-          <Field label={t('detail.postedAt')}>{f.date(j.createdDate, 'dateTime')}</Field>
-          <Box sx={{ gridColumn: '1 / -1' }}>
-            <Field label={t('col.description')}>{j.description}</Field>
-          </Box>
-        </CardContent>
-      </Card>
+      <HeaderCard journal={j} />
       <Card>
         <CardHeader
           title={t('journal.lines')}

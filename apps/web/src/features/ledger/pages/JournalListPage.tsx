@@ -31,27 +31,50 @@ import type { JournalKind, JournalPage, JournalSummary } from '../lib/types';
 
 const STATUSES = ['POSTED', 'CANCELLED', 'REVERSAL'] as const;
 
-export default function JournalListPage({ kind }: { kind: JournalKind }) {
+/** A filter with "all" first. */
+function SelectField(p: { label: string; value: string; onChange: (v: string) => void; options: Array<[string, string]>; testId: string }) {
+  const { t } = useTranslation(['ledger', 'common']);
+  return (
+    <TextField
+      select
+      size="small"
+      label={p.label}
+      value={p.value}
+      onChange={(e) => p.onChange(e.target.value)}
+      fullWidth={false}
+      sx={{ minWidth: 170 }}
+      slotProps={{ htmlInput: { 'data-testid': p.testId } }}
+    >
+      <MenuItem value="none">{t('filter.all')}</MenuItem>
+      {p.options.map(([v, l]) => (
+        <MenuItem key={v} value={v}>
+          {l}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+/** The description, with the reference and the reversal's reason under it. */
+function DescriptionCell({ row }: { row: JournalSummary }) {
+  const { t } = useTranslation(['ledger', 'common']);
+  return (
+    <Box sx={{ lineHeight: 1.35, py: 0.5, minWidth: 0 }}>
+      <Typography sx={{ fontSize: '0.8125rem' }}>{row.description}</Typography>
+      {(row.referenceCode || row.reversalReason) && (
+        <Typography sx={{ fontSize: '0.75rem', color: 'text.secondary' }}>
+          {[row.referenceCode, row.reversalReason && t('journal.reasonShort', { reason: row.reversalReason })].filter(Boolean).join(' · ')}
+        </Typography>
+      )}
+    </Box>
+  );
+}
+
+/** The list's columns. */
+function useJournalColumns(): GridColDef<JournalSummary>[] {
   const { t } = useTranslation(['ledger', 'common']);
   const f = useFormat();
-  const navigate = useNavigate();
-  const { can } = useAuth();
-  const adjustment = kind === 'adjustment';
-  const [range, setRange] = useState<DateRange>({ start: null, end: null });
-  const [source, setSource] = useState('none');
-  const [flag, setFlag] = useState('none');
-  const [status, setStatus] = useState('none');
-  const validRange = !(range.start && range.end && range.end < range.start);
-  const filters = {
-    start: validRange ? range.start : null,
-    end: validRange ? range.end : null,
-    sourceModule: adjustment ? 'none' : source,
-    isAdjustment: adjustment ? 'none' : flag,
-    status,
-  };
-  const canAdd = can(adjustment ? 'adjustment_journal' : 'general_journal', 'add');
-
-  const columns: GridColDef<JournalSummary>[] = [
+  return [
     { field: 'date', headerName: t('col.date'), width: 120, valueFormatter: (v: string) => f.date(v) },
     {
       field: 'number',
@@ -68,18 +91,7 @@ export default function JournalListPage({ kind }: { kind: JournalKind }) {
       headerName: t('col.description'),
       flex: 1,
       minWidth: 260,
-      renderCell: ({ row }) => (
-        <Box sx={{ lineHeight: 1.35, py: 0.5, minWidth: 0 }}>
-          <Typography sx={{ fontSize: '0.8125rem' }}>{row.description}</Typography>
-          {(row.referenceCode || row.reversalReason) && (
-            <Typography sx={{ fontSize: '0.75rem', color: 'text.secondary' }}>
-              {[row.referenceCode, row.reversalReason && t('journal.reasonShort', { reason: row.reversalReason })]
-                .filter(Boolean)
-                .join(' · ')}
-            </Typography>
-          )}
-        </Box>
-      ),
+      renderCell: ({ row }) => <DescriptionCell row={row} />,
     },
     {
       field: 'sourceModule',
@@ -111,28 +123,31 @@ export default function JournalListPage({ kind }: { kind: JournalKind }) {
       valueGetter: (_v, row) => row.createdByName ?? '-',
     },
   ];
+}
+
+export default function JournalListPage({ kind }: { kind: JournalKind }) {
+  const { t } = useTranslation(['ledger', 'common']);
+  const f = useFormat();
+  const navigate = useNavigate();
+  const { can } = useAuth();
+  const adjustment = kind === 'adjustment';
+  const [range, setRange] = useState<DateRange>({ start: null, end: null });
+  const [source, setSource] = useState('none');
+  const [flag, setFlag] = useState('none');
+  const [status, setStatus] = useState('none');
+  const validRange = !(range.start && range.end && range.end < range.start);
+  const filters = {
+    start: validRange ? range.start : null,
+    end: validRange ? range.end : null,
+    sourceModule: adjustment ? 'none' : source,
+    isAdjustment: adjustment ? 'none' : flag,
+    status,
+  };
+  const canAdd = can(adjustment ? 'adjustment_journal' : 'general_journal', 'add');
+
+  const columns = useJournalColumns();
 
   const title = adjustment ? t('common:nav.adjustment_journal.title') : t('common:nav.general_journal.list');
-  const select = (label: string, value: string, onChange: (v: string) => void, options: Array<[string, string]>, testId: string) => (
-    <TextField
-      select
-      size="small"
-      label={label}
-      value={value}
-      onChange={(e) => onChange(e.target.value)}
-      fullWidth={false}
-      sx={{ minWidth: 170 }}
-      slotProps={{ htmlInput: { 'data-testid': testId } }}
-    >
-      <MenuItem value="none">{t('filter.all')}</MenuItem>
-      {options.map(([v, l]) => (
-        <MenuItem key={v} value={v}>
-          {l}
-        </MenuItem>
-      ))}
-    </TextField>
-  );
-
   return (
     <>
       <PageHeader
@@ -166,32 +181,34 @@ export default function JournalListPage({ kind }: { kind: JournalKind }) {
             <Box sx={{ width: { xs: '100%', md: 380 } }}>
               <DateRangeFields value={range} onChange={setRange} />
             </Box>
-            {!adjustment &&
-              select(
-                t('col.source'),
-                source,
-                setSource,
-                SOURCE_FILTERS.map((s) => [s, t(`source.${s}`)]),
-                'filter-source',
-              )}
-            {!adjustment &&
-              select(
-                t('filter.adjustment'),
-                flag,
-                setFlag,
-                [
+            {!adjustment && (
+              <SelectField
+                label={t('col.source')}
+                value={source}
+                onChange={setSource}
+                options={SOURCE_FILTERS.map((s) => [s, t(`source.${s}`)])}
+                testId="filter-source"
+              />
+            )}
+            {!adjustment && (
+              <SelectField
+                label={t('filter.adjustment')}
+                value={flag}
+                onChange={setFlag}
+                options={[
                   ['true', t('filter.adjustmentOnly')],
                   ['false', t('filter.adjustmentNone')],
-                ],
-                'filter-adjustment',
-              )}
-            {select(
-              t('col.status'),
-              status,
-              setStatus,
-              STATUSES.map((s) => [s, t(`status.${s}`)]),
-              'filter-status',
+                ]}
+                testId="filter-adjustment"
+              />
             )}
+            <SelectField
+              label={t('col.status')}
+              value={status}
+              onChange={setStatus}
+              options={STATUSES.map((s) => [s, t(`status.${s}`)])}
+              testId="filter-status"
+            />
           </>
         }
         actions={(params) => (

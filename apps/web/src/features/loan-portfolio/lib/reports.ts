@@ -34,146 +34,82 @@ export interface ReportDef {
 }
 
 const LOAN: Column[] = [{ key: 'loanNumber' }, { key: 'memberName' }, { key: 'productName' }, { key: 'branchName' }];
+/** Count, outstanding and the non-performing part with its ratio: by product and NPL. */
+const NPL_FIGURES: Column[] = [
+  { key: 'loanCount', kind: 'int' },
+  { key: 'outstanding', kind: 'money' },
+  { key: 'nonPerforming', kind: 'money' },
+  { key: 'nplRatio', kind: 'ratio' },
+];
+const money = (...keys: string[]): Column[] => keys.map((key) => ({ key, kind: 'money' }));
+
+/** A report over a period whose answer holds `rows` and `totals`. */
+function periodReport(path: string, totalLabelKey: string, columns: Column[], extra: Partial<ReportDef> = {}): ReportDef {
+  return { path, filter: 'period', rows: 'rows', totals: 'totals', totalLabelKey, columns, ...extra };
+}
+
+/** A report as of a day whose answer holds the rows under `rows` and the total under `total`. */
+function dayReport(path: string, rows: string, totalLabelKey: string, columns: Column[], extra: Partial<ReportDef> = {}): ReportDef {
+  return { path, filter: 'date', rows, totals: 'total', totalLabelKey, columns, ...extra };
+}
 
 export const REPORTS: Record<ReportKey, ReportDef> = {
-  realization: {
-    path: '/api/report/loan/realization-periode',
-    filter: 'period',
-    rows: 'rows',
-    totals: 'totals',
-    totalLabelKey: 'loanNumber',
-    columns: [
-      ...LOAN,
-      { key: 'releaseDate', kind: 'date' },
-      { key: 'tenorInMonth', kind: 'int' },
-      { key: 'amount', kind: 'money' },
-      { key: 'adminFee', kind: 'money' },
-      { key: 'provisionFee', kind: 'money' },
-      { key: 'netDisbursed', kind: 'money' },
-    ],
-  },
-  paidInterest: {
-    path: '/api/report/loan/paid-interest-member',
-    filter: 'period',
-    rows: 'rows',
-    totals: 'totals',
-    totalLabelKey: 'memberName',
-    columns: [
-      { key: 'cifNumber' },
-      { key: 'memberName' },
-      { key: 'branchName' },
-      { key: 'loanCount', kind: 'int' },
-      { key: 'principal', kind: 'money' },
-      { key: 'interest', kind: 'money' },
-      { key: 'fine', kind: 'money' },
-      { key: 'amount', kind: 'money' },
-    ],
-  },
-  byPeriode: {
-    path: '/api/report/loan/by-periode',
-    filter: 'period',
-    rows: 'rows',
-    totals: 'totals',
-    totalLabelKey: 'period',
-    columns: [
-      { key: 'period' },
-      { key: 'releasedCount', kind: 'int' },
-      { key: 'releasedAmount', kind: 'money' },
-      { key: 'principal', kind: 'money' },
-      { key: 'interest', kind: 'money' },
-      { key: 'fine', kind: 'money' },
-      { key: 'outstanding', kind: 'money' },
-    ],
-  },
-  list: {
-    path: '/api/report/loan',
-    // start/end: the application date.
-    filter: 'period',
-    rows: 'content',
-    totals: 'totals',
-    totalLabelKey: 'loanNumber',
-    query: { page: 0, limit: 1000, sortBy: 'loanNumber' },
-    columns: [
+  realization: periodReport('/api/report/loan/realization-periode', 'loanNumber', [
+    ...LOAN,
+    { key: 'releaseDate', kind: 'date' },
+    { key: 'tenorInMonth', kind: 'int' },
+    ...money('amount', 'adminFee', 'provisionFee', 'netDisbursed'),
+  ]),
+  paidInterest: periodReport('/api/report/loan/paid-interest-member', 'memberName', [
+    { key: 'cifNumber' },
+    { key: 'memberName' },
+    { key: 'branchName' },
+    { key: 'loanCount', kind: 'int' },
+    ...money('principal', 'interest', 'fine', 'amount'),
+  ]),
+  byPeriode: periodReport('/api/report/loan/by-periode', 'period', [
+    { key: 'period' },
+    { key: 'releasedCount', kind: 'int' },
+    ...money('releasedAmount', 'principal', 'interest', 'fine', 'outstanding'),
+  ]),
+  // start/end: the application date; every row on one page, as printed.
+  list: periodReport(
+    '/api/report/loan',
+    'loanNumber',
+    [
       ...LOAN,
       { key: 'status', kind: 'loanStatus' },
       { key: 'releaseDate', kind: 'date' },
-      { key: 'amount', kind: 'money' },
-      { key: 'remainingPrincipal', kind: 'money' },
-      { key: 'fineDue', kind: 'money' },
+      ...money('amount', 'remainingPrincipal', 'fineDue'),
     ],
-  },
-  byProduct: {
-    path: '/api/report/loan/by-product',
-    filter: 'date',
-    rows: 'products',
-    totals: 'total',
-    totalLabelKey: 'productName',
-    columns: [
-      { key: 'productName' },
-      { key: 'loanCount', kind: 'int' },
-      { key: 'amount', kind: 'money' },
-      { key: 'outstanding', kind: 'money' },
-      { key: 'nonPerforming', kind: 'money' },
-      { key: 'nplRatio', kind: 'ratio' },
-    ],
-  },
+    { rows: 'content', query: { page: 0, limit: 1000, sortBy: 'loanNumber' } },
+  ),
+  byProduct: dayReport('/api/report/loan/by-product', 'products', 'productName', [
+    { key: 'productName' },
+    { key: 'loanCount', kind: 'int' },
+    { key: 'amount', kind: 'money' },
+    ...NPL_FIGURES.slice(1),
+  ]),
   collectibility: {
     path: '/api/report/loan/collectibility',
     filter: 'date',
     rows: 'loans',
     columns: [...LOAN, { key: 'outstandingPrincipal', kind: 'money' }, { key: 'daysLate', kind: 'int' }, { key: 'collectability' }],
   },
-  npl: {
-    path: '/api/report/loan/npl',
-    filter: 'date',
-    dateParam: 'time',
-    rows: 'byProduct',
-    totals: 'total',
-    totalLabelKey: 'name',
-    columns: [
-      { key: 'name' },
-      { key: 'loanCount', kind: 'int' },
-      { key: 'outstanding', kind: 'money' },
-      { key: 'nonPerforming', kind: 'money' },
-      { key: 'nplRatio', kind: 'ratio' },
-    ],
-  },
-  collateral: {
-    path: '/api/report/loan/collateral',
-    filter: 'period',
-    typeFilter: true,
-    rows: 'rows',
-    totals: 'totals',
-    totalLabelKey: 'type',
-    columns: [
-      { key: 'type' },
-      { key: 'number' },
-      ...LOAN,
-      { key: 'status', kind: 'loanStatus' },
-      { key: 'value', kind: 'money' },
-      { key: 'remainingPrincipal', kind: 'money' },
-    ],
-  },
-  ppap: {
-    path: '/api/report/loan/ppap',
-    filter: 'date',
-    rows: 'grades',
-    totals: 'total',
-    totalLabelKey: 'grade',
-    columns: [
-      { key: 'grade' },
-      { key: 'loanCount', kind: 'int' },
-      { key: 'outstanding', kind: 'money' },
-      { key: 'percent', kind: 'percent' },
-      { key: 'provision', kind: 'money' },
-    ],
-  },
+  npl: dayReport('/api/report/loan/npl', 'byProduct', 'name', [{ key: 'name' }, ...NPL_FIGURES], { dateParam: 'time' }),
+  collateral: periodReport(
+    '/api/report/loan/collateral',
+    'type',
+    [{ key: 'type' }, { key: 'number' }, ...LOAN, { key: 'status', kind: 'loanStatus' }, ...money('value', 'remainingPrincipal')],
+    { typeFilter: true },
+  ),
+  ppap: dayReport('/api/report/loan/ppap', 'grades', 'grade', [
+    { key: 'grade' },
+    { key: 'loanCount', kind: 'int' },
+    { key: 'outstanding', kind: 'money' },
+    { key: 'percent', kind: 'percent' },
+    { key: 'provision', kind: 'money' },
+  ]),
 };
 
-export function todayWib(): string {
-  return new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 10);
-}
-
-export function monthStart(day: string): string {
-  return `${day.slice(0, 8)}01`;
-}
+export { monthStart, todayWib } from '../../../lib/dates';

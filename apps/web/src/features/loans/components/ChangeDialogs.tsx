@@ -205,6 +205,72 @@ interface Edit {
   interest: number | null;
 }
 
+type Installment = LoanDetailView['installments'][number];
+
+/** The open installments' due date, principal and interest, each editable. */
+function InstallmentEditTable({
+  open,
+  edits,
+  changed,
+  set,
+}: {
+  open: Installment[];
+  edits: Record<number, Edit>;
+  changed: Installment[];
+  set: (n: number, patch: Partial<Edit>) => void;
+}) {
+  const { t } = useTranslation('loans');
+  return (
+    <TableContainer sx={{ maxHeight: 380 }}>
+      <Table size="small" stickyHeader data-testid="update-installment-table">
+        <TableHead>
+          <TableRow>
+            <TableCell>{t('schedule.number')}</TableCell>
+            <TableCell sx={{ minWidth: 170 }}>{t('schedule.dueDate')}</TableCell>
+            <TableCell sx={{ minWidth: 150 }}>{t('schedule.principal')}</TableCell>
+            <TableCell sx={{ minWidth: 150 }}>{t('schedule.interest')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {open.map((i) => (
+            <TableRow key={i.number} selected={changed.includes(i)}>
+              <TableCell>{i.number}</TableCell>
+              <TableCell>
+                <DateField
+                  label=""
+                  aria-label={`${t('schedule.dueDate')} ${i.number}`}
+                  value={edits[i.number].dueDate}
+                  onChange={(d) => set(i.number, { dueDate: d ?? '' })}
+                />
+              </TableCell>
+              <TableCell>
+                <MoneyField
+                  size="small"
+                  value={edits[i.number].principal}
+                  onChange={(v) => set(i.number, { principal: v })}
+                  slotProps={{
+                    htmlInput: { 'aria-label': `${t('schedule.principal')} ${i.number}`, 'data-testid': `principal-${i.number}` },
+                  }}
+                />
+              </TableCell>
+              <TableCell>
+                <MoneyField
+                  size="small"
+                  value={edits[i.number].interest}
+                  onChange={(v) => set(i.number, { interest: v })}
+                  slotProps={{
+                    htmlInput: { 'aria-label': `${t('schedule.interest')} ${i.number}`, 'data-testid': `interest-${i.number}` },
+                  }}
+                />
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
 export function UpdateInstallmentDialog({ loan, onClose }: { loan: LoanDetailView; onClose: () => void }) {
   const { t } = useTranslation('loans');
   const f = useFormat();
@@ -287,55 +353,7 @@ export function UpdateInstallmentDialog({ loan, onClose }: { loan: LoanDetailVie
       }
       form={
         <>
-          {open.length > 0 && (
-            <TableContainer sx={{ maxHeight: 380 }}>
-              <Table size="small" stickyHeader data-testid="update-installment-table">
-                <TableHead>
-                  <TableRow>
-                    <TableCell>{t('schedule.number')}</TableCell>
-                    <TableCell sx={{ minWidth: 170 }}>{t('schedule.dueDate')}</TableCell>
-                    <TableCell sx={{ minWidth: 150 }}>{t('schedule.principal')}</TableCell>
-                    <TableCell sx={{ minWidth: 150 }}>{t('schedule.interest')}</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {open.map((i) => (
-                    <TableRow key={i.number} selected={changed.includes(i)}>
-                      <TableCell>{i.number}</TableCell>
-                      <TableCell>
-                        <DateField
-                          label=""
-                          aria-label={`${t('schedule.dueDate')} ${i.number}`}
-                          value={edits[i.number].dueDate}
-                          onChange={(d) => set(i.number, { dueDate: d ?? '' })}
-                        />
-                      </TableCell>
-                      <TableCell>
-                        <MoneyField
-                          size="small"
-                          value={edits[i.number].principal}
-                          onChange={(v) => set(i.number, { principal: v })}
-                          slotProps={{
-                            htmlInput: { 'aria-label': `${t('schedule.principal')} ${i.number}`, 'data-testid': `principal-${i.number}` },
-                          }}
-                        />
-                      </TableCell>
-                      <TableCell>
-                        <MoneyField
-                          size="small"
-                          value={edits[i.number].interest}
-                          onChange={(v) => set(i.number, { interest: v })}
-                          slotProps={{
-                            htmlInput: { 'aria-label': `${t('schedule.interest')} ${i.number}`, 'data-testid': `interest-${i.number}` },
-                          }}
-                        />
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </TableContainer>
-          )}
+          {open.length > 0 && <InstallmentEditTable open={open} edits={edits} changed={changed} set={set} />}
           <Box
             sx={{ fontSize: '0.8125rem', color: principalEdited.eq(principalOpen) ? 'text.secondary' : 'error.main' }}
             data-testid="update-principal-sum"

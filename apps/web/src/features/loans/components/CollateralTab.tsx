@@ -131,6 +131,54 @@ function Thumbs({ photos, alt, onRemove }: { photos: string[]; alt: string; onRe
   );
 }
 
+/** One collateral: type and number, value, detail, photos (removable and addable while editable). */
+function CollateralItem({
+  c,
+  loanId,
+  editable,
+  onRemove,
+  onPhotos,
+}: {
+  c: LoanDetailView['collaterals'][number];
+  loanId: string;
+  editable: boolean;
+  onRemove: () => void;
+  onPhotos: (photos: string[]) => void;
+}) {
+  const { t } = useTranslation('loans');
+  return (
+    <Box sx={{ p: 2, border: 1, borderColor: 'divider', borderRadius: 2 }} data-testid="collateral-item">
+      <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, mb: 1, alignItems: 'center' }}>
+        <Typography sx={{ fontWeight: 600, flex: 1, minWidth: 0 }} noWrap title={`${c.type ? `${c.type} · ` : ''}${c.number}`}>
+          {c.type ? `${c.type} · ` : ''}
+          {c.number}
+        </Typography>
+        <Typography sx={{ fontWeight: 600 }}>
+          <MoneyText value={c.value} />
+        </Typography>
+        {editable && (
+          <Tooltip title={t('collateral.remove')}>
+            <IconButton size="small" color="error" onClick={onRemove} data-testid="collateral-remove">
+              <DeleteOutlineRounded fontSize="small" />
+            </IconButton>
+          </Tooltip>
+        )}
+      </Box>
+      {c.detail && <Typography sx={{ fontSize: '0.8125rem', color: 'text.secondary' }}>{c.detail}</Typography>}
+      <Thumbs photos={c.photos} alt={c.number} onRemove={editable ? (u) => onPhotos(c.photos.filter((x) => x !== u)) : undefined} />
+      {editable && c.photos.length < MAX_PHOTOS && (
+        <Box sx={{ mt: 1.5 }}>
+          <PhotoPicker
+            loanId={loanId}
+            testId="collateral-photo"
+            onUploaded={(urls) => onPhotos([...c.photos, ...urls].slice(0, MAX_PHOTOS))}
+          />
+        </Box>
+      )}
+    </Box>
+  );
+}
+
 export function CollateralTab({ loan }: { loan: LoanDetailView }) {
   const { t } = useTranslation('loans');
   const { can } = useAuth();
@@ -191,49 +239,14 @@ export function CollateralTab({ loan }: { loan: LoanDetailView }) {
         <EmptyState compact title={t('collateral.empty')} description={editable ? t('collateral.emptyText') : undefined} />
       )}
       {loan.collaterals.map((c) => (
-        <Box key={c.id} sx={{ p: 2, border: 1, borderColor: 'divider', borderRadius: 2 }} data-testid="collateral-item">
-          <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, mb: 1, alignItems: 'center' }}>
-            <Typography sx={{ fontWeight: 600, flex: 1, minWidth: 0 }} noWrap title={`${c.type ? `${c.type} · ` : ''}${c.number}`}>
-              {c.type ? `${c.type} · ` : ''}
-              {c.number}
-            </Typography>
-            <Typography sx={{ fontWeight: 600 }}>
-              <MoneyText value={c.value} />
-            </Typography>
-            {editable && (
-              <Tooltip title={t('collateral.remove')}>
-                <IconButton size="small" color="error" onClick={() => setRemoving(c.id)} data-testid="collateral-remove">
-                  <DeleteOutlineRounded fontSize="small" />
-                </IconButton>
-              </Tooltip>
-            )}
-          </Box>
-          {c.detail && <Typography sx={{ fontSize: '0.8125rem', color: 'text.secondary' }}>{c.detail}</Typography>}
-          <Thumbs
-            photos={c.photos}
-            alt={c.number}
-            onRemove={
-              editable
-                ? (u) =>
-                    void save(
-                      withPhotos(
-                        c.id,
-                        c.photos.filter((x) => x !== u),
-                      ),
-                    )
-                : undefined
-            }
-          />
-          {editable && c.photos.length < MAX_PHOTOS && (
-            <Box sx={{ mt: 1.5 }}>
-              <PhotoPicker
-                loanId={loan.id}
-                testId="collateral-photo"
-                onUploaded={(urls) => void save(withPhotos(c.id, [...c.photos, ...urls].slice(0, MAX_PHOTOS)))}
-              />
-            </Box>
-          )}
-        </Box>
+        <CollateralItem
+          key={c.id}
+          c={c}
+          loanId={loan.id}
+          editable={editable}
+          onRemove={() => setRemoving(c.id)}
+          onPhotos={(photos) => void save(withPhotos(c.id, photos))}
+        />
       ))}
       {adding && (
         <Box sx={{ p: 2, border: 1, borderColor: 'primary.main', borderRadius: 2, display: 'grid', gap: 2 }} data-testid="collateral-new">

@@ -31,6 +31,48 @@ import type { OnlineLoan } from '../api/types';
 
 const COLORS = { WAITING: 'warning', APPROVED: 'success', REJECTED: 'error' } as const;
 
+/** The request's status; once it became a loan, a link to the loan. */
+function StatusCell({ row }: { row: OnlineLoan }) {
+  const { t } = useTranslation('loans');
+  return row.loanId ? (
+    <Link component={RouterLink} to={`/transactions/loans/${row.loanId}`} onClick={(e) => e.stopPropagation()}>
+      <Chip
+        size="small"
+        variant="outlined"
+        color={COLORS[row.status]}
+        label={t(`online.status.${row.status}`)}
+        sx={{ cursor: 'pointer' }}
+      />
+    </Link>
+  ) : (
+    <Chip
+      size="small"
+      variant="outlined"
+      color={COLORS[row.status]}
+      label={t(`online.status.${row.status}`)}
+      title={row.reason ?? undefined}
+    />
+  );
+}
+
+function DecideButtons({ onDecide }: { onDecide: (status: 'APPROVED' | 'REJECTED') => void }) {
+  const { t } = useTranslation('loans');
+  return (
+    <Box sx={{ display: 'flex', gap: 0.5 }}>
+      <Tooltip title={t('online.approve')}>
+        <IconButton size="small" color="primary" onClick={() => onDecide('APPROVED')} data-testid="online-approve">
+          <CheckRounded fontSize="small" />
+        </IconButton>
+      </Tooltip>
+      <Tooltip title={t('online.reject')}>
+        <IconButton size="small" color="error" onClick={() => onDecide('REJECTED')} data-testid="online-reject">
+          <CloseRounded fontSize="small" />
+        </IconButton>
+      </Tooltip>
+    </Box>
+  );
+}
+
 export function OnlineRequests() {
   const { t } = useTranslation('loans');
   const { can } = useAuth();
@@ -81,26 +123,7 @@ export function OnlineRequests() {
         headerName: t('loan.status'),
         width: 150,
         sortable: false,
-        renderCell: ({ row }) =>
-          row.loanId ? (
-            <Link component={RouterLink} to={`/transactions/loans/${row.loanId}`} onClick={(e) => e.stopPropagation()}>
-              <Chip
-                size="small"
-                variant="outlined"
-                color={COLORS[row.status]}
-                label={t(`online.status.${row.status}`)}
-                sx={{ cursor: 'pointer' }}
-              />
-            </Link>
-          ) : (
-            <Chip
-              size="small"
-              variant="outlined"
-              color={COLORS[row.status]}
-              label={t(`online.status.${row.status}`)}
-              title={row.reason ?? undefined}
-            />
-          ),
+        renderCell: ({ row }) => <StatusCell row={row} />,
       },
       ...(canDecide
         ? [
@@ -109,31 +132,7 @@ export function OnlineRequests() {
               headerName: '',
               width: 100,
               sortable: false,
-              renderCell: ({ row }) =>
-                row.status === 'WAITING' && (
-                  <Box sx={{ display: 'flex', gap: 0.5 }}>
-                    <Tooltip title={t('online.approve')}>
-                      <IconButton
-                        size="small"
-                        color="primary"
-                        onClick={() => setDeciding({ row, status: 'APPROVED' })}
-                        data-testid="online-approve"
-                      >
-                        <CheckRounded fontSize="small" />
-                      </IconButton>
-                    </Tooltip>
-                    <Tooltip title={t('online.reject')}>
-                      <IconButton
-                        size="small"
-                        color="error"
-                        onClick={() => setDeciding({ row, status: 'REJECTED' })}
-                        data-testid="online-reject"
-                      >
-                        <CloseRounded fontSize="small" />
-                      </IconButton>
-                    </Tooltip>
-                  </Box>
-                ),
+              renderCell: ({ row }) => row.status === 'WAITING' && <DecideButtons onDecide={(status) => setDeciding({ row, status })} />,
             } satisfies GridColDef<OnlineLoan>,
           ]
         : []),

@@ -13,15 +13,13 @@ import type { LoanPaymentKind } from '@koperasi/contracts/loans';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
-import ToggleButton from '@mui/material/ToggleButton';
-import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FundSource, type FundSourceValue, useFundSourceName } from '../../../components/FundSource';
 import { MoneyField } from '../../../components/money/MoneyField';
 import { MoneyText } from '../../../components/money/MoneyText';
-import { DoneView, PostingDialog, usePosting } from '../../../components/Posting';
+import { PostingDialog, usePosting } from '../../../components/Posting';
 import { useFormat } from '../../../lib/format';
 import { useSubmissionKeys } from '../../../lib/submission';
 import { useOutstanding } from '../api/loanDetail';
@@ -29,9 +27,89 @@ import { type PaymentInput, type PaymentResult, usePayLoan } from '../api/payLoa
 import type { LoanDetailView } from '../api/types';
 import { todayWib } from '../lib/dates';
 import { allocate, dueBy, nextInstallments, partialCap, principalAfter, totalOwed, unpaid } from '../lib/payment';
-import { ReceiptButtons } from './ReceiptButtons';
+import { KindToggle, NextInstallments, PaymentDone, PaymentLoanHeader, PayoffFigures } from './PaymentParts';
 
-export const PAYMENT_KINDS: LoanPaymentKind[] = ['INSTALLMENT', 'PARTIAL', 'OPEN_AMOUNT', 'PAYOFF'];
+export { PAYMENT_KINDS } from './PaymentParts';
+
+/** How the payment splits into fine, interest and principal. */
+function allocationOf(
+  kind: LoanPaymentKind,
+  installments: LoanDetailView['installments'],
+  next: ReturnType<typeof nextInstallments>,
+  outstanding: ReturnType<typeof useOutstanding>['data'],
+  amount: number | null,
+): { fine: number; interest: number; principal: number } {
+  if (kind === 'INSTALLMENT') return { fine: next.fine, interest: next.interest, principal: next.principal };
+  if (kind === 'PAYOFF')
+    return { fine: outstanding?.fine ?? 0, interest: outstanding?.interest ?? 0, principal: outstanding?.remainingPrincipal ?? 0 };
+  return allocate(installments, amount);
+}
+
+/** The amount of a partial or open payment, its cap, and how it would split. */
+function AmountFields(p: {
+  kind: LoanPaymentKind;
+  amount: number | null;
+  onAmount: (v: number | null) => void;
+  amountRef: RefObject<HTMLInputElement | null>;
+  cap: number;
+  warn: boolean;
+  alloc: { fine: number; interest: number; principal: number };
+}) {
+  const { t } = useTranslation('loans');
+  const f = useFormat();
+  const { kind, amount, onAmount, amountRef, cap, warn, alloc } = p;
+  return (
+    <>
+      <MoneyField
+        label={t('pay.amount')}
+        value={amount}
+        onChange={(v) => onAmount(v)}
+        inputRef={amountRef}
+        name="amount"
+        required
+        helperText={kind === 'PARTIAL' ? t('pay.maxPartial', { amount: f.money(cap) }) : t('pay.maxOpen', { amount: f.money(cap) })}
+      />
+      {warn && (
+        <Alert severity="warning" data-testid="warn-over">
+          {kind === 'PARTIAL' ? t('pay.overPartial', { amount: f.money(cap) }) : t('pay.overOwed', { amount: f.money(cap) })}
+        </Alert>
+      )}
+      {amount !== null && amount > 0 && (
+        <Box data-testid="pay-allocation" sx={{ fontSize: '0.8125rem', color: 'text.secondary' }}>
+          {t('pay.allocation', {
+            fine: f.money(alloc.fine),
+            interest: f.money(alloc.interest),
+            principal: f.money(alloc.principal),
+          })}
+        </Box>
+      )}
+    </>
+  );
+}
+
+/** How many installments to pay, and those installments. */
+function InstallmentCount(p: {
+  count: number;
+  onCount: (n: number) => void;
+  openCount: number;
+  next: ReturnType<typeof nextInstallments>;
+}) {
+  const { t } = useTranslation('loans');
+  const { count, onCount, openCount, next } = p;
+  return (
+    <Box sx={{ display: 'grid', gap: 1.5 }}>
+      <TextField
+        label={t('pay.count')}
+        type="number"
+        value={count}
+        onChange={(e) => onCount(Math.max(1, Math.min(openCount || 1, Number(e.target.value) || 1)))}
+        slotProps={{ htmlInput: { min: 1, max: openCount, 'data-testid': 'pay-count' } }}
+        helperText={t('pay.countHint', { count: openCount })}
+      />
+      <NextInstallments next={next} />
+    </Box>
+  );
+}
 
 export function PaymentDialog({
   loan,
@@ -45,7 +123,7 @@ export function PaymentDialog({
   today?: string;
 }) {
   const { t } = useTranslation('loans');
-  const f = useFormat();
+  const _f = useFormat();
   const keys = useSubmissionKeys();
   const posting = usePosting<PaymentResult>();
   const pay = usePayLoan();
@@ -68,16 +146,7 @@ export function PaymentDialog({
   const cap = kind === 'PARTIAL' ? partialCap(loan.installments, today) : owed;
   const over = byAmount && amount !== null && amount > 0 && allocate(loan.installments, amount).excess > 0;
   const overPartial = kind === 'PARTIAL' && amount !== null && amount > cap;
-  const alloc =
-    kind === 'INSTALLMENT'
-      ? { fine: next.fine, interest: next.interest, principal: next.principal }
-      : kind === 'PAYOFF'
-        ? {
-            fine: outstanding.data?.fine ?? 0,
-            interest: outstanding.data?.interest ?? 0,
-            principal: outstanding.data?.remainingPrincipal ?? 0,
-          }
-        : allocate(loan.installments, amount);
+  const alloc = allocationOf(kind, loan.installments, next, outstanding.data, amount);
   const payTotal = kind === 'INSTALLMENT' ? next.total : kind === 'PAYOFF' ? (outstanding.data?.total ?? null) : amount;
 
   useEffect(() => {
@@ -130,153 +199,30 @@ export function PaymentDialog({
       onConfirm={confirm}
       onBack={posting.back}
       confirmLabel={t('pay.confirm')}
-      header={
-        <Box sx={{ p: 2, borderRadius: 2, bgcolor: 'action.hover', mb: 2.5 }} data-testid="payment-loan">
-          <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap' }}>
-            <Box sx={{ minWidth: 0 }}>
-              <Typography sx={{ fontWeight: 600 }}>
-                {loan.loanNumber} · {loan.productName}
-              </Typography>
-              <Typography sx={{ fontSize: '0.8125rem', color: 'text.secondary' }}>
-                {loan.memberName} ({loan.cifNumber})
-              </Typography>
-            </Box>
-            <Box sx={{ textAlign: 'end' }}>
-              <Typography sx={{ fontSize: '0.75rem', color: 'text.secondary' }}>{t('loan.remainingPrincipal')}</Typography>
-              <Typography sx={{ fontWeight: 700, fontSize: '1.125rem' }} data-testid="payment-remaining">
-                <MoneyText value={loan.remainingPrincipal} />
-              </Typography>
-              <Typography sx={{ fontSize: '0.75rem', color: due > 0 ? 'error.main' : 'text.secondary' }} data-testid="payment-due">
-                {t('pay.dueToday')}: <MoneyText value={due} />
-              </Typography>
-            </Box>
-          </Box>
-        </Box>
-      }
+      header={<PaymentLoanHeader loan={loan} due={due} />}
       form={
         <>
-          <ToggleButtonGroup
-            exclusive
-            size="small"
-            color="primary"
-            value={kind}
-            onChange={(_e, v: LoanPaymentKind | null) => {
-              if (!v) return;
+          <KindToggle
+            kind={kind}
+            onKind={(v) => {
               setKind(v);
               setFormError(null);
             }}
-            sx={{ flexWrap: 'wrap' }}
-            aria-label={t('pay.kind')}
-          >
-            {PAYMENT_KINDS.map((k) => (
-              <ToggleButton key={k} value={k} data-testid={`pay-kind-${k}`} sx={{ flex: { xs: '1 1 45%', sm: 1 } }}>
-                {t(`pay.kinds.${k}`)}
-              </ToggleButton>
-            ))}
-          </ToggleButtonGroup>
+          />
           <Typography sx={{ fontSize: '0.8125rem', color: 'text.secondary', mt: -1 }}>{t(`pay.hints.${kind}`)}</Typography>
-          {kind === 'INSTALLMENT' && (
-            <Box sx={{ display: 'grid', gap: 1.5 }}>
-              <TextField
-                label={t('pay.count')}
-                type="number"
-                value={count}
-                onChange={(e) => setCount(Math.max(1, Math.min(open.length || 1, Number(e.target.value) || 1)))}
-                slotProps={{ htmlInput: { min: 1, max: open.length, 'data-testid': 'pay-count' } }}
-                helperText={t('pay.countHint', { count: open.length })}
-              />
-              <Box sx={{ p: 1.5, border: 1, borderColor: 'divider', borderRadius: 2 }} data-testid="pay-next">
-                {next.rows.map((o) => (
-                  <Box key={o.number} sx={{ display: 'flex', justifyContent: 'space-between', fontSize: '0.8125rem', py: 0.25 }}>
-                    <span>
-                      {t('pay.installmentN', { n: o.number })} · {f.date(o.dueDate)}
-                      {o.fine > 0 ? ` · ${t('schedule.fine')} ${f.money(o.fine)}` : ''}
-                    </span>
-                    <MoneyText value={o.total} />
-                  </Box>
-                ))}
-                <Box
-                  sx={{
-                    display: 'flex',
-                    justifyContent: 'space-between',
-                    fontWeight: 700,
-                    pt: 0.75,
-                    mt: 0.5,
-                    borderTop: 1,
-                    borderColor: 'divider',
-                  }}
-                >
-                  <span>{t('pay.total')}</span>
-                  <span data-testid="pay-next-total">
-                    <MoneyText value={next.total} />
-                  </span>
-                </Box>
-              </Box>
-            </Box>
-          )}
+          {kind === 'INSTALLMENT' && <InstallmentCount count={count} onCount={setCount} openCount={open.length} next={next} />}
           {byAmount && (
-            <>
-              <MoneyField
-                label={t('pay.amount')}
-                value={amount}
-                onChange={(v) => setAmount(v)}
-                inputRef={amountRef}
-                name="amount"
-                required
-                helperText={kind === 'PARTIAL' ? t('pay.maxPartial', { amount: f.money(cap) }) : t('pay.maxOpen', { amount: f.money(cap) })}
-              />
-              {(over || overPartial) && (
-                <Alert severity="warning" data-testid="warn-over">
-                  {kind === 'PARTIAL' ? t('pay.overPartial', { amount: f.money(cap) }) : t('pay.overOwed', { amount: f.money(cap) })}
-                </Alert>
-              )}
-              {amount !== null && amount > 0 && (
-                <Box data-testid="pay-allocation" sx={{ fontSize: '0.8125rem', color: 'text.secondary' }}>
-                  {t('pay.allocation', {
-                    fine: f.money(alloc.fine),
-                    interest: f.money(alloc.interest),
-                    principal: f.money(alloc.principal),
-                  })}
-                </Box>
-              )}
-            </>
+            <AmountFields
+              kind={kind}
+              amount={amount}
+              onAmount={setAmount}
+              amountRef={amountRef}
+              cap={cap}
+              warn={over || overPartial}
+              alloc={alloc}
+            />
           )}
-          {kind === 'PAYOFF' && (
-            <Box sx={{ p: 1.5, border: 1, borderColor: 'divider', borderRadius: 2 }} data-testid="pay-payoff">
-              {outstanding.isError ? (
-                <Alert severity="error">{t('pay.outstandingMissing')}</Alert>
-              ) : (
-                <>
-                  {[
-                    [t('loan.remainingPrincipal'), outstanding.data?.remainingPrincipal],
-                    [t('outstanding.interest'), outstanding.data?.interest],
-                    [t('outstanding.fine'), outstanding.data?.fine],
-                  ].map(([label, v]) => (
-                    <Box key={String(label)} sx={{ display: 'flex', justifyContent: 'space-between', fontSize: '0.8125rem', py: 0.25 }}>
-                      <span>{label}</span>
-                      <MoneyText value={v as number | undefined} />
-                    </Box>
-                  ))}
-                  <Box
-                    sx={{
-                      display: 'flex',
-                      justifyContent: 'space-between',
-                      fontWeight: 700,
-                      pt: 0.75,
-                      mt: 0.5,
-                      borderTop: 1,
-                      borderColor: 'divider',
-                    }}
-                  >
-                    <span>{t('outstanding.total')}</span>
-                    <span data-testid="pay-payoff-total">
-                      <MoneyText value={outstanding.data?.total} />
-                    </span>
-                  </Box>
-                </>
-              )}
-            </Box>
-          )}
+          {kind === 'PAYOFF' && <PayoffFigures outstanding={outstanding} />}
           <FundSource value={fund} onChange={onFund} memberId={loan.memberId} direction="in" />
           <TextField
             label={t('form.description')}
@@ -308,27 +254,7 @@ export function PaymentDialog({
         { label: fund.source === 'CASH' ? t('source.cashAccount') : t('source.savingFrom'), value: fundName },
         description.trim() && { label: t('form.description'), value: description.trim() },
       ]}
-      done={
-        r && (
-          <DoneView
-            title={r.loan.status === 'PAID_OFF' ? t('pay.donePaidOff') : t('pay.done')}
-            receipt={<ReceiptButtons loanId={loan.id} paymentId={r.payment.id} />}
-            lines={[
-              r.payment.journalNumber && { label: t('pay.journal'), value: r.payment.journalNumber, testId: 'done-journal' },
-              { label: t('pay.amount'), value: <MoneyText value={r.payment.amount} />, testId: 'done-amount', strong: true },
-              r.payment.fine > 0 && { label: t('schedule.fine'), value: <MoneyText value={r.payment.fine} /> },
-              { label: t('schedule.interest'), value: <MoneyText value={r.payment.interest} /> },
-              { label: t('schedule.principal'), value: <MoneyText value={r.payment.principal} /> },
-              {
-                label: t('loan.remainingPrincipal'),
-                value: <MoneyText value={r.loan.remainingPrincipal} />,
-                testId: 'done-remaining',
-                strong: true,
-              },
-            ]}
-          />
-        )
-      }
+      done={r && <PaymentDone result={r} loanId={loan.id} />}
     />
   );
 }

@@ -15,7 +15,7 @@ import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { useCallback, useState } from 'react';
+import { type ReactNode, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../components/dates/DateField';
 import { FundSource, type FundSourceValue, useFundSourceName } from '../../../components/FundSource';
@@ -31,6 +31,67 @@ import { todayWib } from '../lib/dates';
 export function releaseFigures(loan: Pick<LoanView, 'amount' | 'adminFee' | 'provisionFee' | 'otherCosts'>) {
   const deductions = dec(loan.adminFee).plus(dec(loan.provisionFee)).plus(dec(loan.otherCosts));
   return { deductions: deductions.toNumber(), net: dec(loan.amount).minus(deductions).toNumber() };
+}
+
+function LoanHeader({ loan }: { loan: LoanDetailView }) {
+  const { t } = useTranslation('loans');
+  return (
+    <Box sx={{ p: 2, borderRadius: 2, bgcolor: 'action.hover', mb: 2.5 }}>
+      <Typography sx={{ fontWeight: 600 }}>
+        {loan.loanNumber} · {loan.productName}
+      </Typography>
+      <Typography sx={{ fontSize: '0.8125rem', color: 'text.secondary' }}>
+        {loan.memberName} ({loan.cifNumber}) · {t('form.tenorValue', { count: loan.tenorInMonth })}
+      </Typography>
+    </Box>
+  );
+}
+
+/** The amount, each fee taken off it, and what reaches the member. */
+function ReleaseFigures({ loan, net }: { loan: LoanDetailView; net: number }) {
+  const { t } = useTranslation('loans');
+  return (
+    <Box sx={{ p: 1.5, border: 1, borderColor: 'divider', borderRadius: 2, display: 'grid', gap: 0.5 }} data-testid="release-figures">
+      {[
+        [t('loan.amount'), loan.amount],
+        [t('fees.admin'), -loan.adminFee],
+        [t('fees.provision'), -loan.provisionFee],
+        [t('fees.other'), -loan.otherCosts],
+      ].map(([label, v]) => (
+        <Box key={String(label)} sx={{ display: 'flex', justifyContent: 'space-between', fontSize: '0.8125rem' }}>
+          <span>{label}</span>
+          <MoneyText value={v as number} colorNegative />
+        </Box>
+      ))}
+      <Box sx={{ display: 'flex', justifyContent: 'space-between', fontWeight: 700, pt: 0.5, borderTop: 1, borderColor: 'divider' }}>
+        <span>{t('fees.net')}</span>
+        <span data-testid="release-net">
+          <MoneyText value={net} />
+        </span>
+      </Box>
+    </Box>
+  );
+}
+
+function ReleaseDone(p: { result: LoanView; reject: boolean; net: number; toCash: boolean; fundName: ReactNode }) {
+  const { t } = useTranslation('loans');
+  const f = useFormat();
+  const { result, reject, net, toCash, fundName } = p;
+  return (
+    <DoneView
+      title={reject ? t('release.rejected') : t('release.done')}
+      lines={
+        reject
+          ? undefined
+          : [
+              { label: t('fees.net'), value: <MoneyText value={net} />, strong: true },
+              { label: toCash ? t('source.cashAccount') : t('source.savingTo'), value: fundName },
+              result.firstInstallmentDate && { label: t('release.firstInstallment'), value: f.date(result.firstInstallmentDate, 'long') },
+              { label: t('loan.installment'), value: <MoneyText value={result.installmentAmount} /> },
+            ]
+      }
+    />
+  );
 }
 
 export function ReleaseDialog({ loan, onClose }: { loan: LoanDetailView; onClose: () => void }) {
@@ -99,16 +160,7 @@ export function ReleaseDialog({ loan, onClose }: { loan: LoanDetailView; onClose
       onBack={posting.back}
       destructive={reject}
       confirmLabel={reject ? t('release.rejectConfirm') : t('release.confirm')}
-      header={
-        <Box sx={{ p: 2, borderRadius: 2, bgcolor: 'action.hover', mb: 2.5 }}>
-          <Typography sx={{ fontWeight: 600 }}>
-            {loan.loanNumber} · {loan.productName}
-          </Typography>
-          <Typography sx={{ fontSize: '0.8125rem', color: 'text.secondary' }}>
-            {loan.memberName} ({loan.cifNumber}) · {t('form.tenorValue', { count: loan.tenorInMonth })}
-          </Typography>
-        </Box>
-      }
+      header={<LoanHeader loan={loan} />}
       form={
         <>
           <ToggleButtonGroup
@@ -149,30 +201,7 @@ export function ReleaseDialog({ loan, onClose }: { loan: LoanDetailView; onClose
                 />
               </Box>
               <TextField label={t('form.description')} value={description} onChange={(e) => setDescription(e.target.value)} />
-              <Box
-                sx={{ p: 1.5, border: 1, borderColor: 'divider', borderRadius: 2, display: 'grid', gap: 0.5 }}
-                data-testid="release-figures"
-              >
-                {[
-                  [t('loan.amount'), loan.amount],
-                  [t('fees.admin'), -loan.adminFee],
-                  [t('fees.provision'), -loan.provisionFee],
-                  [t('fees.other'), -loan.otherCosts],
-                ].map(([label, v]) => (
-                  <Box key={String(label)} sx={{ display: 'flex', justifyContent: 'space-between', fontSize: '0.8125rem' }}>
-                    <span>{label}</span>
-                    <MoneyText value={v as number} colorNegative />
-                  </Box>
-                ))}
-                <Box
-                  sx={{ display: 'flex', justifyContent: 'space-between', fontWeight: 700, pt: 0.5, borderTop: 1, borderColor: 'divider' }}
-                >
-                  <span>{t('fees.net')}</span>
-                  <span data-testid="release-net">
-                    <MoneyText value={figures.net} />
-                  </span>
-                </Box>
-              </Box>
+              <ReleaseFigures loan={loan} net={figures.net} />
             </>
           )}
           {formError && (
@@ -204,23 +233,7 @@ export function ReleaseDialog({ loan, onClose }: { loan: LoanDetailView; onClose
               firstDate && { label: t('release.firstInstallment'), value: f.date(firstDate, 'long') },
             ]
       }
-      done={
-        r && (
-          <DoneView
-            title={reject ? t('release.rejected') : t('release.done')}
-            lines={
-              reject
-                ? undefined
-                : [
-                    { label: t('fees.net'), value: <MoneyText value={figures.net} />, strong: true },
-                    { label: fund.source === 'CASH' ? t('source.cashAccount') : t('source.savingTo'), value: fundName },
-                    r.firstInstallmentDate && { label: t('release.firstInstallment'), value: f.date(r.firstInstallmentDate, 'long') },
-                    { label: t('loan.installment'), value: <MoneyText value={r.installmentAmount} /> },
-                  ]
-            }
-          />
-        )
-      }
+      done={r && <ReleaseDone result={r} reject={reject} net={figures.net} toCash={fund.source === 'CASH'} fundName={fundName} />}
     />
   );
 }

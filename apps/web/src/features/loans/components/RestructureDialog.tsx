@@ -32,25 +32,14 @@ import type { LoanDetailView, LoanView, Simulation } from '../api/types';
 import { todayWib } from '../lib/dates';
 import { SimulationTable } from './SimulationTable';
 
-export function RestructureDialog({ loan, onClose }: { loan: LoanDetailView; onClose: () => void }) {
-  const { t } = useTranslation('loans');
-  const f = useFormat();
-  const keys = useSubmissionKeys();
-  const posting = usePosting<LoanView>();
-  const restructure = useRestructureLoan();
-  const today = todayWib();
-  const [tenor, setTenor] = useState<number | null>(Math.max(1, loan.installments.filter((i) => i.status !== 'PAID').length));
-  const [rate, setRate] = useState<string>(String(loan.interestRate));
-  const [method, setMethod] = useState<LoanInterestMethod>(loan.interestMethod);
-  const [capitalize, setCapitalize] = useState(false);
-  const [firstDate, setFirstDate] = useState<string | null>(null);
-  const [reason, setReason] = useState('');
-  const [formError, setFormError] = useState<string | null>(null);
-  const rateNum = rate.trim() === '' || Number.isNaN(Number(rate)) ? null : Number(rate);
-
-  // The new schedule, simulated on the remaining principal (product-less: the method and rounding chosen).
-  const q = useDebounced({ tenor, rateNum, method, firstDate }, 300);
-  const sim = useQuery({
+/** The new schedule, simulated on the remaining principal (product-less: the method and rounding chosen). */
+function useRestructureSimulation(
+  loan: LoanDetailView,
+  terms: { tenor: number | null; rateNum: number | null; method: LoanInterestMethod; firstDate: string | null },
+  today: string,
+) {
+  const q = useDebounced(terms, 300);
+  return useQuery({
     queryKey: [...loansKey, 'restructure-sim', loan.id, loan.remainingPrincipal, q],
     queryFn: ({ signal }) =>
       api<Simulation>('/api/transaction/product/loan/v2/simulation-installment', {
@@ -72,6 +61,25 @@ export function RestructureDialog({ loan, onClose }: { loan: LoanDetailView; onC
     placeholderData: keepPreviousData,
     meta: { errorToast: false },
   });
+}
+
+export function RestructureDialog({ loan, onClose }: { loan: LoanDetailView; onClose: () => void }) {
+  const { t } = useTranslation('loans');
+  const f = useFormat();
+  const keys = useSubmissionKeys();
+  const posting = usePosting<LoanView>();
+  const restructure = useRestructureLoan();
+  const today = todayWib();
+  const [tenor, setTenor] = useState<number | null>(Math.max(1, loan.installments.filter((i) => i.status !== 'PAID').length));
+  const [rate, setRate] = useState<string>(String(loan.interestRate));
+  const [method, setMethod] = useState<LoanInterestMethod>(loan.interestMethod);
+  const [capitalize, setCapitalize] = useState(false);
+  const [firstDate, setFirstDate] = useState<string | null>(null);
+  const [reason, setReason] = useState('');
+  const [formError, setFormError] = useState<string | null>(null);
+  const rateNum = rate.trim() === '' || Number.isNaN(Number(rate)) ? null : Number(rate);
+
+  const sim = useRestructureSimulation(loan, { tenor, rateNum, method, firstDate }, today);
 
   const toConfirm = () => {
     setFormError(null);

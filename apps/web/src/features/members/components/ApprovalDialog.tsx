@@ -51,6 +51,38 @@ export interface DecisionTarget {
   cifNumber: string;
 }
 
+/** The interview on record (and, for a become-member request, its reason). */
+function InterviewOnRecord({ m, isUpgrade }: { m: NonNullable<ReturnType<typeof useMember>['data']>; isUpgrade: boolean }) {
+  const { t } = useTranslation('members');
+  const f = useFormat();
+  const interviewer = useInterviewerName(m.interview);
+  return (
+    <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 2, p: 1.5, display: 'grid', gap: 0.75 }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
+        <Typography sx={{ fontWeight: 600, fontSize: '0.875rem' }}>{t('interview.title')}</Typography>
+        <InterviewResultChip result={m.interview.result} />
+      </Box>
+      {m.interview.date ? (
+        <>
+          <Typography sx={{ fontSize: '0.8125rem', color: 'text.secondary' }}>
+            {t('approval.interviewedOn', { date: f.date(m.interview.date, 'long'), by: interviewer ?? '-' })}
+          </Typography>
+          {m.interview.notes && <Typography sx={{ fontSize: '0.8125rem', whiteSpace: 'pre-wrap' }}>{m.interview.notes}</Typography>}
+        </>
+      ) : (
+        <Typography sx={{ fontSize: '0.8125rem', color: 'text.secondary' }}>
+          {isUpgrade ? t('approval.interviewOptional') : t('interview.none')}
+        </Typography>
+      )}
+      {isUpgrade && m.upgrade.reason && (
+        <Typography sx={{ fontSize: '0.8125rem' }}>
+          {t('approval.requestReason')}: {m.upgrade.reason}
+        </Typography>
+      )}
+    </Box>
+  );
+}
+
 export function ApprovalDialog({
   member,
   onClose,
@@ -63,7 +95,6 @@ export function ApprovalDialog({
   initial?: 'APPROVED' | 'REJECTED';
 }) {
   const { t } = useTranslation('members');
-  const f = useFormat();
   const msg = useMessageText();
   const err = useFieldError();
   const detail = useMember(member?.id);
@@ -83,7 +114,6 @@ export function ApprovalDialog({
   });
   const status = form.watch('status');
   const m = detail.data;
-  const interviewer = useInterviewerName(m?.interview);
   const isUpgrade = m?.memberType === 'NON_MEMBER';
   const notInterviewed = m?.memberType === 'PROSPECTIVE' && m.status === 'WAITING_INTERVIEW';
 
@@ -129,33 +159,7 @@ export function ApprovalDialog({
         <DialogTitle>{isUpgrade ? t('approval.titleUpgrade') : t('approval.title')}</DialogTitle>
         <DialogContent sx={{ display: 'grid', gap: 2.5, pt: '8px !important' }}>
           {member && <MemberSummaryLine name={member.fullName} cif={member.cifNumber} />}
-          {detail.isPending ? (
-            <Skeleton variant="rounded" height={72} />
-          ) : m ? (
-            <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 2, p: 1.5, display: 'grid', gap: 0.75 }}>
-              <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
-                <Typography sx={{ fontWeight: 600, fontSize: '0.875rem' }}>{t('interview.title')}</Typography>
-                <InterviewResultChip result={m.interview.result} />
-              </Box>
-              {m.interview.date ? (
-                <>
-                  <Typography sx={{ fontSize: '0.8125rem', color: 'text.secondary' }}>
-                    {t('approval.interviewedOn', { date: f.date(m.interview.date, 'long'), by: interviewer ?? '-' })}
-                  </Typography>
-                  {m.interview.notes && <Typography sx={{ fontSize: '0.8125rem', whiteSpace: 'pre-wrap' }}>{m.interview.notes}</Typography>}
-                </>
-              ) : (
-                <Typography sx={{ fontSize: '0.8125rem', color: 'text.secondary' }}>
-                  {isUpgrade ? t('approval.interviewOptional') : t('interview.none')}
-                </Typography>
-              )}
-              {isUpgrade && m.upgrade.reason && (
-                <Typography sx={{ fontSize: '0.8125rem' }}>
-                  {t('approval.requestReason')}: {m.upgrade.reason}
-                </Typography>
-              )}
-            </Box>
-          ) : null}
+          {detail.isPending ? <Skeleton variant="rounded" height={72} /> : m ? <InterviewOnRecord m={m} isUpgrade={isUpgrade} /> : null}
           {notInterviewed && (
             <Alert severity="warning" variant="outlined">
               {t('approval.notInterviewed')}

@@ -6,24 +6,18 @@
  * (lib/memberForm.ts); the server's field errors land on the fields.
  */
 import type { MemberCreate, MemberDetail, MemberPhotoKind } from '@koperasi/contracts/members';
-import BadgeOutlined from '@mui/icons-material/BadgeOutlined';
 import CameraAltOutlined from '@mui/icons-material/CameraAltOutlined';
-import FamilyRestroomOutlined from '@mui/icons-material/FamilyRestroomOutlined';
-import HomeWorkOutlined from '@mui/icons-material/HomeWorkOutlined';
 import NotificationsNoneOutlined from '@mui/icons-material/NotificationsNoneOutlined';
-import PhoneIphoneOutlined from '@mui/icons-material/PhoneIphoneOutlined';
 import WorkOutlineOutlined from '@mui/icons-material/WorkOutlineOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Grid from '@mui/material/Grid';
-import InputAdornment from '@mui/material/InputAdornment';
-import Tooltip from '@mui/material/Tooltip';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { FormMoneyField, FormSelect, FormSwitch, FormTextField } from '../../../components/form/fields';
+import { FormSwitch, FormTextField } from '../../../components/form/fields';
 import { isApiError } from '../../../lib/api/errors';
 import { notifyError, notifyWarning } from '../../../lib/notify';
 import { useCreateMember } from '../api/createMember';
@@ -42,11 +36,9 @@ import {
   memberToForm,
   patchBody,
 } from '../lib/memberForm';
-import { MemberDateField } from './MemberDateField';
+import { ContactSection, FamilySection, IdentitySection, MembershipSection, PHOTO_KINDS } from './MemberFormSections';
 import { PhotoSlot } from './PhotoSlot';
 import { SectionCard } from './SectionCard';
-
-const PHOTO_KINDS: MemberPhotoKind[] = ['self', 'identity-card', 'family-card'];
 
 export interface MemberFormProps {
   /** The member being edited; absent for a new one. */
@@ -74,6 +66,19 @@ function LocalPhoto({ kind, blob, onPhoto }: { kind: MemberPhotoKind; blob?: Blo
   const { t } = useTranslation('members');
   const src = usePreview(blob);
   return <PhotoSlot kind={kind} src={src} onPhoto={onPhoto} note={blob ? t('photos.pending') : undefined} />;
+}
+
+/** Each photo taken, after the record exists; one that fails is reported (a warning), the rest go on. */
+async function uploadPhotos(memberId: string, photos: Partial<Record<MemberPhotoKind, Blob>>, kindName: (k: MemberPhotoKind) => string) {
+  for (const kind of PHOTO_KINDS) {
+    const blob = photos[kind];
+    if (!blob) continue;
+    try {
+      await uploadPhoto({ memberId, kind, file: blob });
+    } catch (err) {
+      notifyWarning(`${kindName(kind)}: ${isApiError(err) ? err.message : String(err)}`);
+    }
+  }
 }
 
 export function MemberForm({ member, initialType = 'PROSPECTIVE', onSaved, onCancel }: MemberFormProps) {
@@ -132,15 +137,7 @@ export function MemberForm({ member, initialType = 'PROSPECTIVE', onSaved, onCan
       const body = Object.fromEntries(Object.entries(parsed).filter(([, v]) => v !== undefined));
       const env = await create.mutateAsync(body as never);
       // Photos after the record exists; a photo that fails is reported and can be added on the detail page.
-      for (const kind of PHOTO_KINDS) {
-        const blob = photos[kind];
-        if (!blob) continue;
-        try {
-          await uploadPhoto({ memberId: env.data.id, kind, file: blob });
-        } catch (err) {
-          notifyWarning(`${t(`photos.kinds.${kind}`)}: ${isApiError(err) ? err.message : String(err)}`);
-        }
-      }
+      await uploadPhotos(env.data.id, photos, (kind) => t(`photos.kinds.${kind}`));
       await qc.invalidateQueries({ queryKey: membersKey });
       onSaved(env.data);
     } catch (err) {
@@ -151,164 +148,21 @@ export function MemberForm({ member, initialType = 'PROSPECTIVE', onSaved, onCan
     }
   });
 
-  const typeOptions = (['PROSPECTIVE', 'MEMBER', 'NON_MEMBER'] as const).map((v) => ({ value: v, label: t(`type.${v}`) }));
-  const genderOptions = [
-    { value: 'L', label: t('gender.L') },
-    { value: 'P', label: t('gender.P') },
-  ];
-  const identityOptions = (['KTP', 'SIM', 'PASSPORT'] as const).map((v) => ({ value: v, label: t(`identityType.${v}`) }));
-  const none = { value: '', label: <em>{t('form.none')}</em> };
-  const branchOptions = [
-    none,
-    ...(options.data?.branches ?? []).map((b) => ({ value: b.id, label: b.code ? `${b.name} (${b.code})` : b.name })),
-  ];
-  const areaOptions = [
-    none,
-    ...areas
-      .filter((a) => !branchId || !a.branchId || a.branchId === branchId)
-      .map((a) => ({ value: a.id, label: a.branchName ? `${a.name} · ${a.branchName}` : a.name })),
-  ];
-  const agentOptions = [
-    none,
-    ...(options.data?.agents ?? []).map((a) => ({
-      value: a.id,
-      label: `${a.name} · ${a.isAgent ? t('form.agentRole') : t('form.aoRole')}`,
-    })),
-  ];
-  const suggestion = cif.data?.cifNumber;
-  const showJoinDate = memberType === 'MEMBER';
   const closed = member && !member.isActive;
 
   return (
     <form onSubmit={submit} noValidate data-testid="member-form">
       <Box sx={{ display: 'grid', gap: 3 }}>
-        <SectionCard
-          icon={<BadgeOutlined fontSize="small" />}
-          title={t('form.sections.identity')}
-          subtitle={t('form.sections.identityHint')}
-        >
-          <Grid container spacing={2.5}>
-            {!editing && (
-              <Grid size={{ xs: 12, md: 6 }}>
-                <FormSelect
-                  control={control}
-                  name="memberType"
-                  label={t('fields.memberType')}
-                  options={typeOptions}
-                  helperText={t(`form.typeHint.${memberType}`)}
-                />
-              </Grid>
-            )}
-            <Grid size={{ xs: 12, md: 6 }}>
-              <FormTextField
-                control={control}
-                name="cifNumber"
-                label={t('fields.cifNumber')}
-                placeholder={editing ? undefined : t('form.cifAuto')}
-                helperText={suggestion ? t(editing ? 'form.cifNextEdit' : 'form.cifNext', { cif: suggestion }) : t('form.cifHint')}
-                slotProps={{
-                  htmlInput: { 'data-testid': 'field-cifNumber', style: { textTransform: 'uppercase' } },
-                  input: suggestion
-                    ? {
-                        endAdornment: (
-                          <InputAdornment position="end">
-                            <Tooltip title={t('form.useSuggestionHint')}>
-                              <Button
-                                size="small"
-                                onClick={() => setValue('cifNumber', suggestion, { shouldDirty: true, shouldValidate: true })}
-                                data-testid="use-cif-suggestion"
-                              >
-                                {t('form.useSuggestion')}
-                              </Button>
-                            </Tooltip>
-                          </InputAdornment>
-                        ),
-                      }
-                    : undefined,
-                }}
-              />
-            </Grid>
-            <Grid size={{ xs: 12, md: editing ? 6 : 12 }}>
-              <FormTextField
-                control={control}
-                name="fullName"
-                label={t('fields.fullName')}
-                required
-                slotProps={{ htmlInput: { 'data-testid': 'field-fullName', autoComplete: 'off' } }}
-              />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6, md: 4 }}>
-              <FormSelect control={control} name="gender" label={t('fields.gender')} options={genderOptions} required />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6, md: 4 }}>
-              <FormTextField
-                control={control}
-                name="birthPlace"
-                label={t('fields.birthPlace')}
-                slotProps={{ htmlInput: { 'data-testid': 'field-birthPlace' } }}
-              />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6, md: 4 }}>
-              <MemberDateField control={control} name="birthDate" label={t('fields.birthDate')} required max={todayWib()} />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6, md: 4 }}>
-              <FormSelect control={control} name="identityType" label={t('fields.identityType')} options={identityOptions} />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6, md: 4 }}>
-              <FormTextField
-                control={control}
-                name="identityNumber"
-                label={identityType === 'KTP' ? t('fields.nik') : t('fields.identityNumber')}
-                required
-                helperText={t(`form.identityHint.${identityType}`)}
-                slotProps={{
-                  htmlInput: {
-                    'data-testid': 'field-identityNumber',
-                    inputMode: identityType === 'PASSPORT' ? 'text' : 'numeric',
-                    maxLength: 24,
-                  },
-                }}
-              />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6, md: 4 }}>
-              <FormTextField
-                control={control}
-                name="familyCardNumber"
-                label={t('fields.familyCardNumber')}
-                helperText={t('form.kkHint')}
-                slotProps={{ htmlInput: { 'data-testid': 'field-familyCardNumber', inputMode: 'numeric', maxLength: 24 } }}
-              />
-            </Grid>
-          </Grid>
-        </SectionCard>
+        <IdentitySection
+          control={control}
+          setValue={setValue}
+          editing={editing}
+          memberType={memberType}
+          identityType={identityType}
+          suggestion={cif.data?.cifNumber}
+        />
 
-        <SectionCard icon={<PhoneIphoneOutlined fontSize="small" />} title={t('form.sections.contact')}>
-          <Grid container spacing={2.5}>
-            <Grid size={{ xs: 12, md: 4 }}>
-              <FormTextField
-                control={control}
-                name="phone"
-                label={t('fields.phone')}
-                required
-                type="tel"
-                placeholder="0812 3456 7890"
-                helperText={t('form.phoneHint')}
-                slotProps={{ htmlInput: { 'data-testid': 'field-phone', inputMode: 'tel' } }}
-              />
-            </Grid>
-            <Grid size={{ xs: 12, md: 8 }}>
-              <FormTextField
-                control={control}
-                name="address"
-                label={t('fields.address')}
-                required
-                multiline
-                minRows={2}
-                slotProps={{ htmlInput: { 'data-testid': 'field-address' } }}
-              />
-            </Grid>
-          </Grid>
-        </SectionCard>
+        <ContactSection control={control} />
 
         <Grid container spacing={3}>
           <Grid size={{ xs: 12, md: editing ? 12 : 7 }}>
@@ -335,86 +189,24 @@ export function MemberForm({ member, initialType = 'PROSPECTIVE', onSaved, onCan
           )}
         </Grid>
 
-        <SectionCard
-          icon={<HomeWorkOutlined fontSize="small" />}
-          title={t('form.sections.membership')}
-          subtitle={t('form.sections.membershipHint')}
-        >
-          <Grid container spacing={2.5}>
-            <Grid size={{ xs: 12, sm: 6, md: 4 }}>
-              <FormSelect control={control} name="branchId" label={t('fields.branch')} options={branchOptions} />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6, md: 4 }}>
-              <FormSelect control={control} name="areaId" label={t('fields.area')} options={areaOptions} />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6, md: 4 }}>
-              <FormSelect
-                control={control}
-                name="agentId"
-                label={t('fields.agent')}
-                options={agentOptions}
-                helperText={t('form.agentHint')}
-              />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6, md: 4 }}>
-              <FormTextField control={control} name="groupName" label={t('fields.groupName')} placeholder={t('form.groupPlaceholder')} />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6, md: 4 }}>
-              <FormMoneyField control={control} name="loanLimit" label={t('fields.loanLimit')} helperText={t('form.loanLimitHint')} />
-            </Grid>
-            {showJoinDate && (
-              <Grid size={{ xs: 12, sm: 6, md: 4 }}>
-                <MemberDateField control={control} name="joinDate" label={t('fields.joinDate')} max={todayWib()} />
-              </Grid>
-            )}
-          </Grid>
-        </SectionCard>
+        <MembershipSection control={control} options={options.data} branchId={branchId} showJoinDate={memberType === 'MEMBER'} />
 
-        <SectionCard
-          icon={<FamilyRestroomOutlined fontSize="small" />}
-          title={t('form.sections.family')}
-          subtitle={t('form.sections.familyHint')}
-        >
-          <Grid container spacing={2.5}>
-            <Grid size={{ xs: 12, md: 4 }}>
-              <FormTextField control={control} name="closestFamilyName" label={t('fields.closestFamilyName')} />
-            </Grid>
-            <Grid size={{ xs: 12, md: 4 }}>
-              <FormTextField
-                control={control}
-                name="closestFamilyRelationship"
-                label={t('fields.closestFamilyRelationship')}
-                placeholder={t('form.relationshipPlaceholder')}
-              />
-            </Grid>
-            <Grid size={{ xs: 12, md: 4 }}>
-              <FormTextField
-                control={control}
-                name="closestFamilyPhone"
-                label={t('fields.closestFamilyPhone')}
-                type="tel"
-                placeholder="0812 3456 7890"
-              />
-            </Grid>
-          </Grid>
-        </SectionCard>
+        <FamilySection control={control} />
 
         {!editing && (
-          <>
-            <SectionCard
-              icon={<CameraAltOutlined fontSize="small" />}
-              title={t('form.sections.photos')}
-              subtitle={t('form.sections.photosHint')}
-            >
-              <Grid container spacing={2}>
-                {PHOTO_KINDS.map((kind) => (
-                  <Grid key={kind} size={{ xs: 12, sm: 4 }}>
-                    <LocalPhoto kind={kind} blob={photos[kind]} onPhoto={(b) => setPhotos((p) => ({ ...p, [kind]: b }))} />
-                  </Grid>
-                ))}
-              </Grid>
-            </SectionCard>
-          </>
+          <SectionCard
+            icon={<CameraAltOutlined fontSize="small" />}
+            title={t('form.sections.photos')}
+            subtitle={t('form.sections.photosHint')}
+          >
+            <Grid container spacing={2}>
+              {PHOTO_KINDS.map((kind) => (
+                <Grid key={kind} size={{ xs: 12, sm: 4 }}>
+                  <LocalPhoto kind={kind} blob={photos[kind]} onPhoto={(b) => setPhotos((p) => ({ ...p, [kind]: b }))} />
+                </Grid>
+              ))}
+            </Grid>
+          </SectionCard>
         )}
 
         <Card

@@ -29,6 +29,45 @@ import { UpgradeDialog } from '../components/UpgradeDialog';
 const STATES = ['WAITING_APPROVAL', 'APPROVED', 'REJECTED', 'ALL'] as const;
 type State = (typeof STATES)[number];
 
+function NameCell({ row }: { row: UpgradeRequest }) {
+  return (
+    <Box sx={{ minWidth: 0 }}>
+      <Typography sx={{ fontSize: '0.8125rem', fontWeight: 600 }} noWrap>
+        {row.fullName}
+      </Typography>
+      <Typography sx={{ fontSize: '0.75rem', color: 'text.secondary' }} noWrap>
+        {[row.branchName, row.areaName].filter(Boolean).join(' · ') || '-'}
+      </Typography>
+    </Box>
+  );
+}
+
+/** Interview (until done) and decide, while the request waits. */
+function RowDecide({
+  row,
+  onInterview,
+  onDecide,
+}: {
+  row: UpgradeRequest;
+  onInterview: (r: UpgradeRequest) => void;
+  onDecide: (r: UpgradeRequest) => void;
+}) {
+  const { t } = useTranslation('members');
+  if (row.upgradeStatus !== 'WAITING_APPROVAL') return null;
+  return (
+    <Box sx={{ display: 'flex', gap: 1 }} onClick={(e) => e.stopPropagation()}>
+      {!row.interviewResult && (
+        <Button size="small" variant="text" onClick={() => onInterview(row)}>
+          {t('actions.interview')}
+        </Button>
+      )}
+      <Button size="small" variant="contained" startIcon={<FactCheckOutlined />} onClick={() => onDecide(row)} data-testid="row-decide">
+        {t('actions.decide')}
+      </Button>
+    </Box>
+  );
+}
+
 export default function ApplicationsPage() {
   const { t } = useTranslation('members');
   const f = useFormat();
@@ -51,16 +90,7 @@ export default function ApplicationsPage() {
         headerName: t('fields.fullName'),
         flex: 1,
         minWidth: 170,
-        renderCell: ({ row }) => (
-          <Box sx={{ minWidth: 0 }}>
-            <Typography sx={{ fontSize: '0.8125rem', fontWeight: 600 }} noWrap>
-              {row.fullName}
-            </Typography>
-            <Typography sx={{ fontSize: '0.75rem', color: 'text.secondary' }} noWrap>
-              {[row.branchName, row.areaName].filter(Boolean).join(' · ') || '-'}
-            </Typography>
-          </Box>
-        ),
+        renderCell: ({ row }) => <NameCell row={row} />,
       },
       {
         field: 'requestedAt',
@@ -118,25 +148,7 @@ export default function ApplicationsPage() {
               width: 215,
               sortable: false,
               align: 'right' as const,
-              renderCell: ({ row }: { row: UpgradeRequest }) =>
-                row.upgradeStatus === 'WAITING_APPROVAL' ? (
-                  <Box sx={{ display: 'flex', gap: 1 }} onClick={(e) => e.stopPropagation()}>
-                    {!row.interviewResult && (
-                      <Button size="small" variant="text" onClick={() => setInterview(row)}>
-                        {t('actions.interview')}
-                      </Button>
-                    )}
-                    <Button
-                      size="small"
-                      variant="contained"
-                      startIcon={<FactCheckOutlined />}
-                      onClick={() => setDecision(row)}
-                      data-testid="row-decide"
-                    >
-                      {t('actions.decide')}
-                    </Button>
-                  </Box>
-                ) : null,
+              renderCell: ({ row }: { row: UpgradeRequest }) => <RowDecide row={row} onInterview={setInterview} onDecide={setDecision} />,
             } satisfies GridColDef<UpgradeRequest>,
           ]
         : []),

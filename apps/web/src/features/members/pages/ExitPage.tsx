@@ -127,9 +127,131 @@ function Result({ result, onAnother }: { result: ExitResult; onAnother: () => vo
   );
 }
 
-export default function ExitPage() {
+type MemberView = NonNullable<ReturnType<typeof useMember>['data']>;
+
+function PickedMember({ m }: { m: MemberView }) {
   const { t } = useTranslation('members');
   const f = useFormat();
+  return (
+    <Box sx={{ mt: 2.5, display: 'grid', gap: 1 }} data-testid="exit-member">
+      <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+        <Typography sx={{ fontWeight: 600 }}>{m.fullName}</Typography>
+        <MemberTypeChip type={m.memberType} />
+        <MemberStatusChip status={m.status} />
+      </Box>
+      <Typography sx={{ fontSize: '0.8125rem', color: 'text.secondary' }}>
+        {t('fields.cifNumber')} {m.cifNumber}
+        {m.joinDate ? ` · ${t('detail.joined', { date: f.date(m.joinDate, 'long') })}` : ''}
+      </Typography>
+    </Box>
+  );
+}
+
+/** The check's answer: what blocks the exit, and what would be settled. */
+function CheckPanel({
+  memberId,
+  member,
+  exitable,
+  check,
+}: {
+  memberId: string | null;
+  member: ReturnType<typeof useMember>;
+  exitable: boolean;
+  check: ReturnType<typeof useExitCheck>;
+}) {
+  const { t } = useTranslation('members');
+  const f = useFormat();
+  const m = member.data;
+  const c = check.data;
+  return !memberId ? (
+    <EmptyState kind="noData" title={t('exit.noMember')} description={t('exit.noMemberHint')} compact />
+  ) : member.isPending || (exitable && check.isPending) ? (
+    <LinearProgress />
+  ) : !m ? (
+    <EmptyState kind={member.isError ? 'notFound' : 'noData'} compact />
+  ) : !exitable ? (
+    <Alert severity="info" variant="outlined" data-testid="exit-not-possible">
+      {m.status === 'EXITED' ? t('exit.alreadyExited', { date: f.date(m.exitDate, 'long') }) : t('exit.notExitable')}
+    </Alert>
+  ) : check.isError || !c ? (
+    <EmptyState kind="loadFailed" compact onRetry={() => void check.refetch()} />
+  ) : (
+    <Box sx={{ display: 'grid', gap: 3 }} data-testid="exit-check">
+      {c.canExit ? (
+        <Alert severity="success" variant="outlined" data-testid="exit-can">
+          {t('exit.canExit')}
+        </Alert>
+      ) : (
+        <Alert severity="error" variant="outlined" icon={<BlockOutlined />} data-testid="exit-blocked">
+          {t('exit.blocked', { count: c.blocking.length })}
+        </Alert>
+      )}
+      {c.blocking.length > 0 && (
+        <Box>
+          <Typography sx={{ fontWeight: 600, mb: 1, display: 'flex', alignItems: 'center', gap: 1 }}>
+            <BlockOutlined fontSize="small" color="error" /> {t('exit.blocking')}
+          </Typography>
+          <ItemsTable items={c.blocking} testId="exit-blocking" />
+        </Box>
+      )}
+      <Box>
+        <Typography sx={{ fontWeight: 600, mb: 1, display: 'flex', alignItems: 'center', gap: 1 }}>
+          <PaymentsOutlined fontSize="small" color="primary" /> {t('exit.settlement')}
+        </Typography>
+        {c.settlement.length ? (
+          <ItemsTable items={c.settlement} total={c.settlementTotal} testId="exit-settlement" />
+        ) : (
+          <Typography sx={{ fontSize: '0.8125rem', color: 'text.secondary' }}>{t('exit.nothingToSettle')}</Typography>
+        )}
+      </Box>
+    </Box>
+  );
+}
+
+function ConfirmText({ m, exitDate, payout }: { m: MemberView; exitDate: string | null; payout: number }) {
+  const { t } = useTranslation('members');
+  const f = useFormat();
+  return (
+    <>
+      {t('exit.confirmText', { name: m.fullName, cif: m.cifNumber, date: f.date(exitDate, 'long') })}
+      {payout > 0 && (
+        <Box component="span" sx={{ display: 'block', mt: 1 }}>
+          {t('exit.confirmPayout', { amount: f.money(payout) })}
+        </Box>
+      )}
+    </>
+  );
+}
+
+function PayoutAccount({
+  accounts,
+  value,
+  onChange,
+}: {
+  accounts: Array<{ id: string; code: string; name: string }>;
+  value: string;
+  onChange: (v: string) => void;
+}) {
+  const { t } = useTranslation('members');
+  return (
+    <TextField
+      select
+      label={t('exit.cashAccount')}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      helperText={t('exit.cashAccountHint')}
+    >
+      {accounts.map((a) => (
+        <MenuItem key={a.id} value={a.id}>
+          {a.code} · {a.name}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+export default function ExitPage() {
+  const { t } = useTranslation('members');
   const { can } = useAuth();
   const [params, setParams] = useSearchParams();
   const memberId = params.get('memberId');
@@ -168,16 +290,7 @@ export default function ExitPage() {
     if (!m || !c) return;
     const ok = await confirm({
       title: t('exit.confirmTitle'),
-      message: (
-        <>
-          {t('exit.confirmText', { name: m.fullName, cif: m.cifNumber, date: f.date(exitDate, 'long') })}
-          {c.settlementTotal > 0 && (
-            <Box component="span" sx={{ display: 'block', mt: 1 }}>
-              {t('exit.confirmPayout', { amount: f.money(c.settlementTotal) })}
-            </Box>
-          )}
-        </>
-      ),
+      message: <ConfirmText m={m} exitDate={exitDate} payout={c.settlementTotal} />,
       confirmLabel: t('exit.confirm'),
       destructive: true,
     });
@@ -213,19 +326,7 @@ export default function ExitPage() {
                 filter={(x) => x.memberType !== 'PROSPECTIVE'}
                 autoFocus={!memberId}
               />
-              {m && (
-                <Box sx={{ mt: 2.5, display: 'grid', gap: 1 }} data-testid="exit-member">
-                  <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-                    <Typography sx={{ fontWeight: 600 }}>{m.fullName}</Typography>
-                    <MemberTypeChip type={m.memberType} />
-                    <MemberStatusChip status={m.status} />
-                  </Box>
-                  <Typography sx={{ fontSize: '0.8125rem', color: 'text.secondary' }}>
-                    {t('fields.cifNumber')} {m.cifNumber}
-                    {m.joinDate ? ` · ${t('detail.joined', { date: f.date(m.joinDate, 'long') })}` : ''}
-                  </Typography>
-                </Box>
-              )}
+              {m && <PickedMember m={m} />}
             </SectionCard>
             {m && exitable && c && (
               <SectionCard icon={<LogoutOutlined fontSize="small" />} title={t('exit.confirmSection')}>
@@ -247,21 +348,7 @@ export default function ExitPage() {
                     minRows={2}
                     slotProps={{ htmlInput: { maxLength: 1000, 'data-testid': 'exit-reason' } }}
                   />
-                  {needsCash && (
-                    <TextField
-                      select
-                      label={t('exit.cashAccount')}
-                      value={coaId}
-                      onChange={(e) => setCoaId(e.target.value)}
-                      helperText={t('exit.cashAccountHint')}
-                    >
-                      {(cash.data ?? []).map((a) => (
-                        <MenuItem key={a.id} value={a.id}>
-                          {a.code} · {a.name}
-                        </MenuItem>
-                      ))}
-                    </TextField>
-                  )}
+                  {needsCash && <PayoutAccount accounts={cash.data ?? []} value={coaId} onChange={setCoaId} />}
                   {!canDelete && (
                     <Alert severity="info" variant="outlined">
                       {t('exit.noPermission')}
@@ -295,49 +382,7 @@ export default function ExitPage() {
                 )
               }
             >
-              {!memberId ? (
-                <EmptyState kind="noData" title={t('exit.noMember')} description={t('exit.noMemberHint')} compact />
-              ) : member.isPending || (exitable && check.isPending) ? (
-                <LinearProgress />
-              ) : !m ? (
-                <EmptyState kind={member.isError ? 'notFound' : 'noData'} compact />
-              ) : !exitable ? (
-                <Alert severity="info" variant="outlined" data-testid="exit-not-possible">
-                  {m.status === 'EXITED' ? t('exit.alreadyExited', { date: f.date(m.exitDate, 'long') }) : t('exit.notExitable')}
-                </Alert>
-              ) : check.isError || !c ? (
-                <EmptyState kind="loadFailed" compact onRetry={() => void check.refetch()} />
-              ) : (
-                <Box sx={{ display: 'grid', gap: 3 }} data-testid="exit-check">
-                  {c.canExit ? (
-                    <Alert severity="success" variant="outlined" data-testid="exit-can">
-                      {t('exit.canExit')}
-                    </Alert>
-                  ) : (
-                    <Alert severity="error" variant="outlined" icon={<BlockOutlined />} data-testid="exit-blocked">
-                      {t('exit.blocked', { count: c.blocking.length })}
-                    </Alert>
-                  )}
-                  {c.blocking.length > 0 && (
-                    <Box>
-                      <Typography sx={{ fontWeight: 600, mb: 1, display: 'flex', alignItems: 'center', gap: 1 }}>
-                        <BlockOutlined fontSize="small" color="error" /> {t('exit.blocking')}
-                      </Typography>
-                      <ItemsTable items={c.blocking} testId="exit-blocking" />
-                    </Box>
-                  )}
-                  <Box>
-                    <Typography sx={{ fontWeight: 600, mb: 1, display: 'flex', alignItems: 'center', gap: 1 }}>
-                      <PaymentsOutlined fontSize="small" color="primary" /> {t('exit.settlement')}
-                    </Typography>
-                    {c.settlement.length ? (
-                      <ItemsTable items={c.settlement} total={c.settlementTotal} testId="exit-settlement" />
-                    ) : (
-                      <Typography sx={{ fontSize: '0.8125rem', color: 'text.secondary' }}>{t('exit.nothingToSettle')}</Typography>
-                    )}
-                  </Box>
-                </Box>
-              )}
+              <CheckPanel memberId={memberId} member={member} exitable={exitable} check={check} />
             </SectionCard>
           </Grid>
         </Grid>

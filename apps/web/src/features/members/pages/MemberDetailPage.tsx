@@ -61,6 +61,34 @@ const TAB_ICON: Record<TabKey, ReactElement> = {
   timeline: <HistoryOutlined fontSize="small" />,
 };
 
+/** Name, type and status, CIF and identity, and the member's facts in one line. */
+function Identity({ m }: { m: MemberDetail }) {
+  const { t } = useTranslation('members');
+  const f = useFormat();
+  const facts = [
+    m.phone ? phoneForInput(m.phone) : null,
+    m.branchName,
+    m.joinDate ? t('detail.joined', { date: f.date(m.joinDate, 'long') }) : t('detail.registered', { date: f.date(m.createdDate, 'long') }),
+    m.exitDate ? t('detail.exited', { date: f.date(m.exitDate, 'long') }) : null,
+  ].filter(Boolean);
+  return (
+    <Box sx={{ flex: 1, minWidth: 240 }}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
+        <Typography variant="h5" component="h2" sx={{ fontWeight: 600 }} data-testid="member-name">
+          {m.fullName}
+        </Typography>
+        <MemberTypeChip type={m.memberType} />
+        <MemberStatusChip status={m.status} />
+        {m.upgradeStatus && <UpgradeStatusChip status={m.upgradeStatus} />}
+      </Box>
+      <Typography sx={{ color: 'text.secondary', fontSize: '0.875rem', mt: 0.5 }} data-testid="member-cif">
+        {t('fields.cifNumber')} {m.cifNumber} · {t(`identityType.${m.identityType}`)} {m.identityNumber}
+      </Typography>
+      <Typography sx={{ color: 'text.secondary', fontSize: '0.8125rem', mt: 0.25 }}>{facts.join(' · ')}</Typography>
+    </Box>
+  );
+}
+
 function Header({ m }: { m: MemberDetail }) {
   const { t } = useTranslation('members');
   const f = useFormat();
@@ -80,13 +108,6 @@ function Header({ m }: { m: MemberDetail }) {
   const canUpgrade = canUpdate && m.memberType === 'NON_MEMBER' && m.status === 'ACTIVE' && !pendingUpgrade;
   const canExit = can('member', 'delete') && m.status === 'ACTIVE' && m.memberType !== 'PROSPECTIVE';
   const canReset = canUpdate && m.isActive && Boolean(m.phone);
-
-  const facts = [
-    m.phone ? phoneForInput(m.phone) : null,
-    m.branchName,
-    m.joinDate ? t('detail.joined', { date: f.date(m.joinDate, 'long') }) : t('detail.registered', { date: f.date(m.createdDate, 'long') }),
-    m.exitDate ? t('detail.exited', { date: f.date(m.exitDate, 'long') }) : null,
-  ].filter(Boolean);
 
   const resetPin = async () => {
     const ok = await confirm({
@@ -111,20 +132,7 @@ function Header({ m }: { m: MemberDetail }) {
         <Avatar src={photo.src ?? undefined} sx={{ width: 72, height: 72, fontSize: 26, fontWeight: 600, bgcolor: 'primary.main' }}>
           {initials(m.fullName)}
         </Avatar>
-        <Box sx={{ flex: 1, minWidth: 240 }}>
-          <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
-            <Typography variant="h5" component="h2" sx={{ fontWeight: 600 }} data-testid="member-name">
-              {m.fullName}
-            </Typography>
-            <MemberTypeChip type={m.memberType} />
-            <MemberStatusChip status={m.status} />
-            {m.upgradeStatus && <UpgradeStatusChip status={m.upgradeStatus} />}
-          </Box>
-          <Typography sx={{ color: 'text.secondary', fontSize: '0.875rem', mt: 0.5 }} data-testid="member-cif">
-            {t('fields.cifNumber')} {m.cifNumber} · {t(`identityType.${m.identityType}`)} {m.identityNumber}
-          </Typography>
-          <Typography sx={{ color: 'text.secondary', fontSize: '0.8125rem', mt: 0.25 }}>{facts.join(' · ')}</Typography>
-        </Box>
+        <Identity m={m} />
         <FormControlLabel
           control={
             <Switch

@@ -12,8 +12,6 @@ import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
@@ -22,6 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { DateRangeFields } from '../../../components/dates/PeriodPicker';
 import type { ExcelColumn } from '../../../components/excel';
+import { ItemsSelect } from '../../../components/form/ItemsSelect';
 import { PageHeader } from '../../../components/PageHeader';
 import { ServerDataTable } from '../../../components/table/ServerDataTable';
 import type { ListParams } from '../../../lib/api/list';
@@ -35,6 +34,46 @@ import { initials } from '../components/MemberSummaryLine';
 import { phoneForInput } from '../lib/memberForm';
 
 type Kind = 'none' | 'MEMBER' | 'NON_MEMBER' | 'PROSPECTIVE';
+
+function NameCell({ row }: { row: MemberListItem }) {
+  const { t } = useTranslation('members');
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.25, minWidth: 0 }}>
+      <Avatar sx={{ width: 30, height: 30, fontSize: '0.75rem', fontWeight: 600, bgcolor: 'primary.main' }}>
+        {initials(row.fullName)}
+      </Avatar>
+      <Box sx={{ minWidth: 0 }}>
+        <Typography sx={{ fontSize: '0.8125rem', fontWeight: 600 }} noWrap>
+          {row.fullName}
+        </Typography>
+        <Typography sx={{ fontSize: '0.75rem', color: 'text.secondary' }} noWrap>
+          {t(`identityType.${row.identityType}`)} {row.identityNumber}
+        </Typography>
+      </Box>
+    </Box>
+  );
+}
+
+/** The Excel export's columns (more than the list shows). */
+function memberExcelColumns(t: ReturnType<typeof useTranslation<'members'>>['t']): ExcelColumn<MemberListItem>[] {
+  return [
+    { header: t('fields.cifNumber'), value: 'cifNumber', width: 16 },
+    { header: t('fields.fullName'), value: 'fullName', width: 28 },
+    { header: t('fields.gender'), value: (r) => t(`gender.${r.gender}`), width: 12 },
+    { header: t('fields.birthDate'), value: 'birthDate', type: 'date' },
+    { header: t('fields.identityType'), value: 'identityType', width: 10 },
+    { header: t('fields.identityNumber'), value: 'identityNumber', width: 20 },
+    { header: t('fields.phone'), value: (r) => phoneForInput(r.phone), width: 16 },
+    { header: t('fields.address'), value: 'address', width: 40 },
+    { header: t('fields.memberType'), value: (r) => t(`type.${r.memberType}`), width: 14 },
+    { header: t('fields.status'), value: (r) => t(`status.${r.status}`), width: 20 },
+    { header: t('fields.branch'), value: 'branchName', width: 18 },
+    { header: t('fields.area'), value: 'areaName', width: 18 },
+    { header: t('fields.joinDate'), value: 'joinDate', type: 'date' },
+    { header: t('fields.exitDate'), value: 'exitDate', type: 'date' },
+    { header: t('fields.registeredAt'), value: 'createdDate', type: 'datetime' },
+  ];
+}
 
 export default function MembersPage() {
   const { t } = useTranslation('members');
@@ -72,21 +111,7 @@ export default function MembersPage() {
         headerName: t('fields.fullName'),
         flex: 1,
         minWidth: 200,
-        renderCell: ({ row }) => (
-          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.25, minWidth: 0 }}>
-            <Avatar sx={{ width: 30, height: 30, fontSize: '0.75rem', fontWeight: 600, bgcolor: 'primary.main' }}>
-              {initials(row.fullName)}
-            </Avatar>
-            <Box sx={{ minWidth: 0 }}>
-              <Typography sx={{ fontSize: '0.8125rem', fontWeight: 600 }} noWrap>
-                {row.fullName}
-              </Typography>
-              <Typography sx={{ fontSize: '0.75rem', color: 'text.secondary' }} noWrap>
-                {t(`identityType.${row.identityType}`)} {row.identityNumber}
-              </Typography>
-            </Box>
-          </Box>
-        ),
+        renderCell: ({ row }) => <NameCell row={row} />,
       },
       { field: 'phone', headerName: t('fields.phone'), width: 130, sortable: false, valueGetter: (_v, row) => phoneForInput(row.phone) },
       {
@@ -100,41 +125,6 @@ export default function MembersPage() {
       { field: 'joinDate', headerName: t('fields.joinDate'), width: 115, valueFormatter: (v: string | null) => f.date(v) },
     ],
     [t, f],
-  );
-
-  const excel: ExcelColumn<MemberListItem>[] = [
-    { header: t('fields.cifNumber'), value: 'cifNumber', width: 16 },
-    { header: t('fields.fullName'), value: 'fullName', width: 28 },
-    { header: t('fields.gender'), value: (r) => t(`gender.${r.gender}`), width: 12 },
-    { header: t('fields.birthDate'), value: 'birthDate', type: 'date' },
-    { header: t('fields.identityType'), value: 'identityType', width: 10 },
-    { header: t('fields.identityNumber'), value: 'identityNumber', width: 20 },
-    { header: t('fields.phone'), value: (r) => phoneForInput(r.phone), width: 16 },
-    { header: t('fields.address'), value: 'address', width: 40 },
-    { header: t('fields.memberType'), value: (r) => t(`type.${r.memberType}`), width: 14 },
-    { header: t('fields.status'), value: (r) => t(`status.${r.status}`), width: 20 },
-    { header: t('fields.branch'), value: 'branchName', width: 18 },
-    { header: t('fields.area'), value: 'areaName', width: 18 },
-    { header: t('fields.joinDate'), value: 'joinDate', type: 'date' },
-    { header: t('fields.exitDate'), value: 'exitDate', type: 'date' },
-    { header: t('fields.registeredAt'), value: 'createdDate', type: 'datetime' },
-  ];
-
-  const select = (label: string, value: string, onChange: (v: string) => void, items: Array<[string, string]>, testId: string) => (
-    <TextField
-      select
-      label={label}
-      value={value}
-      onChange={(e) => onChange(e.target.value)}
-      sx={{ width: { xs: '100%', sm: 160 } }}
-      slotProps={{ htmlInput: { 'data-testid': testId } }}
-    >
-      {items.map(([v, l]) => (
-        <MenuItem key={v} value={v}>
-          {l}
-        </MenuItem>
-      ))}
-    </TextField>
   );
 
   return (
@@ -162,40 +152,43 @@ export default function MembersPage() {
         columns={columns}
         searchPlaceholder={t('list.search')}
         onRowClick={(row) => navigate(`/members/${row.id}`)}
-        excel={{ fileName: t('list.excelFile'), title: t('list.title'), columns: excel }}
+        excel={{ fileName: t('list.excelFile'), title: t('list.title'), columns: memberExcelColumns(t) }}
         emptyText={filtered ? t('list.emptyFiltered') : t('list.empty')}
         toolbar={
           <>
-            {select(
-              t('filters.active'),
-              active,
-              (v) => setActive(v as typeof active),
-              [
+            <ItemsSelect
+              width={160}
+              label={t('filters.active')}
+              value={active}
+              onChange={(v) => setActive(v as typeof active)}
+              items={[
                 ['none', t('filters.all')],
                 ['true', t('filters.activeOnly')],
                 ['false', t('filters.inactiveOnly')],
-              ],
-              'filter-active',
-            )}
-            {select(
-              t('filters.kind'),
-              kind,
-              (v) => setKind(v as Kind),
-              [
+              ]}
+              testId="filter-active"
+            />
+            <ItemsSelect
+              width={160}
+              label={t('filters.kind')}
+              value={kind}
+              onChange={(v) => setKind(v as Kind)}
+              items={[
                 ['none', t('filters.allKinds')],
                 ['MEMBER', t('type.MEMBER')],
                 ['NON_MEMBER', t('type.NON_MEMBER')],
                 ['PROSPECTIVE', t('type.PROSPECTIVE')],
-              ],
-              'filter-kind',
-            )}
-            {select(
-              t('fields.branch'),
-              branchId,
-              setBranchId,
-              [['none', t('filters.allBranches')], ...(options.data?.branches ?? []).map((b) => [b.id, b.name] as [string, string])],
-              'filter-branch',
-            )}
+              ]}
+              testId="filter-kind"
+            />
+            <ItemsSelect
+              width={160}
+              label={t('fields.branch')}
+              value={branchId}
+              onChange={setBranchId}
+              items={[['none', t('filters.allBranches')], ...(options.data?.branches ?? []).map((b) => [b.id, b.name] as [string, string])]}
+              testId="filter-branch"
+            />
             <Box sx={{ width: { xs: '100%', md: 380 } }}>
               <DateRangeFields
                 value={range}

@@ -43,6 +43,61 @@ function useStepCount(status: Step) {
   });
 }
 
+/** Interview (while waiting for it) and decide. */
+function RowActions({
+  row,
+  onInterview,
+  onDecide,
+}: {
+  row: MemberListItem;
+  onInterview: (r: MemberListItem) => void;
+  onDecide: (r: MemberListItem) => void;
+}) {
+  const { t } = useTranslation('members');
+  return (
+    <Box sx={{ display: 'flex', gap: 1 }} onClick={(e) => e.stopPropagation()}>
+      {row.status === 'WAITING_INTERVIEW' && (
+        <Button
+          size="small"
+          variant="outlined"
+          startIcon={<RecordVoiceOverOutlined />}
+          onClick={() => onInterview(row)}
+          data-testid="row-interview"
+        >
+          {t('actions.interview')}
+        </Button>
+      )}
+      <Button
+        size="small"
+        variant={row.status === 'WAITING_APPROVAL' ? 'contained' : 'text'}
+        startIcon={row.status === 'WAITING_APPROVAL' ? <FactCheckOutlined /> : undefined}
+        onClick={() => onDecide(row)}
+        data-testid="row-decide"
+      >
+        {t('actions.decide')}
+      </Button>
+    </Box>
+  );
+}
+
+/** The tab's label, with the number waiting as a badge. */
+function StepLabel({ step, count }: { step: Step; count: number | undefined }) {
+  const { t } = useTranslation('members');
+  const label = t(`prospective.steps.${step}`);
+  return count ? (
+    <Badge
+      badgeContent={count}
+      color={step === 'WAITING_INTERVIEW' ? 'info' : 'warning'}
+      max={999}
+      sx={{ '& .MuiBadge-badge': { right: -14, top: 2 } }}
+    >
+      <span>{label}</span>
+    </Badge>
+  ) : (
+    label
+  );
+}
+
 export default function ProspectivePage() {
   const { t } = useTranslation('members');
   const f = useFormat();
@@ -108,50 +163,12 @@ export default function ProspectivePage() {
         align: 'right',
         renderCell: ({ row }) =>
           canUpdate && (row.status === 'WAITING_INTERVIEW' || row.status === 'WAITING_APPROVAL') ? (
-            <Box sx={{ display: 'flex', gap: 1 }} onClick={(e) => e.stopPropagation()}>
-              {row.status === 'WAITING_INTERVIEW' && (
-                <Button
-                  size="small"
-                  variant="outlined"
-                  startIcon={<RecordVoiceOverOutlined />}
-                  onClick={() => setInterview(row)}
-                  data-testid="row-interview"
-                >
-                  {t('actions.interview')}
-                </Button>
-              )}
-              <Button
-                size="small"
-                variant={row.status === 'WAITING_APPROVAL' ? 'contained' : 'text'}
-                startIcon={row.status === 'WAITING_APPROVAL' ? <FactCheckOutlined /> : undefined}
-                onClick={() => setDecision(row)}
-                data-testid="row-decide"
-              >
-                {t('actions.decide')}
-              </Button>
-            </Box>
+            <RowActions row={row} onInterview={setInterview} onDecide={setDecision} />
           ) : null,
       },
     ],
     [t, f, canUpdate, step],
   );
-
-  const tabLabel = (s: Step) => {
-    const n = s === 'WAITING_INTERVIEW' || s === 'WAITING_APPROVAL' ? counts[s].data : undefined;
-    const label = t(`prospective.steps.${s}`);
-    return n ? (
-      <Badge
-        badgeContent={n}
-        color={s === 'WAITING_INTERVIEW' ? 'info' : 'warning'}
-        max={999}
-        sx={{ '& .MuiBadge-badge': { right: -14, top: 2 } }}
-      >
-        <span>{label}</span>
-      </Badge>
-    ) : (
-      label
-    );
-  };
 
   return (
     <>
@@ -182,7 +199,12 @@ export default function ProspectivePage() {
           sx={{ '& .MuiTab-root': { minHeight: 52, textTransform: 'none', fontWeight: 500, pr: 4 } }}
         >
           {STEPS.map((s) => (
-            <Tab key={s} value={s} label={tabLabel(s)} data-testid={`step-${s}`} />
+            <Tab
+              key={s}
+              value={s}
+              label={<StepLabel step={s} count={s === 'ALL' || s === 'REJECTED' ? undefined : counts[s].data} />}
+              data-testid={`step-${s}`}
+            />
           ))}
         </Tabs>
       </Card>

@@ -7,7 +7,6 @@
  */
 import { MEMBER_UPLOAD_MAX_ROWS } from '@koperasi/contracts/members';
 import CheckCircleOutlineRounded from '@mui/icons-material/CheckCircleOutlineRounded';
-import CloudUploadOutlined from '@mui/icons-material/CloudUploadOutlined';
 import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
 import ErrorOutlineRounded from '@mui/icons-material/ErrorOutlineRounded';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
@@ -23,7 +22,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
-import { type DragEvent, type ReactNode, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/EmptyState';
@@ -32,23 +31,13 @@ import { ServerDataTable } from '../../../components/table/ServerDataTable';
 import type { ListParams } from '../../../lib/api/list';
 import { useAuth } from '../../../lib/auth/AuthProvider';
 import { useFormat } from '../../../lib/format';
-import { useMessageText } from '../../../lib/i18n/messages';
 import { notifyError } from '../../../lib/notify';
 import { uploadsKey } from '../api/keys';
-import {
-  downloadFailedRows,
-  downloadTemplate,
-  listUploads,
-  type UploadJob,
-  type UploadRow,
-  uploadRows,
-  useStartUpload,
-  useUploadProgress,
-} from '../api/uploads';
+import { downloadFailedRows, listUploads, type UploadJob, type UploadRow, uploadRows, useUploadProgress } from '../api/uploads';
+import { NewUploadCard } from '../components/NewUploadCard';
 import { SectionCard } from '../components/SectionCard';
 
 const JOB_COLOR: Record<string, ChipProps['color']> = { RUNNING: 'info', DONE: 'success', FAILED: 'error' };
-const MAX_BYTES = 40 * 1024 * 1024;
 
 function JobStatusChip({ status }: { status: string }) {
   const { t } = useTranslation('members');
@@ -231,45 +220,12 @@ function RowResults({ job }: { job: UploadJob }) {
 export default function UploadPage() {
   const { t } = useTranslation('members');
   const f = useFormat();
-  const msg = useMessageText();
   const { can } = useAuth();
   const [params, setParams] = useSearchParams();
   const jobId = params.get('job');
-  const start = useStartUpload();
   const progress = useUploadProgress(jobId);
-  const [file, setFile] = useState<File | null>(null);
-  const [drag, setDrag] = useState(false);
-  const [templateBusy, setTemplateBusy] = useState(false);
-  const input = useRef<HTMLInputElement>(null);
   // Bulk upload needs member:update (the API's permission); registering one member needs add.
   const canAdd = can('member', 'update');
-
-  const choose = (picked: File | undefined) => {
-    if (!picked) return;
-    if (!/\.xlsx$/i.test(picked.name)) {
-      notifyError(msg('member.upload_not_xlsx'));
-      return;
-    }
-    if (picked.size > MAX_BYTES) {
-      notifyError(t('upload.tooLarge', { mb: MAX_BYTES / 1048576 }));
-      return;
-    }
-    setFile(picked);
-  };
-
-  const upload = async () => {
-    if (!file) return;
-    const env = await start.mutateAsync(file).catch(() => null);
-    if (!env) return;
-    setFile(null);
-    setParams({ job: env.data.id }, { replace: true });
-  };
-
-  const onDrop = (e: DragEvent) => {
-    e.preventDefault();
-    setDrag(false);
-    choose(e.dataTransfer.files?.[0]);
-  };
 
   const historyColumns = useMemo<GridColDef<UploadJob>[]>(
     () => [
@@ -306,84 +262,7 @@ export default function UploadPage() {
       <Grid container spacing={3} sx={{ mb: 3 }}>
         {canAdd && (
           <Grid size={{ xs: 12, md: 5 }}>
-            <SectionCard icon={<CloudUploadOutlined fontSize="small" />} title={t('upload.newUpload')} subtitle={t('upload.steps')}>
-              <Box sx={{ display: 'grid', gap: 2 }}>
-                <Box>
-                  <Typography sx={{ fontSize: '0.8125rem', color: 'text.secondary', mb: 1 }}>{t('upload.templateHint')}</Typography>
-                  <Button
-                    variant="outlined"
-                    startIcon={<FileDownloadOutlined />}
-                    loading={templateBusy}
-                    onClick={async () => {
-                      setTemplateBusy(true);
-                      try {
-                        await downloadTemplate();
-                      } catch (e) {
-                        notifyError(e);
-                      } finally {
-                        setTemplateBusy(false);
-                      }
-                    }}
-                    data-testid="download-template"
-                  >
-                    {t('upload.template')}
-                  </Button>
-                </Box>
-                <Box
-                  onDragOver={(e) => {
-                    e.preventDefault();
-                    setDrag(true);
-                  }}
-                  onDragLeave={() => setDrag(false)}
-                  onDrop={onDrop}
-                  onClick={() => input.current?.click()}
-                  role="button"
-                  tabIndex={0}
-                  onKeyDown={(e) => {
-                    if (e.key === 'Enter' || e.key === ' ') input.current?.click();
-                  }}
-                  sx={(th) => ({
-                    border: `2px dashed ${drag ? th.palette.primary.main : th.palette.divider}`,
-                    borderRadius: 2,
-                    p: 3,
-                    textAlign: 'center',
-                    cursor: 'pointer',
-                    bgcolor: drag ? alpha(th.palette.primary.main, 0.06) : 'transparent',
-                    transition: 'all .15s',
-                    '&:hover': { borderColor: 'primary.main' },
-                  })}
-                  data-testid="upload-dropzone"
-                >
-                  <CloudUploadOutlined sx={{ fontSize: 36, color: 'primary.main' }} />
-                  <Typography sx={{ fontWeight: 600, mt: 1 }}>{file ? file.name : t('upload.drop')}</Typography>
-                  <Typography sx={{ fontSize: '0.75rem', color: 'text.secondary' }}>
-                    {file ? t('upload.fileSize', { kb: f.number(file.size / 1024, 0) }) : t('upload.dropHint')}
-                  </Typography>
-                  <input
-                    ref={input}
-                    hidden
-                    type="file"
-                    accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-                    data-testid="upload-input"
-                    onChange={(e) => {
-                      choose(e.target.files?.[0]);
-                      e.target.value = '';
-                    }}
-                  />
-                </Box>
-                <Button
-                  variant="contained"
-                  size="large"
-                  startIcon={<CloudUploadOutlined />}
-                  disabled={!file}
-                  loading={start.isPending}
-                  onClick={upload}
-                  data-testid="upload-submit"
-                >
-                  {t('upload.submit')}
-                </Button>
-              </Box>
-            </SectionCard>
+            <NewUploadCard onStarted={(id) => setParams({ job: id }, { replace: true })} />
           </Grid>
         )}
         <Grid size={{ xs: 12, md: canAdd ? 7 : 12 }}>

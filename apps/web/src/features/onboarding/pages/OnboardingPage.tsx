@@ -104,16 +104,53 @@ function Shell({ children }: { children: React.ReactNode }) {
   );
 }
 
+/** Set-up done: the summary and the way into the application. */
+function FinishedView() {
+  const { t } = useTranslation('onboarding');
+  const { user, refreshUser } = useAuth();
+  const navigate = useNavigate();
+  const complete = useCompleteOnboarding();
+  return (
+    <Shell>
+      <Card>
+        <CardContent sx={{ p: { xs: 3, md: 5 } }}>
+          <StatusView
+            testId="onboarding-finished"
+            icon={<CelebrationOutlined />}
+            title={t('finishedTitle')}
+            description={t('finishedText', { name: user?.tenant.name })}
+          />
+          <OnboardingSummary />
+          <Box sx={{ textAlign: 'center', mt: 4 }}>
+            <Button
+              variant="contained"
+              size="large"
+              endIcon={<ArrowForwardRounded sx={{ '[dir=rtl] &': { transform: 'scaleX(-1)' } }} />}
+              loading={complete.isPending}
+              data-testid="onboarding-start"
+              onClick={async () => {
+                await complete.mutateAsync();
+                const u = await refreshUser();
+                navigate(homePath(u), { replace: true });
+              }}
+            >
+              {t('start')}
+            </Button>
+          </Box>
+        </CardContent>
+      </Card>
+    </Shell>
+  );
+}
+
 export default function OnboardingPage() {
   const { t, i18n } = useTranslation('onboarding');
   const { step, user, can, setStep, refreshUser } = useAuth();
-  const navigate = useNavigate();
   const draft = readDraft();
   const [active, setActive] = useState<0 | 1>(draft.step ?? 0);
   const [success, setSuccess] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const finish = useFinishOnboarding();
-  const complete = useCompleteOnboarding();
   const savingForm = useZodForm(onboardingSavingConfig, {
     defaultValues: { mandatorySavingPeriod: 'BULANAN', ...draft.saving } as never,
   });
@@ -152,39 +189,7 @@ export default function OnboardingPage() {
     );
   }
 
-  if (step === 3) {
-    return (
-      <Shell>
-        <Card>
-          <CardContent sx={{ p: { xs: 3, md: 5 } }}>
-            <StatusView
-              testId="onboarding-finished"
-              icon={<CelebrationOutlined />}
-              title={t('finishedTitle')}
-              description={t('finishedText', { name: user?.tenant.name })}
-            />
-            <OnboardingSummary />
-            <Box sx={{ textAlign: 'center', mt: 4 }}>
-              <Button
-                variant="contained"
-                size="large"
-                endIcon={<ArrowForwardRounded sx={{ '[dir=rtl] &': { transform: 'scaleX(-1)' } }} />}
-                loading={complete.isPending}
-                data-testid="onboarding-start"
-                onClick={async () => {
-                  await complete.mutateAsync();
-                  const u = await refreshUser();
-                  navigate(homePath(u), { replace: true });
-                }}
-              >
-                {t('start')}
-              </Button>
-            </Box>
-          </CardContent>
-        </Card>
-      </Shell>
-    );
-  }
+  if (step === 3) return <FinishedView />;
 
   const next = savingForm.handleSubmit(() => setActive(1));
   const submit = loanForm.handleSubmit(async (loan) => {

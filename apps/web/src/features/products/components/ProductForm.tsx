@@ -18,7 +18,7 @@ import Step from '@mui/material/Step';
 import StepButton from '@mui/material/StepButton';
 import Stepper from '@mui/material/Stepper';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { type FieldErrors, useForm, useWatch } from 'react-hook-form';
+import { type FieldErrors, type UseFormReturn, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { applyServerErrors } from '../../../components/form/useZodForm';
 import { isApiError } from '../../../lib/api/errors';
@@ -59,6 +59,86 @@ function errorFields(errors: FieldErrors<ProductFormValues>): string[] {
   return out;
 }
 
+/**
+ * A new product starts from the chart's default accounts; a new saving type brings its own defaults for the roles
+ * the user has not changed, and its own terms (plan fields, equity amount of a participation).
+ */
+function useTypeDefaults(form: UseFormReturn<ProductFormValues>, kind: ProductKind, savingType: string, editing: boolean) {
+  const defaults = useGlDefaults(kind, savingType || undefined);
+  const applied = useRef<Record<string, string>>({});
+  const applyDefaults = (force: boolean) => {
+    if (!defaults.data) return;
+    const current = form.getValues('glAccounts') ?? {};
+    const next = { ...current };
+    for (const d of defaults.data) {
+      const untouched = !current[d.role] || current[d.role] === applied.current[d.role];
+      if (d.coaId && (force || untouched)) next[d.role] = d.coaId;
+    }
+    applied.current = Object.fromEntries(defaults.data.map((d) => [d.role, d.coaId ?? '']));
+    form.setValue('glAccounts', next, { shouldDirty: true });
+    if (force) form.clearErrors('glAccounts');
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the defaults of the chosen saving type arrive
+  useEffect(() => {
+    if (!editing) applyDefaults(false);
+  }, [defaults.data, editing]);
+
+  // A saving type brings its own terms (plan fields, equity amount of a participation).
+  const firstType = useRef(savingType);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a change of the saving type matters
+  useEffect(() => {
+    if (editing || savingType === firstType.current) return;
+    firstType.current = savingType;
+    const fresh = newProductValues(kind, savingType, form.getValues('effectiveDate'));
+    if (kind === 'SAVING_EQUITY') form.setValue('amount', fresh.amount);
+  }, [savingType]);
+  return { defaults, applyDefaults };
+}
+
+function FormButtons(p: {
+  step: number;
+  editing: boolean;
+  busy: boolean;
+  nothingChanged: boolean;
+  onCancel: () => void;
+  onBack: () => void;
+  onNext: () => void;
+  onSubmit: () => void;
+}) {
+  const { t } = useTranslation('products');
+  const { step, editing, busy, nothingChanged } = p;
+  return (
+    <Box sx={{ display: 'flex', gap: 1, mt: 4, flexWrap: 'wrap' }}>
+      <Button color="inherit" onClick={p.onCancel} data-testid="form-cancel">
+        {t('form.cancel')}
+      </Button>
+      <Box sx={{ flex: 1 }} />
+      {step > 0 && (
+        <Button variant="outlined" color="inherit" startIcon={<ArrowBackRounded />} onClick={p.onBack} data-testid="form-back">
+          {t('form.back')}
+        </Button>
+      )}
+      {step < 3 ? (
+        <Button variant="contained" endIcon={<ArrowForwardRounded />} onClick={p.onNext} data-testid="form-next">
+          {t('form.next')}
+        </Button>
+      ) : (
+        <Button
+          variant="contained"
+          startIcon={<CheckRounded />}
+          onClick={p.onSubmit}
+          loading={busy}
+          loadingPosition="start"
+          disabled={nothingChanged}
+          data-testid="form-submit"
+        >
+          {editing ? t('form.save') : t('form.create')}
+        </Button>
+      )}
+    </Box>
+  );
+}
+
 export function ProductForm({
   kind,
   savingTypes,
@@ -93,39 +173,10 @@ export function ProductForm({
   const shape = { kind, savingType };
 
   const accounts = usePostableAccounts();
-  const defaults = useGlDefaults(kind, savingType || undefined);
   const create = useCreateProduct();
   const update = useUpdateProduct();
 
-  // A new product starts from the chart's default accounts; a new saving type brings its own defaults
-  // for the roles the user has not changed.
-  const applied = useRef<Record<string, string>>({});
-  const applyDefaults = (force: boolean) => {
-    if (!defaults.data) return;
-    const current = form.getValues('glAccounts') ?? {};
-    const next = { ...current };
-    for (const d of defaults.data) {
-      const untouched = !current[d.role] || current[d.role] === applied.current[d.role];
-      if (d.coaId && (force || untouched)) next[d.role] = d.coaId;
-    }
-    applied.current = Object.fromEntries(defaults.data.map((d) => [d.role, d.coaId ?? '']));
-    form.setValue('glAccounts', next, { shouldDirty: true });
-    if (force) form.clearErrors('glAccounts');
-  };
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the defaults of the chosen saving type arrive
-  useEffect(() => {
-    if (!editing) applyDefaults(false);
-  }, [defaults.data, editing]);
-
-  // A saving type brings its own terms (plan fields, equity amount of a participation).
-  const firstType = useRef(savingType);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only a change of the saving type matters
-  useEffect(() => {
-    if (editing || savingType === firstType.current) return;
-    firstType.current = savingType;
-    const fresh = newProductValues(kind, savingType, form.getValues('effectiveDate'));
-    if (kind === 'SAVING_EQUITY') form.setValue('amount', fresh.amount);
-  }, [savingType]);
+  const { defaults, applyDefaults } = useTypeDefaults(form, kind, savingType, editing);
 
   const goTo = (i: number) => {
     setFailure(null);
@@ -224,40 +275,16 @@ export function ProductForm({
           </Alert>
         )}
 
-        <Box sx={{ display: 'flex', gap: 1, mt: 4, flexWrap: 'wrap' }}>
-          <Button color="inherit" onClick={onCancel} data-testid="form-cancel">
-            {t('form.cancel')}
-          </Button>
-          <Box sx={{ flex: 1 }} />
-          {step > 0 && (
-            <Button
-              variant="outlined"
-              color="inherit"
-              startIcon={<ArrowBackRounded />}
-              onClick={() => goTo(step - 1)}
-              data-testid="form-back"
-            >
-              {t('form.back')}
-            </Button>
-          )}
-          {step < 3 ? (
-            <Button variant="contained" endIcon={<ArrowForwardRounded />} onClick={() => void next()} data-testid="form-next">
-              {t('form.next')}
-            </Button>
-          ) : (
-            <Button
-              variant="contained"
-              startIcon={<CheckRounded />}
-              onClick={() => void submit()}
-              loading={busy}
-              loadingPosition="start"
-              disabled={nothingChanged}
-              data-testid="form-submit"
-            >
-              {editing ? t('form.save') : t('form.create')}
-            </Button>
-          )}
-        </Box>
+        <FormButtons
+          step={step}
+          editing={editing}
+          busy={busy}
+          nothingChanged={nothingChanged}
+          onCancel={onCancel}
+          onBack={() => goTo(step - 1)}
+          onNext={() => void next()}
+          onSubmit={() => void submit()}
+        />
       </Box>
     </Card>
   );

@@ -103,6 +103,40 @@ export default function ProductDetailPage({ segment: given }: { segment?: Segmen
   return <ProductDetailPageOf segment={segment} />;
 }
 
+/** The product's ledger accounts, in the order of its kind's roles. */
+function GlTable({ product }: { product: NonNullable<ReturnType<typeof useProduct>['data']> }) {
+  const { t } = useTranslation('products');
+  return (
+    <Box sx={{ overflowX: 'auto' }}>
+      <Table size="small" data-testid="gl-table">
+        <TableHead>
+          <TableRow>
+            <TableCell sx={{ fontWeight: 600, fontSize: '0.75rem', color: 'text.secondary' }}>{t('detail.role')}</TableCell>
+            <TableCell sx={{ fontWeight: 600, fontSize: '0.75rem', color: 'text.secondary' }}>{t('detail.account')}</TableCell>
+            <TableCell sx={{ fontWeight: 600, fontSize: '0.75rem', color: 'text.secondary' }}>{t('detail.type')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {[...product.glAccounts]
+            .sort((a, b) => GL_ROLES[product.kind].indexOf(a.role) - GL_ROLES[product.kind].indexOf(b.role))
+            .map((g) => (
+              <TableRow key={g.role} data-testid={`gl-row-${g.role}`}>
+                <TableCell>{t(`glRole.${g.role}`, { defaultValue: g.role })}</TableCell>
+                <TableCell>
+                  <Box component="span" sx={{ fontFamily: 'monospace', mr: 1 }}>
+                    {g.code}
+                  </Box>{' '}
+                  {g.name}
+                </TableCell>
+                <TableCell>{t(`accountType.${g.type}`, { defaultValue: g.type })}</TableCell>
+              </TableRow>
+            ))}
+        </TableBody>
+      </Table>
+    </Box>
+  );
+}
+
 function ProductDetailPageOf({ segment }: { segment: Segment }) {
   const { t } = useTranslation('products');
   const f = useFormat();
@@ -227,33 +261,7 @@ function ProductDetailPageOf({ segment }: { segment: Segment }) {
         </Section>
 
         <Section icon={<AccountTreeOutlined fontSize="small" />} title={t('detail.gl')} testId="product-gl">
-          <Box sx={{ overflowX: 'auto' }}>
-            <Table size="small" data-testid="gl-table">
-              <TableHead>
-                <TableRow>
-                  <TableCell sx={{ fontWeight: 600, fontSize: '0.75rem', color: 'text.secondary' }}>{t('detail.role')}</TableCell>
-                  <TableCell sx={{ fontWeight: 600, fontSize: '0.75rem', color: 'text.secondary' }}>{t('detail.account')}</TableCell>
-                  <TableCell sx={{ fontWeight: 600, fontSize: '0.75rem', color: 'text.secondary' }}>{t('detail.type')}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {[...p.glAccounts]
-                  .sort((a, b) => GL_ROLES[p.kind].indexOf(a.role) - GL_ROLES[p.kind].indexOf(b.role))
-                  .map((g) => (
-                    <TableRow key={g.role} data-testid={`gl-row-${g.role}`}>
-                      <TableCell>{t(`glRole.${g.role}`, { defaultValue: g.role })}</TableCell>
-                      <TableCell>
-                        <Box component="span" sx={{ fontFamily: 'monospace', mr: 1 }}>
-                          {g.code}
-                        </Box>{' '}
-                        {g.name}
-                      </TableCell>
-                      <TableCell>{t(`accountType.${g.type}`, { defaultValue: g.type })}</TableCell>
-                    </TableRow>
-                  ))}
-              </TableBody>
-            </Table>
-          </Box>
+          <GlTable product={p} />
         </Section>
       </Box>
     </>

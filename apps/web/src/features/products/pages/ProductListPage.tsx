@@ -14,7 +14,6 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
@@ -22,6 +21,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { ExcelColumn } from '../../../components/excel';
+import { ItemsSelect } from '../../../components/form/ItemsSelect';
 import { PageHeader } from '../../../components/PageHeader';
 import { ServerDataTable } from '../../../components/table/ServerDataTable';
 import type { ListParams } from '../../../lib/api/list';
@@ -53,29 +53,11 @@ function summaryKeys(kind: ProductKind, savingType: string | null): string[] {
 
 const SORTABLE = new Set(['code', 'name', 'kind', 'created_date']);
 
-export default function ProductListPage({ segment }: { segment?: Segment }) {
+/** The list's columns, and the key terms of a product (shown in a column and exported). */
+function useProductColumns() {
   const { t } = useTranslation('products');
   const f = useFormat();
   const text = useTermText();
-  const { can } = useAuth();
-  const navigate = useNavigate();
-  const info = segment ? SEGMENT_INFO[segment] : undefined;
-  const [status, setStatus] = useState<'none' | 'true' | 'false'>('none');
-  const [kind, setKind] = useState<'none' | ProductKind>('none');
-  const [savingType, setSavingType] = useState('none');
-  const [menu, setMenu] = useState<HTMLElement | null>(null);
-
-  const filters = {
-    isActive: status,
-    kind: info?.kind ?? kind,
-    savingType: info?.savingType ?? savingType,
-  };
-  const filtered = status !== 'none' || kind !== 'none' || savingType !== 'none';
-  const typeChoices = info && !info.savingType ? info.savingTypes : [];
-
-  const fetchPage = (p: ListParams, signal?: AbortSignal) =>
-    listProducts({ ...p, sortBy: p.sortBy && SORTABLE.has(p.sortBy) ? p.sortBy : undefined }, signal);
-
   const keyTerms = useCallback(
     (p: ProductView) => {
       const values = termValues(p.kind, p.terms);
@@ -155,6 +137,31 @@ export default function ProductListPage({ segment }: { segment?: Segment }) {
     ],
     [t, f, keyTerms],
   );
+  return { keyTerms, columns };
+}
+
+export default function ProductListPage({ segment }: { segment?: Segment }) {
+  const { t } = useTranslation('products');
+  const { can } = useAuth();
+  const navigate = useNavigate();
+  const info = segment ? SEGMENT_INFO[segment] : undefined;
+  const [status, setStatus] = useState<'none' | 'true' | 'false'>('none');
+  const [kind, setKind] = useState<'none' | ProductKind>('none');
+  const [savingType, setSavingType] = useState('none');
+  const [menu, setMenu] = useState<HTMLElement | null>(null);
+
+  const filters = {
+    isActive: status,
+    kind: info?.kind ?? kind,
+    savingType: info?.savingType ?? savingType,
+  };
+  const filtered = status !== 'none' || kind !== 'none' || savingType !== 'none';
+  const typeChoices = info && !info.savingType ? info.savingTypes : [];
+
+  const fetchPage = (p: ListParams, signal?: AbortSignal) =>
+    listProducts({ ...p, sortBy: p.sortBy && SORTABLE.has(p.sortBy) ? p.sortBy : undefined }, signal);
+
+  const { keyTerms, columns } = useProductColumns();
 
   const excel: ExcelColumn<ProductView>[] = [
     { header: t('fields.code'), value: 'code', width: 12 },
@@ -172,23 +179,6 @@ export default function ProductListPage({ segment }: { segment?: Segment }) {
   ];
 
   const title = t(`common:nav.product.${info?.navKey ?? 'all'}`);
-  const select = (label: string, value: string, onChange: (v: string) => void, items: Array<[string, string]>, testId: string) => (
-    <TextField
-      select
-      label={label}
-      value={value}
-      onChange={(e) => onChange(e.target.value)}
-      sx={{ width: { xs: '100%', sm: 190 } }}
-      slotProps={{ htmlInput: { 'data-testid': testId } }}
-    >
-      {items.map(([v, l]) => (
-        <MenuItem key={v} value={v}>
-          {l}
-        </MenuItem>
-      ))}
-    </TextField>
-  );
-
   const choices = info ? NEW_PRODUCT_CHOICES.filter((c) => c.segment === segment) : NEW_PRODUCT_CHOICES;
   const choiceLabel = (c: (typeof NEW_PRODUCT_CHOICES)[number]) => (c.savingType ? t(`savingType.${c.savingType}`) : t(`kind.${c.kind}`));
 
@@ -248,33 +238,38 @@ export default function ProductListPage({ segment }: { segment?: Segment }) {
         gridProps={{ getRowHeight: () => 'auto' }}
         toolbar={
           <>
-            {select(
-              t('filters.status'),
-              status,
-              (v) => setStatus(v as typeof status),
-              [
+            <ItemsSelect
+              width={190}
+              label={t('filters.status')}
+              value={status}
+              onChange={(v) => setStatus(v as typeof status)}
+              items={[
                 ['none', t('filters.all')],
                 ['true', t('filters.activeOnly')],
                 ['false', t('filters.inactiveOnly')],
-              ],
-              'filter-status',
+              ]}
+              testId="filter-status"
+            />
+            {!info && (
+              <ItemsSelect
+                width={190}
+                label={t('filters.kind')}
+                value={kind}
+                onChange={(v) => setKind(v as typeof kind)}
+                items={[['none', t('filters.allKinds')], ...PRODUCT_KINDS.map((k) => [k, t(`kind.${k}`)] as [string, string])]}
+                testId="filter-kind"
+              />
             )}
-            {!info &&
-              select(
-                t('filters.kind'),
-                kind,
-                (v) => setKind(v as typeof kind),
-                [['none', t('filters.allKinds')], ...PRODUCT_KINDS.map((k) => [k, t(`kind.${k}`)] as [string, string])],
-                'filter-kind',
-              )}
-            {typeChoices.length > 1 &&
-              select(
-                t('filters.savingType'),
-                savingType,
-                setSavingType,
-                [['none', t('filters.allSavingTypes')], ...typeChoices.map((s) => [s, t(`savingType.${s}`)] as [string, string])],
-                'filter-saving-type',
-              )}
+            {typeChoices.length > 1 && (
+              <ItemsSelect
+                width={190}
+                label={t('filters.savingType')}
+                value={savingType}
+                onChange={setSavingType}
+                items={[['none', t('filters.allSavingTypes')], ...typeChoices.map((s) => [s, t(`savingType.${s}`)] as [string, string])]}
+                testId="filter-saving-type"
+              />
+            )}
             {filtered && (
               <Tooltip title={t('filters.clear')}>
                 <IconButton

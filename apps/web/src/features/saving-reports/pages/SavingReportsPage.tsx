@@ -43,106 +43,106 @@ const EXCEL_NAME: Record<SavingTab, string> = {
   plans: 'tabungan-berencana',
 };
 
+/** The filters of one tab. */
+function TabFilters({ tab, s }: { tab: SavingTab; s: ReturnType<typeof useReportState> }) {
+  const { t } = useTranslation('saving-reports');
+  const p = s.params;
+  const set = (k: string) => (v: string) => s.set({ [k]: v });
+  switch (tab) {
+    case 'balances':
+      return (
+        <>
+          <DayFilter label={t('filter.asOf')} value={p.periode!} onChange={set('periode')} />
+          <ProductFilter value={p.product!} onChange={set('product')} />
+          <KindFilter value={p.kind!} onChange={set('kind')} />
+          <SelectFilter
+            label={t('filter.accountStatus')}
+            value={p.status!}
+            onChange={set('status')}
+            allLabel={t('filter.all')}
+            options={[
+              { value: 'active', label: t('filter.activeAccounts') },
+              { value: 'inactive', label: t('filter.inactiveAccounts') },
+            ]}
+            testId="filter-status"
+          />
+          <OptionFilter kind="branches" value={p.branch!} onChange={set('branch')} />
+          <OptionFilter kind="areas" value={p.area!} onChange={set('area')} />
+          <SearchFilter value={p.search!} onChange={set('search')} placeholder={t('filter.searchAccount')} />
+          <ToggleFilter
+            label={t('filter.showZero')}
+            value={p.zero === '1'}
+            onChange={(v) => s.set({ zero: v ? '1' : '0' })}
+            testId="filter-zero"
+          />
+        </>
+      );
+    case 'products':
+      return (
+        <>
+          <DayFilter label={t('filter.asOf')} value={p.periode!} onChange={set('periode')} />
+          <KindFilter value={p.kind!} onChange={set('kind')} />
+        </>
+      );
+    case 'periods':
+      return (
+        <>
+          <MonthRangeFilter from={p.from!} to={p.to!} onChange={(r) => s.set(r)} />
+          <ProductFilter value={p.product!} onChange={set('product')} />
+        </>
+      );
+    case 'deposits':
+    case 'withdrawals':
+      return (
+        <>
+          <RangeFilter start={p.start!} end={p.end!} onChange={(r) => s.set(r)} />
+          <ProductFilter value={p.product!} onChange={set('product')} />
+          <OptionFilter kind="users" value={p.user!} onChange={set('user')} />
+          <OptionFilter kind="branches" value={p.branch!} onChange={set('branch')} />
+          <SearchFilter value={p.search!} onChange={set('search')} placeholder={t('filter.searchTransaction')} />
+        </>
+      );
+    case 'plans':
+      return (
+        <>
+          <ProductFilter value={p.product!} onChange={set('product')} kinds={['SAVING']} />
+          <SelectFilter
+            label={t('filter.progress')}
+            value={p.progress!}
+            onChange={set('progress')}
+            allLabel={t('filter.all')}
+            options={(['ON_TRACK', 'BEHIND', 'REACHED'] as const).map((v) => ({ value: v, label: t(`status.plan.${v}`) }))}
+            testId="filter-progress"
+          />
+          <SearchFilter value={p.search!} onChange={set('search')} placeholder={t('filter.searchAccount')} />
+        </>
+      );
+  }
+}
+
+function KindFilter({ value, onChange }: { value: string; onChange: (v: string) => void }) {
+  const { t } = useTranslation('saving-reports');
+  return (
+    <SelectFilter
+      label={t('filter.kind')}
+      value={value}
+      onChange={onChange}
+      allLabel={t('filter.allKinds')}
+      options={[
+        { value: 'SAVING_EQUITY', label: t('kind.SAVING_EQUITY') },
+        { value: 'SAVING', label: t('kind.SAVING') },
+      ]}
+      testId="filter-kind"
+    />
+  );
+}
+
 function TabReport({ tab, tabs }: { tab: SavingTab; tabs: ReactNode }) {
   const { t } = useTranslation('saving-reports');
   const navigate = useNavigate();
   const s = useReportState(tab);
   const p = s.params;
   const q = useReport(tab, s.tableQuery, !s.invalid);
-  const set = (k: string) => (v: string) => s.set({ [k]: v });
-
-  const filters = (() => {
-    switch (tab) {
-      case 'balances':
-        return (
-          <>
-            <DayFilter label={t('filter.asOf')} value={p.periode!} onChange={set('periode')} />
-            <ProductFilter value={p.product!} onChange={set('product')} />
-            <SelectFilter
-              label={t('filter.kind')}
-              value={p.kind!}
-              onChange={set('kind')}
-              allLabel={t('filter.allKinds')}
-              options={[
-                { value: 'SAVING_EQUITY', label: t('kind.SAVING_EQUITY') },
-                { value: 'SAVING', label: t('kind.SAVING') },
-              ]}
-              testId="filter-kind"
-            />
-            <SelectFilter
-              label={t('filter.accountStatus')}
-              value={p.status!}
-              onChange={set('status')}
-              allLabel={t('filter.all')}
-              options={[
-                { value: 'active', label: t('filter.activeAccounts') },
-                { value: 'inactive', label: t('filter.inactiveAccounts') },
-              ]}
-              testId="filter-status"
-            />
-            <OptionFilter kind="branches" value={p.branch!} onChange={set('branch')} />
-            <OptionFilter kind="areas" value={p.area!} onChange={set('area')} />
-            <SearchFilter value={p.search!} onChange={set('search')} placeholder={t('filter.searchAccount')} />
-            <ToggleFilter
-              label={t('filter.showZero')}
-              value={p.zero === '1'}
-              onChange={(v) => s.set({ zero: v ? '1' : '0' })}
-              testId="filter-zero"
-            />
-          </>
-        );
-      case 'products':
-        return (
-          <>
-            <DayFilter label={t('filter.asOf')} value={p.periode!} onChange={set('periode')} />
-            <SelectFilter
-              label={t('filter.kind')}
-              value={p.kind!}
-              onChange={set('kind')}
-              allLabel={t('filter.allKinds')}
-              options={[
-                { value: 'SAVING_EQUITY', label: t('kind.SAVING_EQUITY') },
-                { value: 'SAVING', label: t('kind.SAVING') },
-              ]}
-              testId="filter-kind"
-            />
-          </>
-        );
-      case 'periods':
-        return (
-          <>
-            <MonthRangeFilter from={p.from!} to={p.to!} onChange={(r) => s.set(r)} />
-            <ProductFilter value={p.product!} onChange={set('product')} />
-          </>
-        );
-      case 'deposits':
-      case 'withdrawals':
-        return (
-          <>
-            <RangeFilter start={p.start!} end={p.end!} onChange={(r) => s.set(r)} />
-            <ProductFilter value={p.product!} onChange={set('product')} />
-            <OptionFilter kind="users" value={p.user!} onChange={set('user')} />
-            <OptionFilter kind="branches" value={p.branch!} onChange={set('branch')} />
-            <SearchFilter value={p.search!} onChange={set('search')} placeholder={t('filter.searchTransaction')} />
-          </>
-        );
-      case 'plans':
-        return (
-          <>
-            <ProductFilter value={p.product!} onChange={set('product')} kinds={['SAVING']} />
-            <SelectFilter
-              label={t('filter.progress')}
-              value={p.progress!}
-              onChange={set('progress')}
-              allLabel={t('filter.all')}
-              options={(['ON_TRACK', 'BEHIND', 'REACHED'] as const).map((v) => ({ value: v, label: t(`status.plan.${v}`) }))}
-              testId="filter-progress"
-            />
-            <SearchFilter value={p.search!} onChange={set('search')} placeholder={t('filter.searchAccount')} />
-          </>
-        );
-    }
-  })();
 
   return (
     <>
@@ -163,7 +163,7 @@ function TabReport({ tab, tabs }: { tab: SavingTab; tabs: ReactNode }) {
         invalid={s.invalid}
         filters={
           <>
-            {filters}
+            <TabFilters tab={tab} s={s} />
             <ClearFilters show={s.changed} onClear={s.clear} />
           </>
         }

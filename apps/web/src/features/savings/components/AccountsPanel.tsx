@@ -52,17 +52,14 @@ export function accountRules(a: SavingAccount) {
   };
 }
 
-function AccountRow({ account, onAction }: { account: SavingAccount; onAction: (a: AccountAction, acc: SavingAccount) => void }) {
+/** Block, tag, interest, auto debit, source of funds, close: the account's less frequent actions. */
+function AccountMenu({ account, onAction }: { account: SavingAccount; onAction: (a: AccountAction, acc: SavingAccount) => void }) {
   const { t } = useTranslation('savings');
-  const { can } = useAuth();
   const { confirm, dialog } = useConfirm();
   const setFlag = useSetFlag();
   const [menu, setMenu] = useState<HTMLElement | null>(null);
   const rules = accountRules(account);
-  const canAdd = can('member_transaction', 'add');
-  const canUpdate = can('member_transaction', 'update');
   const equity = account.kind === 'SAVING_EQUITY';
-  const equityHint = equity ? t('account.equityHint') : '';
 
   const toggle = async (title: string, message: string, change: Parameters<typeof setFlag.mutateAsync>[0]) => {
     setMenu(null);
@@ -74,6 +71,86 @@ function AccountRow({ account, onAction }: { account: SavingAccount; onAction: (
     setMenu(null);
     onAction(a, account);
   };
+
+  return (
+    <>
+      <IconButton size="small" onClick={(e) => setMenu(e.currentTarget)} aria-label={t('actions.more')} data-testid="action-more">
+        <MoreVertRounded fontSize="small" />
+      </IconButton>
+      <Menu anchorEl={menu} open={Boolean(menu)} onClose={() => setMenu(null)}>
+        <MenuItem disabled={!rules.block} onClick={() => action('block')} data-testid="menu-block">
+          <ListItemText>{account.isBlocked ? t('actions.unblock') : t('actions.block')}</ListItemText>
+        </MenuItem>
+        <MenuItem disabled={account.status !== 'ACTIVE'} onClick={() => action('tag')} data-testid="menu-tag">
+          <ListItemText>{t('actions.tag')}</ListItemText>
+        </MenuItem>
+        {!equity && (
+          <MenuItem
+            disabled={!rules.interest}
+            data-testid="menu-interest"
+            onClick={() =>
+              toggle(
+                account.isNotGetInterest ? t('flags.interestOnTitle') : t('flags.interestOffTitle'),
+                account.isNotGetInterest
+                  ? t('flags.interestOnText', { number: account.accountNumber })
+                  : t('flags.interestOffText', { number: account.accountNumber }),
+                { flag: 'notGetInterest', savingId: account.id, isNotGetInterest: !account.isNotGetInterest },
+              )
+            }
+          >
+            <ListItemText>{account.isNotGetInterest ? t('actions.interestOn') : t('actions.interestOff')}</ListItemText>
+          </MenuItem>
+        )}
+        {rules.autoDebit && (
+          <MenuItem
+            data-testid="menu-auto-debit"
+            onClick={() =>
+              toggle(
+                account.isAutoDebit ? t('flags.autoDebitOffTitle') : t('flags.autoDebitOnTitle'),
+                account.isAutoDebit
+                  ? t('flags.autoDebitOffText', { number: account.accountNumber })
+                  : t('flags.autoDebitOnText', { number: account.accountNumber }),
+                { flag: 'autoDebit', savingId: account.id, isAutoDebit: !account.isAutoDebit },
+              )
+            }
+          >
+            <ListItemText>{account.isAutoDebit ? t('actions.autoDebitOff') : t('actions.autoDebitOn')}</ListItemText>
+          </MenuItem>
+        )}
+        {rules.sourceOfFund && (
+          <MenuItem
+            data-testid="menu-source-of-fund"
+            onClick={() =>
+              toggle(t('flags.sourceOfFundTitle'), t('flags.sourceOfFundText', { number: account.accountNumber }), {
+                flag: 'sourceOfFund',
+                memberId: account.memberId,
+                savingId: account.id,
+              })
+            }
+          >
+            <ListItemText>{t('actions.sourceOfFund')}</ListItemText>
+          </MenuItem>
+        )}
+        <Divider />
+        <MenuItem disabled={!rules.close} onClick={() => action('close')} sx={{ color: 'error.main' }} data-testid="menu-close">
+          <ListItemText>{t('actions.close')}</ListItemText>
+        </MenuItem>
+      </Menu>
+      {dialog}
+    </>
+  );
+}
+
+function AccountRow({ account, onAction }: { account: SavingAccount; onAction: (a: AccountAction, acc: SavingAccount) => void }) {
+  const { t } = useTranslation('savings');
+  const { can } = useAuth();
+  const rules = accountRules(account);
+  const canAdd = can('member_transaction', 'add');
+  const canUpdate = can('member_transaction', 'update');
+  const equity = account.kind === 'SAVING_EQUITY';
+  const equityHint = equity ? t('account.equityHint') : '';
+
+  const action = (a: AccountAction) => onAction(a, account);
 
   return (
     <Box
@@ -175,74 +252,8 @@ function AccountRow({ account, onAction }: { account: SavingAccount; onAction: (
             <ListAltOutlined fontSize="small" />
           </IconButton>
         </Tooltip>
-        {canUpdate && (
-          <>
-            <IconButton size="small" onClick={(e) => setMenu(e.currentTarget)} aria-label={t('actions.more')} data-testid="action-more">
-              <MoreVertRounded fontSize="small" />
-            </IconButton>
-            <Menu anchorEl={menu} open={Boolean(menu)} onClose={() => setMenu(null)}>
-              <MenuItem disabled={!rules.block} onClick={() => action('block')} data-testid="menu-block">
-                <ListItemText>{account.isBlocked ? t('actions.unblock') : t('actions.block')}</ListItemText>
-              </MenuItem>
-              <MenuItem disabled={account.status !== 'ACTIVE'} onClick={() => action('tag')} data-testid="menu-tag">
-                <ListItemText>{t('actions.tag')}</ListItemText>
-              </MenuItem>
-              {!equity && (
-                <MenuItem
-                  disabled={!rules.interest}
-                  data-testid="menu-interest"
-                  onClick={() =>
-                    toggle(
-                      account.isNotGetInterest ? t('flags.interestOnTitle') : t('flags.interestOffTitle'),
-                      account.isNotGetInterest
-                        ? t('flags.interestOnText', { number: account.accountNumber })
-                        : t('flags.interestOffText', { number: account.accountNumber }),
-                      { flag: 'notGetInterest', savingId: account.id, isNotGetInterest: !account.isNotGetInterest },
-                    )
-                  }
-                >
-                  <ListItemText>{account.isNotGetInterest ? t('actions.interestOn') : t('actions.interestOff')}</ListItemText>
-                </MenuItem>
-              )}
-              {rules.autoDebit && (
-                <MenuItem
-                  data-testid="menu-auto-debit"
-                  onClick={() =>
-                    toggle(
-                      account.isAutoDebit ? t('flags.autoDebitOffTitle') : t('flags.autoDebitOnTitle'),
-                      account.isAutoDebit
-                        ? t('flags.autoDebitOffText', { number: account.accountNumber })
-                        : t('flags.autoDebitOnText', { number: account.accountNumber }),
-                      { flag: 'autoDebit', savingId: account.id, isAutoDebit: !account.isAutoDebit },
-                    )
-                  }
-                >
-                  <ListItemText>{account.isAutoDebit ? t('actions.autoDebitOff') : t('actions.autoDebitOn')}</ListItemText>
-                </MenuItem>
-              )}
-              {rules.sourceOfFund && (
-                <MenuItem
-                  data-testid="menu-source-of-fund"
-                  onClick={() =>
-                    toggle(t('flags.sourceOfFundTitle'), t('flags.sourceOfFundText', { number: account.accountNumber }), {
-                      flag: 'sourceOfFund',
-                      memberId: account.memberId,
-                      savingId: account.id,
-                    })
-                  }
-                >
-                  <ListItemText>{t('actions.sourceOfFund')}</ListItemText>
-                </MenuItem>
-              )}
-              <Divider />
-              <MenuItem disabled={!rules.close} onClick={() => action('close')} sx={{ color: 'error.main' }} data-testid="menu-close">
-                <ListItemText>{t('actions.close')}</ListItemText>
-              </MenuItem>
-            </Menu>
-          </>
-        )}
+        {canUpdate && <AccountMenu account={account} onAction={onAction} />}
       </Box>
-      {dialog}
     </Box>
   );
 }

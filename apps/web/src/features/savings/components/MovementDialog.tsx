@@ -36,6 +36,48 @@ export type MovementKind = 'deposit' | 'withdraw';
 /** Where a withdrawal above the limit waits: the approvals tab of the online requests. */
 export const WITHDRAWAL_QUEUE_PATH = '/transactions/online-requests?tab=withdrawals';
 
+/** Done: waiting for approval (and where it waits), or the posted transaction. */
+function MovementDone({ result, out, amount }: { result: MovementResult | null; out: boolean; amount: number | null }) {
+  const { t } = useTranslation('savings');
+  const f = useFormat();
+  const tx = result?.transaction;
+  return result?.status === 'WAITING_APPROVAL' ? (
+    <DoneView title={t('withdraw.waiting')} waiting>
+      <Alert severity="info" sx={{ textAlign: 'start' }}>
+        {t('withdraw.waitingText', { amount: f.money(amount) })}
+      </Alert>
+      <Button component={Link} to={WITHDRAWAL_QUEUE_PATH} sx={{ mt: 1.5 }} data-testid="waiting-queue-link">
+        {t('withdraw.whereItWaits')}
+      </Button>
+    </DoneView>
+  ) : (
+    <DoneView
+      title={out ? t('withdraw.done') : t('deposit.done')}
+      receipt={tx?.id ? <ReceiptButtons transactionId={tx?.id} /> : null}
+      lines={
+        tx
+          ? [
+              { label: t('tx.code'), value: tx.code, testId: 'done-code' },
+              {
+                label: out ? t('withdraw.amount') : t('deposit.amount'),
+                value: <MoneyText value={tx.amount} />,
+                testId: 'done-amount',
+              },
+              {
+                label: t('posting.balanceAfter'),
+                value: <MoneyText value={tx.balanceAfter} />,
+                testId: 'done-balance',
+                strong: true,
+              },
+              { label: t('tx.journal'), value: tx.journalNumber ?? '-' },
+              { label: t('form.cashAccount'), value: tx.cashCoa ? `${tx.cashCoa.code} · ${tx.cashCoa.name}` : '-' },
+            ]
+          : undefined
+      }
+    />
+  );
+}
+
 export function MovementDialog({
   kind,
   account,
@@ -115,7 +157,6 @@ export function MovementDialog({
     });
 
   const r = posting.result;
-  const tx = r?.transaction;
   const title = out ? t('withdraw.title') : t('deposit.title');
   return (
     <PostingDialog
@@ -177,43 +218,7 @@ export function MovementDialog({
           </>
         ) : undefined
       }
-      done={
-        r?.status === 'WAITING_APPROVAL' ? (
-          <DoneView title={t('withdraw.waiting')} waiting>
-            <Alert severity="info" sx={{ textAlign: 'start' }}>
-              {t('withdraw.waitingText', { amount: f.money(amount) })}
-            </Alert>
-            <Button component={Link} to={WITHDRAWAL_QUEUE_PATH} sx={{ mt: 1.5 }} data-testid="waiting-queue-link">
-              {t('withdraw.whereItWaits')}
-            </Button>
-          </DoneView>
-        ) : (
-          <DoneView
-            title={out ? t('withdraw.done') : t('deposit.done')}
-            receipt={tx?.id ? <ReceiptButtons transactionId={tx?.id} /> : null}
-            lines={
-              tx
-                ? [
-                    { label: t('tx.code'), value: tx.code, testId: 'done-code' },
-                    {
-                      label: out ? t('withdraw.amount') : t('deposit.amount'),
-                      value: <MoneyText value={tx.amount} />,
-                      testId: 'done-amount',
-                    },
-                    {
-                      label: t('posting.balanceAfter'),
-                      value: <MoneyText value={tx.balanceAfter} />,
-                      testId: 'done-balance',
-                      strong: true,
-                    },
-                    { label: t('tx.journal'), value: tx.journalNumber ?? '-' },
-                    { label: t('form.cashAccount'), value: tx.cashCoa ? `${tx.cashCoa.code} · ${tx.cashCoa.name}` : '-' },
-                  ]
-                : undefined
-            }
-          />
-        )
-      }
+      done={<MovementDone result={r} out={out} amount={amount} />}
     />
   );
 }

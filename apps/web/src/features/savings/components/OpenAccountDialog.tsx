@@ -42,10 +42,65 @@ export function openableProducts(products: Product[], member: Pick<MemberHit, 'm
   });
 }
 
+type OpenFormApi = ReturnType<typeof useZodForm<typeof openForm>>;
+
+/** The request body: the cash account only with a deposit, the plan only for a plan saving. */
+function openBody(memberId: string, v: OpenFormIn, plan: boolean) {
+  return {
+    memberId,
+    productId: v.productId,
+    initialDeposit: v.initialDeposit,
+    coaId: v.initialDeposit ? v.coaId || null : null,
+    tag: v.tag?.trim() || null,
+    planMonthlyAmount: plan ? v.planMonthlyAmount : null,
+    planTargetBalance: plan ? v.planTargetBalance : null,
+    planTargetDate: plan ? v.planTargetDate : null,
+    description: v.description?.trim() || null,
+  };
+}
+
+function ProductField({ form, list, product }: { form: OpenFormApi; list: Product[]; product: Product | null }) {
+  const { t } = useTranslation('savings');
+  const fieldError = useFieldError();
+  return (
+    <TextField
+      select
+      required
+      label={t('open.product')}
+      value={form.watch('productId')}
+      onChange={(e) => form.setValue('productId', e.target.value, { shouldValidate: true })}
+      error={Boolean(form.formState.errors.productId)}
+      helperText={fieldError(form.formState.errors.productId?.message, t('open.product')) ?? product?.description ?? undefined}
+      slotProps={{
+        htmlInput: { 'data-testid': 'open-product' },
+        select: { SelectDisplayProps: { 'data-testid': 'open-product-select' } as object },
+      }}
+    >
+      {list.map((p) => (
+        <MenuItem key={p.id} value={p.id} data-testid={`product-option-${p.code}`}>
+          {p.code} · {p.name}
+          {p.requiresApproval ? ` — ${t('open.needsApproval')}` : ''}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+function MemberHeader({ member }: { member: MemberHit }) {
+  const { t } = useTranslation('savings');
+  return (
+    <Box sx={{ mb: 2 }}>
+      <Typography sx={{ fontWeight: 600 }}>{member.fullName}</Typography>
+      <Typography sx={{ fontSize: '0.8125rem', color: 'text.secondary' }}>
+        {member.cifNumber} · {t(`memberType.${member.memberType}`)}
+      </Typography>
+    </Box>
+  );
+}
+
 export function OpenAccountDialog({ member, accounts, onClose }: { member: MemberHit; accounts: SavingAccount[]; onClose: () => void }) {
   const { t } = useTranslation('savings');
   const f = useFormat();
-  const fieldError = useFieldError();
   const products = useSavingProducts();
   const cash = useCashAccounts();
   const open = useOpenAccount();
@@ -82,18 +137,7 @@ export function OpenAccountDialog({ member, accounts, onClose }: { member: Membe
 
   const confirm = () =>
     posting.run(async () => {
-      const v = form.getValues();
-      const body = {
-        memberId: member.id,
-        productId: v.productId,
-        initialDeposit: v.initialDeposit,
-        coaId: v.initialDeposit ? v.coaId || null : null,
-        tag: v.tag?.trim() || null,
-        planMonthlyAmount: plan ? v.planMonthlyAmount : null,
-        planTargetBalance: plan ? v.planTargetBalance : null,
-        planTargetDate: plan ? v.planTargetDate : null,
-        description: v.description?.trim() || null,
-      };
+      const body = openBody(member.id, form.getValues(), plan);
       const ticket = keys.ticket(body);
       const env = await open.mutateAsync({ body, idempotencyKey: ticket.key });
       keys.done();
@@ -112,14 +156,7 @@ export function OpenAccountDialog({ member, accounts, onClose }: { member: Membe
       busy={posting.busy}
       error={posting.error}
       errorRetryable={posting.retryable}
-      header={
-        <Box sx={{ mb: 2 }}>
-          <Typography sx={{ fontWeight: 600 }}>{member.fullName}</Typography>
-          <Typography sx={{ fontSize: '0.8125rem', color: 'text.secondary' }}>
-            {member.cifNumber} · {t(`memberType.${member.memberType}`)}
-          </Typography>
-        </Box>
-      }
+      header={<MemberHeader member={member} />}
       onContinue={form.handleSubmit(() => posting.toConfirm())}
       onConfirm={confirm}
       onBack={posting.back}
@@ -133,26 +170,7 @@ export function OpenAccountDialog({ member, accounts, onClose }: { member: Membe
               {t('open.none')}
             </Alert>
           )}
-          <TextField
-            select
-            required
-            label={t('open.product')}
-            value={productId}
-            onChange={(e) => form.setValue('productId', e.target.value, { shouldValidate: true })}
-            error={Boolean(form.formState.errors.productId)}
-            helperText={fieldError(form.formState.errors.productId?.message, t('open.product')) ?? product?.description ?? undefined}
-            slotProps={{
-              htmlInput: { 'data-testid': 'open-product' },
-              select: { SelectDisplayProps: { 'data-testid': 'open-product-select' } as object },
-            }}
-          >
-            {list.map((p) => (
-              <MenuItem key={p.id} value={p.id} data-testid={`product-option-${p.code}`}>
-                {p.code} · {p.name}
-                {p.requiresApproval ? ` — ${t('open.needsApproval')}` : ''}
-              </MenuItem>
-            ))}
-          </TextField>
+          <ProductField form={form} list={list} product={product} />
           {product?.requiresApproval ? (
             <Alert severity="info">{t('open.approvalNote')}</Alert>
           ) : (

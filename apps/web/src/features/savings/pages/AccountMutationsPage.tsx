@@ -70,9 +70,127 @@ function PlanCard({ plan }: { plan: PlanProgress }) {
   );
 }
 
-export default function AccountMutationsPage() {
+type Mutation = NonNullable<ReturnType<typeof useMutations>['data']>['content'][number];
+type AccountDetail = NonNullable<ReturnType<typeof useAccountDetail>['data']>;
+
+/** The account's balance and its figures (available, blocked, pledged, totals, dates). */
+function AccountCard({ a }: { a: AccountDetail }) {
   const { t } = useTranslation('savings');
   const f = useFormat();
+  return (
+    <Card sx={{ p: { xs: 2, md: 3 } }} data-testid="account-card">
+      <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap', mb: 1.5 }}>
+        <AccountStatusChip status={a.status} />
+        <AccountFlags account={a} />
+      </Box>
+      <Typography sx={{ fontSize: '0.75rem', color: 'text.secondary' }}>{t('account.balance')}</Typography>
+      <Typography sx={{ fontWeight: 700, fontSize: '1.75rem', mb: 2 }} data-testid="account-balance">
+        <MoneyText value={a.balance} />
+      </Typography>
+      <Facts
+        items={[
+          a.kind === 'SAVING' && {
+            label: t('account.available'),
+            value: <MoneyText value={a.availableBalance} />,
+            testId: 'account-available',
+          },
+          { label: t('account.blocked'), value: <MoneyText value={a.blockedAmount} /> },
+          a.blockReason && { label: t('block.reason'), value: a.blockReason },
+          { label: t('account.pledged'), value: <MoneyText value={a.pledgedAmount} /> },
+          { label: t('account.totalCredit'), value: <MoneyText value={a.totalCredit} /> },
+          { label: t('account.totalDebit'), value: <MoneyText value={a.totalDebit} /> },
+          { label: t('account.opened'), value: f.date(a.openDate, 'long') },
+          a.closeDate && { label: t('account.closed'), value: f.date(a.closeDate, 'long') },
+          { label: t('account.lastTransaction'), value: f.date(a.lastTransactionDate, 'long') },
+        ]}
+      />
+      {a.waitingRequests.length > 0 && (
+        <Alert severity="info" sx={{ mt: 2 }}>
+          {t('account.waiting', { count: a.waitingRequests.length })}
+        </Alert>
+      )}
+    </Card>
+  );
+}
+
+/** One movement; a cancelled one is greyed out with its amounts struck through. */
+function MutationRow({ row }: { row: Mutation }) {
+  const { t } = useTranslation('savings');
+  const f = useFormat();
+  const navigate = useNavigate();
+  const struck = row.status === 'CANCELLED';
+  return (
+    <TableRow
+      hover
+      onClick={() => navigate(`/transactions/history/${row.id}`)}
+      data-testid="mutation-row"
+      sx={{
+        cursor: 'pointer',
+        '& td': { fontSize: '0.8125rem', color: struck ? 'text.disabled' : undefined },
+        '& td.amount': { textDecoration: struck ? 'line-through' : undefined },
+      }}
+    >
+      <TableCell sx={{ whiteSpace: 'nowrap' }}>
+        {f.date(row.transactionDate)}
+        <Box component="span" sx={{ display: 'block', fontSize: '0.75rem', color: 'text.secondary' }}>
+          {f.date(row.createdAt, 'time')}
+        </Box>
+      </TableCell>
+      <TableCell sx={{ fontFamily: 'monospace' }}>
+        <Link
+          component={RouterLink}
+          to={`/transactions/history/${row.id}`}
+          underline="hover"
+          color="inherit"
+          onClick={(e) => e.stopPropagation()}
+        >
+          {row.code}
+        </Link>
+      </TableCell>
+      <TableCell>
+        <Box sx={{ display: 'flex', gap: 0.5, alignItems: 'center', flexWrap: 'wrap' }}>
+          <ActivityChip activity={row.activity} />
+          {struck && <Chip size="small" color="error" label={t('txStatus.CANCELLED')} sx={{ height: 20, fontSize: '0.625rem' }} />}
+        </Box>
+        {row.description && (
+          <Typography sx={{ fontSize: '0.75rem', color: 'text.secondary' }} noWrap>
+            {row.description}
+          </Typography>
+        )}
+      </TableCell>
+      <TableCell align="right" className="amount">
+        {row.debit ? <MoneyText value={row.debit} /> : ''}
+      </TableCell>
+      <TableCell align="right" className="amount">
+        {row.credit ? <MoneyText value={row.credit} /> : ''}
+      </TableCell>
+      <TableCell align="right" sx={{ fontWeight: 600 }} data-testid="mutation-balance">
+        <MoneyText value={row.balanceAfter} />
+      </TableCell>
+      <TableCell sx={{ whiteSpace: 'nowrap' }}>{row.tellerName ?? t(`channel.${row.channel}`)}</TableCell>
+    </TableRow>
+  );
+}
+
+/** The passbook as Excel for the period shown. */
+function usePassbookExcel(id: string | undefined, accountNumber: string | undefined, period: { start?: string; end?: string }) {
+  const [downloading, setDownloading] = useState(false);
+  const excel = async () => {
+    if (!id || !accountNumber) return;
+    setDownloading(true);
+    try {
+      await downloadServerExcel(PASSBOOK_PATH(id), period, `buku-tabungan-${accountNumber}`);
+    } catch (e) {
+      notifyError(e);
+    } finally {
+      setDownloading(false);
+    }
+  };
+  return { excel, downloading };
+}
+
+export default function AccountMutationsPage() {
+  const { t } = useTranslation('savings');
   const navigate = useNavigate();
   const { id } = useParams();
   const account = useAccountDetail(id);
@@ -90,7 +208,8 @@ export default function AccountMutationsPage() {
     plan,
   });
   const rows = m.data?.content ?? [];
-  const [downloading, setDownloading] = useState(false);
+  const period = { start: range.start ?? undefined, end: range.end ?? undefined };
+  const { excel, downloading } = usePassbookExcel(id, a?.accountNumber, period);
 
   if (account.isError)
     return (
@@ -98,19 +217,6 @@ export default function AccountMutationsPage() {
         <EmptyState kind="notFound" action={<Button onClick={() => navigate('/transactions/savings')}>{t('teller.title')}</Button>} />
       </Card>
     );
-
-  const period = { start: range.start ?? undefined, end: range.end ?? undefined };
-  const excel = async () => {
-    if (!id || !a) return;
-    setDownloading(true);
-    try {
-      await downloadServerExcel(PASSBOOK_PATH(id), period, `buku-tabungan-${a.accountNumber}`);
-    } catch (e) {
-      notifyError(e);
-    } finally {
-      setDownloading(false);
-    }
-  };
 
   return (
     <>
@@ -152,42 +258,7 @@ export default function AccountMutationsPage() {
       />
       <Grid container spacing={3}>
         <Grid size={{ xs: 12, lg: 4 }} sx={{ display: 'grid', gap: 3, alignContent: 'start' }}>
-          {!a ? (
-            <Skeleton variant="rounded" height={280} sx={{ borderRadius: 3 }} />
-          ) : (
-            <Card sx={{ p: { xs: 2, md: 3 } }} data-testid="account-card">
-              <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap', mb: 1.5 }}>
-                <AccountStatusChip status={a.status} />
-                <AccountFlags account={a} />
-              </Box>
-              <Typography sx={{ fontSize: '0.75rem', color: 'text.secondary' }}>{t('account.balance')}</Typography>
-              <Typography sx={{ fontWeight: 700, fontSize: '1.75rem', mb: 2 }} data-testid="account-balance">
-                <MoneyText value={a.balance} />
-              </Typography>
-              <Facts
-                items={[
-                  a.kind === 'SAVING' && {
-                    label: t('account.available'),
-                    value: <MoneyText value={a.availableBalance} />,
-                    testId: 'account-available',
-                  },
-                  { label: t('account.blocked'), value: <MoneyText value={a.blockedAmount} /> },
-                  a.blockReason && { label: t('block.reason'), value: a.blockReason },
-                  { label: t('account.pledged'), value: <MoneyText value={a.pledgedAmount} /> },
-                  { label: t('account.totalCredit'), value: <MoneyText value={a.totalCredit} /> },
-                  { label: t('account.totalDebit'), value: <MoneyText value={a.totalDebit} /> },
-                  { label: t('account.opened'), value: f.date(a.openDate, 'long') },
-                  a.closeDate && { label: t('account.closed'), value: f.date(a.closeDate, 'long') },
-                  { label: t('account.lastTransaction'), value: f.date(a.lastTransactionDate, 'long') },
-                ]}
-              />
-              {a.waitingRequests.length > 0 && (
-                <Alert severity="info" sx={{ mt: 2 }}>
-                  {t('account.waiting', { count: a.waitingRequests.length })}
-                </Alert>
-              )}
-            </Card>
-          )}
+          {!a ? <Skeleton variant="rounded" height={280} sx={{ borderRadius: 3 }} /> : <AccountCard a={a} />}
           {m.data?.plan && <PlanCard plan={m.data.plan} />}
         </Grid>
         <Grid size={{ xs: 12, lg: 8 }}>
@@ -227,68 +298,9 @@ export default function AccountMutationsPage() {
                     </TableRow>
                   </TableHead>
                   <TableBody>
-                    {rows.map((r) => {
-                      const struck = r.status === 'CANCELLED';
-                      return (
-                        <TableRow
-                          key={r.id}
-                          hover
-                          onClick={() => navigate(`/transactions/history/${r.id}`)}
-                          data-testid="mutation-row"
-                          sx={{
-                            cursor: 'pointer',
-                            '& td': { fontSize: '0.8125rem', color: struck ? 'text.disabled' : undefined },
-                            '& td.amount': { textDecoration: struck ? 'line-through' : undefined },
-                          }}
-                        >
-                          <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                            {f.date(r.transactionDate)}
-                            <Box component="span" sx={{ display: 'block', fontSize: '0.75rem', color: 'text.secondary' }}>
-                              {f.date(r.createdAt, 'time')}
-                            </Box>
-                          </TableCell>
-                          <TableCell sx={{ fontFamily: 'monospace' }}>
-                            <Link
-                              component={RouterLink}
-                              to={`/transactions/history/${r.id}`}
-                              underline="hover"
-                              color="inherit"
-                              onClick={(e) => e.stopPropagation()}
-                            >
-                              {r.code}
-                            </Link>
-                          </TableCell>
-                          <TableCell>
-                            <Box sx={{ display: 'flex', gap: 0.5, alignItems: 'center', flexWrap: 'wrap' }}>
-                              <ActivityChip activity={r.activity} />
-                              {struck && (
-                                <Chip
-                                  size="small"
-                                  color="error"
-                                  label={t('txStatus.CANCELLED')}
-                                  sx={{ height: 20, fontSize: '0.625rem' }}
-                                />
-                              )}
-                            </Box>
-                            {r.description && (
-                              <Typography sx={{ fontSize: '0.75rem', color: 'text.secondary' }} noWrap>
-                                {r.description}
-                              </Typography>
-                            )}
-                          </TableCell>
-                          <TableCell align="right" className="amount">
-                            {r.debit ? <MoneyText value={r.debit} /> : ''}
-                          </TableCell>
-                          <TableCell align="right" className="amount">
-                            {r.credit ? <MoneyText value={r.credit} /> : ''}
-                          </TableCell>
-                          <TableCell align="right" sx={{ fontWeight: 600 }} data-testid="mutation-balance">
-                            <MoneyText value={r.balanceAfter} />
-                          </TableCell>
-                          <TableCell sx={{ whiteSpace: 'nowrap' }}>{r.tellerName ?? t(`channel.${r.channel}`)}</TableCell>
-                        </TableRow>
-                      );
-                    })}
+                    {rows.map((r) => (
+                      <MutationRow key={r.id} row={r} />
+                    ))}
                   </TableBody>
                 </Table>
                 <TablePagination

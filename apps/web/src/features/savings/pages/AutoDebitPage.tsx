@@ -16,7 +16,7 @@ import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import type { GridColDef } from '@mui/x-data-grid';
-import { type ReactNode, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useConfirm } from '../../../components/ConfirmDialog';
@@ -41,33 +41,10 @@ export function autoDebitState(r: AutoDebitRow): 'NO_SOURCE' | 'LOW_SOURCE' | 'R
 
 const twoLines = (main: ReactNode, sub: ReactNode) => <TwoLineCell main={main} sub={sub} />;
 
-export default function AutoDebitPage() {
+/** The list's columns; `onOff` stays the same function (it reads the latest handler). */
+function useAutoDebitColumns(canUpdate: boolean, onOff: (r: AutoDebitRow) => void) {
   const { t } = useTranslation('savings');
-  const { can } = useAuth();
-  const setFlag = useSetFlag();
-  const { confirm, dialog } = useConfirm();
-  const [savingType, setSavingType] = useState('none');
-  const [total, setTotal] = useState<number | null>(null);
-  const canUpdate = can('member_transaction', 'update');
-
-  const off = async (r: AutoDebitRow) => {
-    if (
-      !(await confirm({ title: t('flags.autoDebitOffTitle'), message: t('flags.autoDebitOffText', { number: r.account.accountNumber }) }))
-    )
-      return;
-    await setFlag.mutateAsync({ flag: 'autoDebit', savingId: r.account.id, isAutoDebit: false }).catch(notifyError);
-  };
-  const offRef = useRef(off);
-  offRef.current = off;
-
-  const fetchPage = async (p: ListParams, signal?: AbortSignal) => {
-    const page = await autoDebitPage(p, signal);
-    // The count shown is the filter's (the Excel export's page of 999 has the same total).
-    setTotal(page.totalElements);
-    return page;
-  };
-
-  const columns = useMemo<GridColDef<AutoDebitRow>[]>(
+  return useMemo<GridColDef<AutoDebitRow>[]>(
     () =>
       (
         [
@@ -156,15 +133,45 @@ export default function AutoDebitPage() {
             sortable: false,
             align: 'right',
             renderCell: ({ row }) => (
-              <Button size="small" color="error" onClick={() => offRef.current(row)} data-testid="auto-debit-off">
+              <Button size="small" color="error" onClick={() => onOff(row)} data-testid="auto-debit-off">
                 {t('actions.autoDebitOff')}
               </Button>
             ),
           },
         ] as Array<GridColDef<AutoDebitRow> | false>
       ).filter((c): c is GridColDef<AutoDebitRow> => Boolean(c)),
-    [t, canUpdate],
+    [t, canUpdate, onOff],
   );
+}
+
+export default function AutoDebitPage() {
+  const { t } = useTranslation('savings');
+  const { can } = useAuth();
+  const setFlag = useSetFlag();
+  const { confirm, dialog } = useConfirm();
+  const [savingType, setSavingType] = useState('none');
+  const [total, setTotal] = useState<number | null>(null);
+  const canUpdate = can('member_transaction', 'update');
+
+  const off = async (r: AutoDebitRow) => {
+    if (
+      !(await confirm({ title: t('flags.autoDebitOffTitle'), message: t('flags.autoDebitOffText', { number: r.account.accountNumber }) }))
+    )
+      return;
+    await setFlag.mutateAsync({ flag: 'autoDebit', savingId: r.account.id, isAutoDebit: false }).catch(notifyError);
+  };
+  const offRef = useRef(off);
+  offRef.current = off;
+
+  const fetchPage = async (p: ListParams, signal?: AbortSignal) => {
+    const page = await autoDebitPage(p, signal);
+    // The count shown is the filter's (the Excel export's page of 999 has the same total).
+    setTotal(page.totalElements);
+    return page;
+  };
+
+  const onOff = useCallback((r: AutoDebitRow) => void offRef.current(r), []);
+  const columns = useAutoDebitColumns(canUpdate, onOff);
 
   return (
     <>

@@ -7,8 +7,6 @@
  */
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo, useState } from 'react';
@@ -17,6 +15,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { type DateRange, DateRangeFields, thisMonth } from '../../../components/dates/PeriodPicker';
 import { ExportExcelButton } from '../../../components/ExportExcelButton';
 import type { ExcelColumn } from '../../../components/excel';
+import { ItemsSelect } from '../../../components/form/ItemsSelect';
 import { MoneyText } from '../../../components/money/MoneyText';
 import { PageHeader } from '../../../components/PageHeader';
 import { DateTimeCell } from '../../../components/table/cells';
@@ -51,44 +50,10 @@ export const ACTIVITIES = [
 
 const valid = (r: DateRange) => !(r.start && r.end && r.end < r.start);
 
-export default function HistoryPage() {
+/** The list's columns. */
+function useHistoryColumns() {
   const { t } = useTranslation('savings');
-  const _f = useFormat();
-  const user = useUser();
-  const navigate = useNavigate();
-  const agent = user.isAgent;
-  const [params, setParams] = useSearchParams();
-  const memberId = params.get('memberId');
-  const member = useMember(memberId);
-  const products = useSavingProducts(!agent);
-  const [created, setCreated] = useState<DateRange>(thisMonth());
-  const [approved, setApproved] = useState<DateRange>({ start: null, end: null });
-  const [product, setProduct] = useState('none');
-  const [activity, setActivity] = useState('none');
-  const [status, setStatus] = useState<'none' | 'true' | 'false'>('none');
-  const [channel, setChannel] = useState('none');
-
-  const filters = agent
-    ? { startCreated: valid(created) ? created.start : undefined, endCreated: valid(created) ? created.end : undefined }
-    : {
-        startCreated: valid(created) ? created.start : undefined,
-        endCreated: valid(created) ? created.end : undefined,
-        startApprovedDate: valid(approved) ? approved.start : undefined,
-        endApprovedDate: valid(approved) ? approved.end : undefined,
-        product,
-        activity,
-        isActive: status,
-        channel,
-        memberId: memberId ?? undefined,
-      };
-  const fetchPage = agent ? listMyTransactions : listTransactions;
-  const [lastParams, setLastParams] = useState<ListParams | null>(null);
-  const fetchAndKeep = (p: ListParams, signal?: AbortSignal) => {
-    setLastParams(p);
-    return fetchPage(p, signal);
-  };
-
-  const columns = useMemo<GridColDef<Transaction>[]>(
+  return useMemo<GridColDef<Transaction>[]>(
     () => [
       {
         field: 'created_date',
@@ -147,8 +112,11 @@ export default function HistoryPage() {
     ],
     [t],
   );
+}
 
-  const excel: ExcelColumn<Transaction>[] = [
+/** The Excel export's columns (debit and credit apart, cash account, journal, reason). */
+function historyExcelColumns(t: ReturnType<typeof useTranslation<'savings'>>['t']): ExcelColumn<Transaction>[] {
+  return [
     { header: t('tx.date'), value: 'transactionDate', type: 'date' },
     { header: t('tx.time'), value: 'createdAt', type: 'datetime' },
     { header: t('tx.code'), value: 'code', width: 20 },
@@ -168,30 +136,48 @@ export default function HistoryPage() {
     { header: t('tx.cancelReason'), value: 'cancelReason', width: 24 },
     { header: t('form.description'), value: 'description', width: 30 },
   ];
+}
 
-  const select = (
-    label: string,
-    value: string,
-    onChange: (v: string) => void,
-    items: Array<[string, string]>,
-    testId: string,
-    width = 170,
-  ) => (
-    <TextField
-      select
-      label={label}
-      value={value}
-      onChange={(e) => onChange(e.target.value)}
-      sx={{ width: { xs: '100%', sm: width } }}
-      slotProps={{ htmlInput: { 'data-testid': testId } }}
-    >
-      {items.map(([v, l]) => (
-        <MenuItem key={v} value={v}>
-          {l}
-        </MenuItem>
-      ))}
-    </TextField>
-  );
+export default function HistoryPage() {
+  const { t } = useTranslation('savings');
+  const _f = useFormat();
+  const user = useUser();
+  const navigate = useNavigate();
+  const agent = user.isAgent;
+  const [params, setParams] = useSearchParams();
+  const memberId = params.get('memberId');
+  const member = useMember(memberId);
+  const products = useSavingProducts(!agent);
+  const [created, setCreated] = useState<DateRange>(thisMonth());
+  const [approved, setApproved] = useState<DateRange>({ start: null, end: null });
+  const [product, setProduct] = useState('none');
+  const [activity, setActivity] = useState('none');
+  const [status, setStatus] = useState<'none' | 'true' | 'false'>('none');
+  const [channel, setChannel] = useState('none');
+
+  const filters = agent
+    ? { startCreated: valid(created) ? created.start : undefined, endCreated: valid(created) ? created.end : undefined }
+    : {
+        startCreated: valid(created) ? created.start : undefined,
+        endCreated: valid(created) ? created.end : undefined,
+        startApprovedDate: valid(approved) ? approved.start : undefined,
+        endApprovedDate: valid(approved) ? approved.end : undefined,
+        product,
+        activity,
+        isActive: status,
+        channel,
+        memberId: memberId ?? undefined,
+      };
+  const fetchPage = agent ? listMyTransactions : listTransactions;
+  const [lastParams, setLastParams] = useState<ListParams | null>(null);
+  const fetchAndKeep = (p: ListParams, signal?: AbortSignal) => {
+    setLastParams(p);
+    return fetchPage(p, signal);
+  };
+
+  const columns = useHistoryColumns();
+
+  const excel = historyExcelColumns(t);
 
   return (
     <>
@@ -239,47 +225,47 @@ export default function HistoryPage() {
                     endLabel={t('history.approvedTo')}
                   />
                 </Box>
-                {select(
-                  t('open.product'),
-                  product,
-                  setProduct,
-                  [
+                <ItemsSelect
+                  label={t('open.product')}
+                  value={product}
+                  onChange={setProduct}
+                  items={[
                     ['none', t('history.allProducts')],
                     ...(products.data ?? []).map((p) => [p.id, `${p.code} · ${p.name}`] as [string, string]),
-                  ],
-                  'filter-product',
-                  200,
-                )}
-                {select(
-                  t('tx.activity'),
-                  activity,
-                  setActivity,
-                  [['none', t('history.allActivities')], ...ACTIVITIES.map((a) => [a, t(`activity.${a}`)] as [string, string])],
-                  'filter-activity',
-                )}
-                {select(
-                  t('tx.status'),
-                  status,
-                  (v) => setStatus(v as typeof status),
-                  [
+                  ]}
+                  testId="filter-product"
+                  width={200}
+                />
+                <ItemsSelect
+                  label={t('tx.activity')}
+                  value={activity}
+                  onChange={setActivity}
+                  items={[['none', t('history.allActivities')], ...ACTIVITIES.map((a) => [a, t(`activity.${a}`)] as [string, string])]}
+                  testId="filter-activity"
+                />
+                <ItemsSelect
+                  label={t('tx.status')}
+                  value={status}
+                  onChange={(v) => setStatus(v as typeof status)}
+                  items={[
                     ['none', t('history.allStatuses')],
                     ['true', t('history.standing')],
                     ['false', t('history.cancelled')],
-                  ],
-                  'filter-status',
-                  150,
-                )}
-                {select(
-                  t('tx.channel'),
-                  channel,
-                  setChannel,
-                  [
+                  ]}
+                  testId="filter-status"
+                  width={150}
+                />
+                <ItemsSelect
+                  label={t('tx.channel')}
+                  value={channel}
+                  onChange={setChannel}
+                  items={[
                     ['none', t('history.allChannels')],
                     ...(['TELLER', 'AGENT', 'MOBILE', 'SYSTEM'] as const).map((c) => [c, t(`channel.${c}`)] as [string, string]),
-                  ],
-                  'filter-channel',
-                  140,
-                )}
+                  ]}
+                  testId="filter-channel"
+                  width={140}
+                />
               </>
             )}
           </>

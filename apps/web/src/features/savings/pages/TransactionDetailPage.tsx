@@ -85,6 +85,49 @@ function Legs({ rows, current }: { rows: Transaction[]; current: string }) {
   );
 }
 
+type TxJournal = NonNullable<ReturnType<typeof useTransaction>['data']>['journals'][number];
+
+/** One journal of the transaction (or of its reversal) with its lines. */
+function JournalCard({ journal, reversal }: { journal: TxJournal; reversal: boolean }) {
+  const { t } = useTranslation('savings');
+  const f = useFormat();
+  return (
+    <Card data-testid="tx-journal-card">
+      <Typography sx={{ fontWeight: 600, p: 2.5, pb: 1 }}>
+        {t(reversal ? 'detail.reversalJournal' : 'detail.journal', {
+          number: journal.number ?? '-',
+          date: f.date(journal.date, 'long'),
+        })}
+      </Typography>
+      <Box sx={{ overflowX: 'auto' }}>
+        <Table size="small">
+          <TableHead>
+            <TableRow sx={{ '& th': { fontWeight: 600, fontSize: '0.75rem', color: 'text.secondary' } }}>
+              <TableCell>{t('detail.coa')}</TableCell>
+              <TableCell align="right">{t('tx.debit')}</TableCell>
+              <TableCell align="right">{t('tx.credit')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {journal.lines.map((l) => (
+              <TableRow key={l.lineNo} sx={{ '& td': { fontSize: '0.8125rem' } }}>
+                <TableCell>
+                  <Box component="span" sx={{ fontFamily: 'monospace', color: 'text.secondary', mr: 1 }}>
+                    {l.coaCode}
+                  </Box>
+                  {l.coaName}
+                </TableCell>
+                <TableCell align="right">{l.debit ? <MoneyText value={l.debit} /> : ''}</TableCell>
+                <TableCell align="right">{l.credit ? <MoneyText value={l.credit} /> : ''}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </Box>
+    </Card>
+  );
+}
+
 export default function TransactionDetailPage() {
   const { t } = useTranslation('savings');
   const f = useFormat();
@@ -211,39 +254,7 @@ export default function TransactionDetailPage() {
               </Box>
             </Card>
             {tx.journals.map((j) => (
-              <Card key={j.id} data-testid="tx-journal-card">
-                <Typography sx={{ fontWeight: 600, p: 2.5, pb: 1 }}>
-                  {t(tx.reversal?.journalId === j.id ? 'detail.reversalJournal' : 'detail.journal', {
-                    number: j.number ?? '-',
-                    date: f.date(j.date, 'long'),
-                  })}
-                </Typography>
-                <Box sx={{ overflowX: 'auto' }}>
-                  <Table size="small">
-                    <TableHead>
-                      <TableRow sx={{ '& th': { fontWeight: 600, fontSize: '0.75rem', color: 'text.secondary' } }}>
-                        <TableCell>{t('detail.coa')}</TableCell>
-                        <TableCell align="right">{t('tx.debit')}</TableCell>
-                        <TableCell align="right">{t('tx.credit')}</TableCell>
-                      </TableRow>
-                    </TableHead>
-                    <TableBody>
-                      {j.lines.map((l) => (
-                        <TableRow key={l.lineNo} sx={{ '& td': { fontSize: '0.8125rem' } }}>
-                          <TableCell>
-                            <Box component="span" sx={{ fontFamily: 'monospace', color: 'text.secondary', mr: 1 }}>
-                              {l.coaCode}
-                            </Box>
-                            {l.coaName}
-                          </TableCell>
-                          <TableCell align="right">{l.debit ? <MoneyText value={l.debit} /> : ''}</TableCell>
-                          <TableCell align="right">{l.credit ? <MoneyText value={l.credit} /> : ''}</TableCell>
-                        </TableRow>
-                      ))}
-                    </TableBody>
-                  </Table>
-                </Box>
-              </Card>
+              <JournalCard key={j.id} journal={j} reversal={tx.reversal?.journalId === j.id} />
             ))}
           </Grid>
         </Grid>

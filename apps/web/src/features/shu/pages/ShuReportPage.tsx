@@ -20,7 +20,7 @@ import { downloadServerExcel } from '../../../lib/api/download';
 import { useFormat } from '../../../lib/format';
 import { notifyError } from '../../../lib/notify';
 import { useShuReport } from '../api/shu';
-import { StatusChip } from '../components/CalculationPanel';
+import { StatusChip } from '../components/StatusChip';
 import { yearChoices } from './ShuPage';
 
 export default function ShuReportPage() {

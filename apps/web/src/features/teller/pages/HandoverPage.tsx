@@ -27,6 +27,24 @@ import { errorMessage, notifyError, notifySuccess } from '../../../lib/notify';
 import { type Handover, listHandovers, tellerKey, useDecideHandover, useOpenBalance, useReceivers, useSendHandover } from '../api/teller';
 import { StatusChip } from '../components/Parts';
 
+/** Confirm / reject (or withdraw one's own) while pending; afterwards the journal number or the reason. */
+function HandoverActions({ row, userId, onAct }: { row: Handover; userId: string; onAct: (h: Handover, d: 'confirm' | 'reject') => void }) {
+  const { t } = useTranslation('teller');
+  if (row.status !== 'PENDING') return row.journalNumber ?? row.reason ?? '';
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', height: '100%' }}>
+      {row.from.userId !== userId && (
+        <Button size="small" variant="contained" onClick={() => onAct(row, 'confirm')} data-testid={`confirm-${row.id}`}>
+          {t('handover.confirm')}
+        </Button>
+      )}
+      <Button size="small" color="error" onClick={() => onAct(row, 'reject')}>
+        {row.from.userId === userId ? t('handover.withdraw') : t('handover.reject')}
+      </Button>
+    </Stack>
+  );
+}
+
 export default function HandoverPage() {
   const { t } = useTranslation('teller');
   const user = useUser();
@@ -101,21 +119,7 @@ export default function HandoverPage() {
       headerName: '',
       width: 190,
       sortable: false,
-      renderCell: ({ row }) =>
-        row.status === 'PENDING' ? (
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', height: '100%' }}>
-            {row.from.userId !== user.id && (
-              <Button size="small" variant="contained" onClick={() => act(row, 'confirm')} data-testid={`confirm-${row.id}`}>
-                {t('handover.confirm')}
-              </Button>
-            )}
-            <Button size="small" color="error" onClick={() => act(row, 'reject')}>
-              {row.from.userId === user.id ? t('handover.withdraw') : t('handover.reject')}
-            </Button>
-          </Stack>
-        ) : (
-          (row.journalNumber ?? row.reason ?? '')
-        ),
+      renderCell: ({ row }) => <HandoverActions row={row} userId={user.id} onAct={act} />,
     },
   ];
 
