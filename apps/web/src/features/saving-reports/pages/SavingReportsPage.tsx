@@ -43,9 +43,12 @@ const EXCEL_NAME: Record<SavingTab, string> = {
   plans: 'tabungan-berencana',
 };
 
-/** The filters of one tab. */
-function TabFilters({ tab, s }: { tab: SavingTab; s: ReturnType<typeof useReportState> }) {
-  const { t } = useTranslation('saving-reports');
+/**
+ * The filters of one tab: a plain function, not a component, so the filter
+ * fields stay in the report's own element tree (a component boundary here made
+ * an open product menu re-mount while the report reloaded).
+ */
+function tabFilters(tab: SavingTab, s: ReturnType<typeof useReportState>, t: (key: string) => string) {
   const p = s.params;
   const set = (k: string) => (v: string) => s.set({ [k]: v });
   switch (tab) {
@@ -163,7 +166,7 @@ function TabReport({ tab, tabs }: { tab: SavingTab; tabs: ReactNode }) {
         invalid={s.invalid}
         filters={
           <>
-            <TabFilters tab={tab} s={s} />
+            {tabFilters(tab, s, t)}
             <ClearFilters show={s.changed} onClear={s.clear} />
           </>
         }
