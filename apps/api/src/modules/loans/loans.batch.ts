@@ -18,6 +18,7 @@
 import type { Db } from '../../db/db.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { ok } from '../../lib/http.ts';
+import { Linger } from '../money/batch-linger.ts';
 import { batchCommitted, rolledBackOnError } from '../money/batch-tx.ts';
 import { today } from '../savings/savings.core.ts';
 import { agentOf, type PayAnswer, type PayInput, pay, payAnswers, payItem, payMessage, payRefusal } from './loans.pay.ts';
@@ -47,7 +48,7 @@ const LINGER_MIN = Number(process.env.LOANS_BATCH_LINGER_MIN ?? 16);
 export class PayBatcher {
   private queues = new Map<string, Item[]>();
   private running = 0;
-  private timer: NodeJS.Timeout | null = null;
+  private readonly linger = new Linger(LINGER_MS, LINGER_MIN, () => this.pump());
   /** Batches run and payments they took (the bench prints the mean batch). */
   readonly stats = { batches: 0, payments: 0 };
 
@@ -74,7 +75,7 @@ export class PayBatcher {
 
   private pump(): void {
     while (this.running < this.slots && this.queues.size) {
-      if (this.running > 0 && this.lingers()) return;
+      if (this.running > 0 && this.linger.holds(this.queues.values())) return;
       // The longest queue first (the larger the batch, the less each payment costs).
       let pick = '';
       for (const [k, q] of this.queues) if (!pick || q.length > this.queues.get(pick)!.length) pick = k;
@@ -103,26 +104,6 @@ export class PayBatcher {
         this.pump();
       });
     }
-  }
-
-  /** Whether the free slot waits for company (see LINGER_MS); if so, a timer pumps again when the wait is over. */
-  private lingers(): boolean {
-    if (LINGER_MS <= 0) return false;
-    let waiting = 0;
-    let oldest = Number.POSITIVE_INFINITY;
-    for (const q of this.queues.values()) {
-      waiting += q.length;
-      oldest = Math.min(oldest, q[0].at);
-    }
-    const left = LINGER_MS - (performance.now() - oldest);
-    if (waiting >= LINGER_MIN || left <= 0) return false;
-    if (!this.timer) {
-      this.timer = setTimeout(() => {
-        this.timer = null;
-        this.pump();
-      }, Math.ceil(left));
-    }
-    return true;
   }
 
   private async run(items: Item[]): Promise<void> {

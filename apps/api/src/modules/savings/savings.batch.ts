@@ -28,6 +28,7 @@ import type { Ctx } from '../../lib/context.ts';
 import { ok } from '../../lib/http.ts';
 import { uuidv7 } from '../../lib/uuid7.ts';
 import { markPrincipalPaid } from '../members/members.registry.ts';
+import { Linger } from '../money/batch-linger.ts';
 import { hasSqlState, RolledBack, rolledBackOnError } from '../money/batch-tx.ts';
 import { activityLabel, type Channel, channelOf, isAgentCtx, type MovementView, tellerName, today } from './savings.core.ts';
 import { anyJournalExists, callSavingMoveMany, numberAfterCommit, storeAnswersBeforeCommit } from './savings.moves.repo.ts';
@@ -116,7 +117,7 @@ export class MoveBatcher {
   /** Queues with movements waiting, oldest first (see `next`). */
   private turn: string[] = [];
   private running = 0;
-  private timer: NodeJS.Timeout | null = null;
+  private readonly linger = new Linger(LINGER_MS, LINGER_MIN, () => this.pump());
 
   constructor(
     private db: Db,
@@ -145,7 +146,7 @@ export class MoveBatcher {
 
   private pump(): void {
     while (this.running < this.slots && this.turn.length) {
-      if (this.running > 0 && this.lingers()) return;
+      if (this.running > 0 && this.linger.holds(this.queues.values())) return;
       const key = this.next();
       const q = this.queues.get(key)!;
       // One movement per account and per key in a batch (the next batch takes the others, in arrival order).
@@ -172,26 +173,6 @@ export class MoveBatcher {
         this.pump();
       });
     }
-  }
-
-  /** Whether the free slot waits for company (see LINGER_MS); if so, a timer pumps again when the wait is over. */
-  private lingers(): boolean {
-    if (LINGER_MS <= 0) return false;
-    let waiting = 0;
-    let oldest = Number.POSITIVE_INFINITY;
-    for (const q of this.queues.values()) {
-      waiting += q.length;
-      oldest = Math.min(oldest, q[0].at);
-    }
-    const left = LINGER_MS - (performance.now() - oldest);
-    if (waiting >= LINGER_MIN || left <= 0) return false;
-    if (!this.timer) {
-      this.timer = setTimeout(() => {
-        this.timer = null;
-        this.pump();
-      }, Math.ceil(left));
-    }
-    return true;
   }
 
   /**
