@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { type Ctx, ctxOf, withTx } from '../src/lib/context.ts';
 import { badRequest, IdempotentReplay } from '../src/lib/errors.ts';
@@ -218,5 +218,22 @@ describe('access tokens', () => {
     expect(await verifyAccessToken(secret, await sign({ alg: 'HS256' }, noExp))).toBeNull();
     expect(await verifyAccessToken(secret, await sign({ alg: 'HS256' }, { ...payload, iss: 'other' }))).toBeNull();
     expect(await verifyAccessToken(secret, await sign({ alg: 'HS256' }, { ...payload, typ: 'activation' }))).toBeNull();
+  });
+
+  it('a token verified before (remembered) is refused once it expires, and under another secret', async () => {
+    const secret = 'test-secret-0123456789-abcdefghijklmnop';
+    const claims = { userId: crypto.randomUUID(), tenantId: crypto.randomUUID(), sessionId: crypto.randomUUID() };
+    const token = await signAccessToken(secret, claims, 60);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + 1_000);
+      expect(await verifyAccessToken(secret, token)).toEqual(claims);
+      expect(await verifyAccessToken(secret, token)).toEqual(claims);
+      expect(await verifyAccessToken('another-secret-0123456789abcdefghij', token)).toBeNull();
+      vi.setSystemTime(Date.now() + 60_000);
+      expect(await verifyAccessToken(secret, token)).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
