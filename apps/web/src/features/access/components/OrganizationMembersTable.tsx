@@ -20,6 +20,7 @@ import { useAuth } from '../../../lib/auth/AuthProvider';
 import { useFormat } from '../../../lib/format';
 import { useRemoveAreaMember } from '../api/removeAreaMember';
 import type { OrganizationPerson } from '../types';
+import { ActiveStatusFilter } from './ActiveStatusFilter';
 import { ActiveChip, TagChip } from './StatusChip';
 import { PersonCell } from './UserCells';
 
@@ -149,17 +150,7 @@ export function OrganizationMembersTable({
                 { value: 'MEMBER', label: t('members.kinds.MEMBER') },
               ]}
             />
-            <FilterSelect
-              label={t('users.columns.status')}
-              value={status}
-              onChange={setStatus}
-              allLabel={t('common.all')}
-              width={130}
-              options={[
-                { value: 'true', label: t('common.active') },
-                { value: 'false', label: t('common.inactive') },
-              ]}
-            />
+            <ActiveStatusFilter value={status} onChange={setStatus} />
           </>
         }
       />

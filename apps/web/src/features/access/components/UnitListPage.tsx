@@ -14,11 +14,11 @@ import { type ReactNode, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useConfirm } from '../../../components/ConfirmDialog';
-import { FilterSelect } from '../../../components/form/FilterSelect';
 import { PageHeader } from '../../../components/PageHeader';
 import { ServerDataTable, type ServerDataTableProps } from '../../../components/table/ServerDataTable';
 import { useAuth } from '../../../lib/auth/AuthProvider';
 import { useFormat } from '../../../lib/format';
+import { ActiveStatusFilter } from './ActiveStatusFilter';
 import { useRefusal } from './RefusalDialog';
 import { RowActions } from './RowActions';
 import { ActiveChip } from './StatusChip';
@@ -141,17 +141,7 @@ export function UnitListPage<T extends UnitRow>(p: UnitListProps<T>) {
         toolbar={
           <>
             {p.toolbar}
-            <FilterSelect
-              label={t('users.columns.status')}
-              value={status}
-              onChange={setStatus}
-              allLabel={t('common.all')}
-              width={140}
-              options={[
-                { value: 'true', label: t('common.active') },
-                { value: 'false', label: t('common.inactive') },
-              ]}
-            />
+            <ActiveStatusFilter value={status} onChange={setStatus} width={140} />
           </>
         }
         excel={{ fileName: t(`${p.ns}.excelFile`), title: t(`common:nav.${p.unit}.title`), columns: p.excel }}

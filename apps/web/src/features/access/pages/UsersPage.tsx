@@ -18,6 +18,7 @@ import { useAllRoles } from '../api/allRoles';
 import { accessKeys } from '../api/keys';
 import { useBranchOptions } from '../api/listBranches';
 import { listUsers } from '../api/listUsers';
+import { ActiveStatusFilter } from '../components/ActiveStatusFilter';
 import { RowActions } from '../components/RowActions';
 import { contactOf, PersonCell, RoleChip, UserStatus } from '../components/UserCells';
 import { useUserActions } from '../components/useUserActions';
@@ -42,17 +43,7 @@ function useUserFilters() {
         width={150}
         options={OFFICER_TITLES.map((p) => ({ value: p, label: t(`positions.${p}`) }))}
       />
-      <FilterSelect
-        label={t('users.columns.status')}
-        value={status}
-        onChange={setStatus}
-        allLabel={t('common.all')}
-        width={130}
-        options={[
-          { value: 'true', label: t('common.active') },
-          { value: 'false', label: t('common.inactive') },
-        ]}
-      />
+      <ActiveStatusFilter value={status} onChange={setStatus} />
       <FilterSelect
         label={t('users.fields.role')}
         value={roleId}
