@@ -172,6 +172,8 @@ describe('ServerDataTable for all-day reading', () => {
       expect(cards[0]).toHaveTextContent('SaldoRp 100000');
       expect(screen.getByTestId('data-table')).toHaveAttribute('data-layout', 'cards');
       expect(document.querySelector('.MuiDataGrid-root')).toBeNull();
+      // The cards' pagination speaks the user's language (here Indonesian), as the grid's does.
+      expect(screen.getByText('1–10 dari 23')).toBeInTheDocument();
     } finally {
       window.matchMedia = original;
     }

@@ -180,6 +180,7 @@ export function ServerDataTable<T extends GridValidRowModel>(props: ServerDataTa
             onPageChange={(_e, p) => table.setPage(p)}
             onRowsPerPageChange={(e) => table.setPageSize(Number(e.target.value))}
             labelRowsPerPage={localeText.paginationRowsPerPage as ReactNode}
+            labelDisplayedRows={(a) => localeText.paginationDisplayedRows?.({ ...a, estimated: undefined }) ?? ''}
           />
         </Box>
       ) : (
