@@ -27,11 +27,29 @@ const api = <T>(p: string, init: { method?: string; body?: unknown } = {}) => ap
 const copyShot = (p: Page, name: string) => docShot(p, 'issue-14', name);
 const shot = (name: string) => docShot(page, 'issue-14', name);
 
+/**
+ * Fills the report's date and waits until the screen shows the figure the API
+ * answers for that date. (waitForLoadState('networkidle') resolves at once on
+ * a page already loaded, so the screen could still show the default day's
+ * figures: CI once read today's NPL against 2026-02-15's grades.)
+ */
+async function showFor(apiPath: string, date: string, figure: (data: Record<string, unknown>) => number, shown: Locator) {
+  await page.getByTestId('filter-date').locator('input').fill(date);
+  const want = figure(await api<Record<string, unknown>>(apiPath));
+  await expect.poll(async () => rupiah(await txt(shown)), { timeout: 15_000 }).toBe(want);
+}
+
+type Grade = { grade: string; outstanding: number };
+
 async function gradesOn(date: string): Promise<Record<string, number>> {
   await page.goto(url('/reports/collectability'));
-  await page.getByTestId('filter-date').locator('input').fill(date);
   await page.getByTestId('grade-summary').waitFor();
-  await page.waitForLoadState('networkidle');
+  await showFor(
+    `/api/report/loan/collectibility?date=${date}`,
+    date,
+    (d) => Number((d.grades as Grade[]).find((g) => g.grade === 'LANCAR')?.outstanding ?? 0),
+    page.getByTestId('grade-LANCAR').getByTestId('grade-outstanding'),
+  );
   const out: Record<string, number> = {};
   for (const g of ['LANCAR', 'KURANG LANCAR', 'DIRAGUKAN', 'MACET']) {
     out[g] = rupiah(await txt(page.getByTestId(`grade-${g}`).getByTestId('grade-outstanding')));
@@ -47,10 +65,10 @@ async function gradeOfLoan(): Promise<string> {
 
 async function nplOn(date: string): Promise<number> {
   await page.goto(url('/reports/npl'));
-  await page.getByTestId('filter-date').locator('input').fill(date);
   await page.getByTestId('npl-ratio').waitFor();
-  await page.waitForLoadState('networkidle');
-  return rupiah(await txt(page.getByTestId('npl-nonperforming')));
+  const shown = page.getByTestId('npl-nonperforming');
+  await showFor(`/api/report/loan/npl?time=${date}`, date, (d) => Number((d.total as { nonPerforming: number }).nonPerforming), shown);
+  return rupiah(await txt(shown));
 }
 
 beforeAll(async () => {
