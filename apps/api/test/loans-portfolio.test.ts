@@ -101,6 +101,47 @@ describe('portfolio', () => {
     await assertReconciled(s.t.tenantId);
   });
 
+  it('grades a restructured loan on each day by the schedule in force then, and counts its capitalised arrears as outstanding', async () => {
+    const { s, a } = await fixture();
+    const col = async (date: string) => {
+      const r = await s.t.admin.get('/api/report/loan/collectibility', { date });
+      expect(r.statusCode, r.body).toBe(200);
+      return gradeOf(body<any>(r).data, a.id);
+    };
+    const mayBefore = await col('2026-05-20');
+    expect(mayBefore).toMatchObject({ daysLate: 40, collectability: 'KURANG LANCAR', outstandingPrincipal: 10_000_000 });
+    // Restructured today (restructurings start on the day they are entered), the arrears' interest capitalised.
+    const rs = await s.t.admin.post('/api/transaction/product/loan/restruktur', {
+      loanId: a.id,
+      tenorInMonth: 12,
+      capitalizeArrears: true,
+      reason: 'Usaha terdampak banjir',
+    });
+    expect(rs.statusCode, rs.body).toBe(200);
+    const after = body<any>(rs).data;
+    expect(after.remainingPrincipal).toBeGreaterThan(10_000_000);
+    // The past is graded by the schedule then in force, as before the restructuring.
+    expect(await col('2026-05-20')).toEqual(mayBefore);
+    const today = body<any>(await s.t.admin.get(`/api/transaction/product/loan/${a.id}/detail`)).data;
+    const restructured = (body<any>(await s.t.admin.get(`/api/transaction/product/loan/${a.id}/mutation-loan`)).data.content as any[]).find(
+      (m) => m.activity === 'RESTRUCTURE',
+    );
+    const day = String(restructured.date ?? restructured.eventDate ?? restructured.transactionDate).slice(0, 10);
+    expect(await col(day)).toMatchObject({ daysLate: 0, collectability: 'LANCAR', outstandingPrincipal: after.remainingPrincipal });
+    // 40 days after the new schedule's first due date, nothing paid since: 40 days late on the new schedule (the
+    // payments made before the restructuring settled the old schedule, not the new one's first installments).
+    const first = after.installments[0].dueDate as string;
+    const later = new Date(Date.parse(`${first}T00:00:00Z`) + 40 * 86_400_000).toISOString().slice(0, 10);
+    expect(await col(later)).toMatchObject({
+      daysLate: 40,
+      oldestUnpaidDueDate: first,
+      collectability: 'KURANG LANCAR',
+      outstandingPrincipal: after.remainingPrincipal,
+    });
+    expect(today.remainingPrincipal).toBe(after.remainingPrincipal);
+    await assertReconciled(s.t.tenantId);
+  });
+
   it("grades by the tenant's collectability settings (ranges and calculation type), in the reports and the loan detail", async () => {
     const { s, b } = await fixture();
     const patch = await s.t.admin.patch('/api/tenant/collectability', {

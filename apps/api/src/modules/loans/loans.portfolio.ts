@@ -1,12 +1,21 @@
 /**
  * Portfolio: every loan graded on ANY day from what the books say happened by
  * then (docs/loans.md "Portfolio"). No history table: the grade on day D is
- * computed from the loan's current schedule and its POSTED payments dated on
+ * computed from the schedule in force on D and the POSTED payments dated on
  * or before D. Payments are allocated oldest installment first and, within
  * one, fine -> interest -> principal, so installment k was settled on D iff
  * the principal + interest paid by D covers the scheduled principal + interest
  * of installments 1..k. Days late = D - due date of the oldest installment
  * not covered (when that date is before D).
+ *
+ * Restructured loans: each restructuring (a RESTRUCTURE event in loan_event)
+ * starts the next schedule_no, and the schedule it replaced stays (its paid
+ * rows as they were, its unpaid ones `superseded`). On D the schedule in force
+ * is the loan's current one less the restructurings dated after D; it is
+ * compared with the principal + interest of the payments entered since the
+ * restructuring that started it (payments before it settled the schedule
+ * before). Outstanding on D = amount + arrears capitalised by restructurings
+ * dated by D - principal paid by D.
  */
 import { COLLECTABILITY_GRADES, type CollectabilityGrade } from '@koperasi/contracts';
 import { type Dec, dec, ZERO } from '@koperasi/finance';
@@ -85,35 +94,50 @@ export async function gradedLoans(tx: Tx, tenantId: string, q: PortfolioFilter):
     oldest_due: string | null;
     overdue_count: number;
   }>(
-    `WITH paid AS (
-       SELECT lp.loan_id, sum(lp.principal) AS principal, sum(lp.principal + lp.interest) AS pi
-       FROM loan_payment lp
-       WHERE lp.tenant_id = $1 AND lp.status = 'POSTED' AND lp.payment_date <= $2::date
-       GROUP BY lp.loan_id
-     ), base AS (
+    `WITH base AS (
        SELECT l.id, l.loan_number, l.member_id, m.full_name AS member_name, m.cif_number, l.product_id, pr.name AS product_name,
               m.branch_id, b.name AS branch_name, l.amount, l.release_date::text AS release_date, l.schedule_no,
-              coalesce(pd.principal, 0) + l.principal_paid_before_migration AS principal_paid,
-              coalesce(pd.pi, 0) + l.principal_paid_before_migration AS pi_paid
+              l.principal_paid_before_migration AS migrated
        FROM loan l
        JOIN member m ON m.tenant_id = l.tenant_id AND m.id = l.member_id
        JOIN product pr ON pr.tenant_id = l.tenant_id AND pr.id = l.product_id
        LEFT JOIN branch b ON b.tenant_id = m.tenant_id AND b.id = m.branch_id
-       LEFT JOIN paid pd ON pd.loan_id = l.id
        WHERE l.tenant_id = $1 AND l.status IN ('RUNNING', 'PAID_OFF') AND l.release_date <= $2::date
          AND (l.paid_off_date IS NULL OR l.paid_off_date > $2::date)
          ${where.length ? `AND ${where.join(' AND ')}` : ''}
+     ), restr AS (
+       SELECT e.loan_id, e.event_date, e.created_date, e.debit
+       FROM loan_event e JOIN base ON base.id = e.loan_id
+       WHERE e.tenant_id = $1 AND e.activity = 'RESTRUCTURE' AND e.event_date >= base.release_date::date
+     ), pos AS (
+       SELECT base.id,
+              base.schedule_no - (SELECT count(*)::int FROM restr r WHERE r.loan_id = base.id AND r.event_date > $2::date) AS sched_no,
+              (SELECT max(r.created_date) FROM restr r WHERE r.loan_id = base.id AND r.event_date <= $2::date) AS since,
+              (SELECT coalesce(sum(r.debit), 0) FROM restr r WHERE r.loan_id = base.id AND r.event_date <= $2::date) AS capitalised
+       FROM base
+     ), paid AS (
+       SELECT lp.loan_id, sum(lp.principal) AS principal,
+              coalesce(sum(lp.principal + lp.interest) FILTER (WHERE pos.since IS NULL OR lp.created_date > pos.since), 0) AS pi
+       FROM loan_payment lp JOIN pos ON pos.id = lp.loan_id
+       WHERE lp.tenant_id = $1 AND lp.status = 'POSTED' AND lp.payment_date <= $2::date
+       GROUP BY lp.loan_id
+     ), figures AS (
+       SELECT base.*, pos.sched_no,
+              coalesce(pd.principal, 0) + base.migrated - pos.capitalised AS principal_paid,
+              coalesce(pd.pi, 0) + CASE WHEN pos.since IS NULL THEN base.migrated ELSE 0 END AS pi_paid
+       FROM base JOIN pos ON pos.id = base.id LEFT JOIN paid pd ON pd.loan_id = base.id
      ), sched AS (
        SELECT i.loan_id, i.due_date,
               sum(i.principal + i.interest) OVER (PARTITION BY i.loan_id ORDER BY i.number) AS cum
-       FROM loan_installment i JOIN base ON base.id = i.loan_id AND i.schedule_no = base.schedule_no
-       WHERE i.tenant_id = $1 AND NOT i.superseded
+       FROM loan_installment i JOIN figures f ON f.id = i.loan_id AND i.schedule_no = f.sched_no
+       WHERE i.tenant_id = $1 AND (NOT i.superseded OR f.sched_no < f.schedule_no)
      )
-     SELECT base.*,
-            (SELECT min(s.due_date)::text FROM sched s WHERE s.loan_id = base.id AND s.cum > base.pi_paid AND s.due_date < $2::date) AS oldest_due,
-            (SELECT count(*)::int FROM sched s WHERE s.loan_id = base.id AND s.cum > base.pi_paid AND s.due_date < $2::date) AS overdue_count
-     FROM base
-     ORDER BY base.loan_number`,
+     SELECT f.id, f.loan_number, f.member_id, f.member_name, f.cif_number, f.product_id, f.product_name, f.branch_id, f.branch_name,
+            f.amount, f.release_date, f.principal_paid,
+            (SELECT min(s.due_date)::text FROM sched s WHERE s.loan_id = f.id AND s.cum > f.pi_paid AND s.due_date < $2::date) AS oldest_due,
+            (SELECT count(*)::int FROM sched s WHERE s.loan_id = f.id AND s.cum > f.pi_paid AND s.due_date < $2::date) AS overdue_count
+     FROM figures f
+     ORDER BY f.loan_number`,
     params,
   );
   const grading = await loadGrading(tx, tenantId);
