@@ -5,7 +5,8 @@
  *
  * Cash payout: distributed with payout CASH every net share stays on SHU payable (20208 = 3.239.998); paying A
  * posts Dr 20208 Cr cash 1.241.095 once (a replayed Idempotency-Key answers the same journal, a second payment is
- * refused), and the distribution can no longer be cancelled.
+ * refused), and the distribution can no longer be cancelled. With an escrow (titipan) account in the settings the
+ * payable shares wait there instead of on 20208.
  *
  * Bases (jasa usaha 2.000.000 over the bases, rounded down to the rupiah, remainder to the reserve):
  *  - BUSINESS_UNIT_PURCHASES: A bought 300.000 (cash) and B 100.000 (credit) in 2025 → A 1.500.000, B 500.000.
@@ -65,6 +66,23 @@ describe('SHU cash payout', () => {
     expect(body(cancel)).toMatchObject({ code: 422, errorCode: 'SHU_PAID_IN_CASH' });
     const audits = await t.tx((tx) => tx.query<{ action: string }>(`SELECT action FROM audit_log WHERE action = 'shu.pay_cash'`));
     expect(audits).toHaveLength(1);
+    await assertReconciled(t.tenantId);
+  });
+
+  it('keeps the payable shares on the escrow account when the settings name one, and pays them out from it', async () => {
+    const { t, a } = await fixture();
+    expect((await saveSettings(t, { escrowCoaId: t.acc['20209'] })).statusCode).toBe(200);
+    await closeYear(t);
+    expect((await t.admin.post('/api/shu/calculate', { year: Y })).statusCode).toBe(200);
+    const d = await t.admin.post('/api/shu/distribute', { year: Y, payout: 'CASH' });
+    expect(d.statusCode, d.body).toBe(200);
+    expect((await ledgerBalance(t.tenantId, '20209')).toNumber()).toBe(3_239_998);
+    expect((await ledgerBalance(t.tenantId, '20208')).toNumber()).toBe(0);
+    const rows = data(await t.admin.get('/api/report/shu', { year: Y })).allocationRows as any[];
+    expect(rows.find((r) => r.key === 'MEMBER_EQUITY')).toMatchObject({ coaCode: '20209' });
+    const pay = await t.admin.post('/api/shu/pay-cash', { year: Y, memberId: a.id, coaId: t.acc['10101'] });
+    expect(pay.statusCode, pay.body).toBe(200);
+    expect((await ledgerBalance(t.tenantId, '20209')).toNumber()).toBe(3_239_998 - 1_241_095);
     await assertReconciled(t.tenantId);
   });
 

@@ -47,8 +47,20 @@ export const shuTuning = { chunkSize: 200 };
 // ---------------------------------------------------------------- distribution
 
 /** The GL accounts of a distribution, from the calculation's settings snapshot, checked postable. */
+/** The accounts a calculation's settings name (the escrow account as MEMBER_PAYABLE when named; see below). */
+export function settingsAccounts(c: Pick<CalculationRow, 'settings'>): Record<AccountKey, string | null> {
+  const settings = c.settings as { accounts?: Record<AccountKey, string | null>; escrowCoaId?: string | null };
+  const accounts = settings.accounts ?? ({} as Record<AccountKey, string | null>);
+  return { ...accounts, MEMBER_PAYABLE: settings.escrowCoaId ?? accounts.MEMBER_PAYABLE ?? null };
+}
+
+/**
+ * The accounts of a calculation's distribution: the settings' own, else the defaults by system key. The escrow
+ * (titipan) account, when the settings name one, is where the members' payable shares wait for payout: it takes the
+ * MEMBER_PAYABLE role (the distribution credits it, a cash payout debits it).
+ */
 export async function distributionAccounts(tx: Tx, c: CalculationRow): Promise<Record<AccountKey, string>> {
-  const accounts = (c.settings as { accounts: Record<AccountKey, string | null> }).accounts;
+  const accounts = settingsAccounts(c);
   const defaults = await defaultAccounts(tx);
   const out = {} as Record<AccountKey, string>;
   for (const k of Object.keys(ACCOUNT_COLUMNS) as AccountKey[]) {

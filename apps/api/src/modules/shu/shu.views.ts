@@ -10,7 +10,7 @@ import type { ExcelSheet } from '../../lib/excel.ts';
 import { orderBy, paged } from '../../lib/http.ts';
 import { withTx } from '../money/index.ts';
 /** Members credited per committed transaction of a distribution (tests lower it to see several chunks). */
-import { ALLOCATION_ACCOUNT } from './shu.distribution.ts';
+import { ALLOCATION_ACCOUNT, settingsAccounts } from './shu.distribution.ts';
 import {
   accountsByIdsOrKeys,
   cooperativeName,
@@ -91,12 +91,12 @@ export async function report(ctx: Ctx, year: number) {
     const c = await findCalculation(tx, year);
     if (!c) throw notFound('shu.not_calculated', { year });
     const v = calculationView(c);
-    const accIds = Object.values((c.settings as { accounts: Record<string, string | null> }).accounts ?? {}).filter(Boolean) as string[];
+    const named: Record<string, string | null> = settingsAccounts(c);
+    const accIds = Object.values(named).filter(Boolean) as string[];
     const accounts = new Map((await accountsByIdsOrKeys(tx, accIds, Object.values(DEFAULT_ACCOUNT_KEYS))).map((a) => [a.id, a]));
-    const settingsAccounts = (c.settings as { accounts: Record<string, string | null> }).accounts ?? {};
     const allocations = SHU_ALLOCATIONS.map((k) => {
       const accKey = ALLOCATION_ACCOUNT[k] ?? 'MEMBER_PAYABLE';
-      const a = settingsAccounts[accKey] ? accounts.get(settingsAccounts[accKey]!) : undefined;
+      const a = named[accKey] ? accounts.get(named[accKey]!) : undefined;
       return {
         key: k,
         share: (c.settings as { shares: Record<string, number> }).shares[k],

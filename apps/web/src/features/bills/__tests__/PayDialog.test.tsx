@@ -12,9 +12,9 @@ import { i18n } from '../../../lib/i18n';
 import { loadFullCatalog } from '../../../lib/i18n/messages';
 import { user } from '../../../test/fixtures';
 import { ok, renderWithProviders, stubFetch } from '../../../test/render';
+import { Signed } from '../../../test/signed';
 import type { BillDetailView } from '../api/types';
 import { PayDialog } from '../components/PayDialog';
-import { Signed } from './signed';
 
 beforeAll(async () => {
   await i18n.loadNamespaces(['bills']);

@@ -5,6 +5,7 @@
  */
 import type { JournalDetail } from '@koperasi/contracts/ledger';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { postableAccountsKey } from '../../../lib/api/accounts';
 import { api, apiEnvelope } from '../../../lib/api/client';
 import { type ListParams, listQuery, type Page } from '../../../lib/api/list';
 import { uuid } from '../../../lib/id';
@@ -95,20 +96,6 @@ export function useAllUnits() {
   });
 }
 
-export interface PostableAccount extends AccountRef {
-  type: string;
-  isPostable: boolean;
-  isActive: boolean;
-  businessUnitId?: string | null;
-}
-
-export function usePostableAccounts() {
-  return useQuery({
-    queryKey: [...unitKey, 'accounts'],
-    queryFn: ({ signal }) => api<PostableAccount[]>('/api/coa', { query: { isPostable: true, isActive: true }, signal }),
-  });
-}
-
 export const listTransactions = (path: string) => (p: ListParams, signal?: AbortSignal) =>
   api<Page<UnitTransaction>>(path, { query: listQuery(p), signal });
 
@@ -172,7 +159,8 @@ function useWrite<I>(method: 'POST' | 'PATCH', path: (i: I) => string, body: (i:
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (i: I) => apiEnvelope<UnitTransaction>(path(i), { method, body: body(i), headers: { 'Idempotency-Key': uuid() } }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: unitKey }),
+    // A unit's accounts are marked as its own: the shared account list changes with it.
+    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: unitKey }), qc.invalidateQueries({ queryKey: postableAccountsKey })]),
     meta: { errorToast: false },
   });
 }

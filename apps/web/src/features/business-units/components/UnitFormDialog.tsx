@@ -17,6 +17,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePostableAccounts } from '../../../lib/api/accounts';
 import { isApiError } from '../../../lib/api/errors';
 import { errorMessage } from '../../../lib/notify';
 import {
@@ -26,7 +27,6 @@ import {
   type BusinessUnit,
   type UnitInput,
   useCreateUnit,
-  usePostableAccounts,
   useUpdateUnit,
 } from '../api/businessUnits';
 

@@ -11,8 +11,8 @@ import { i18n } from '../../../lib/i18n';
 import { loadFullCatalog } from '../../../lib/i18n/messages';
 import { user } from '../../../test/fixtures';
 import { ok, renderWithProviders, stubFetch } from '../../../test/render';
+import { Signed } from '../../../test/signed';
 import { PortfolioSettingCard } from '../components/PortfolioSettingCard';
-import { Signed } from './signed';
 
 beforeAll(async () => {
   await i18n.loadNamespaces(['loan-portfolio']);

@@ -14,9 +14,9 @@ import { i18n } from '../../../lib/i18n';
 import { loadFullCatalog } from '../../../lib/i18n/messages';
 import { user } from '../../../test/fixtures';
 import { ok, renderWithProviders, stubFetch } from '../../../test/render';
+import { Signed } from '../../../test/signed';
 import { ApplicationForm } from '../components/ApplicationForm';
 import { MEMBER, PRODUCT, runningLoan, simulation } from './fixtures';
-import { Signed } from './signed';
 
 beforeAll(async () => {
   await i18n.loadNamespaces(['loans']);

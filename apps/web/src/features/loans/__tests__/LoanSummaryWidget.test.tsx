@@ -10,8 +10,8 @@ import { i18n } from '../../../lib/i18n';
 import { loadFullCatalog } from '../../../lib/i18n/messages';
 import { user } from '../../../test/fixtures';
 import { ok, renderWithProviders, stubFetch } from '../../../test/render';
+import { Signed } from '../../../test/signed';
 import LoanSummaryWidget from '../components/widgets/LoanSummaryWidget';
-import { Signed } from './signed';
 
 beforeAll(async () => {
   await i18n.loadNamespaces(['loans']);

@@ -14,11 +14,11 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { Controller, type UseFormReturn, useFormState } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { CoaPicker } from '../../../components/form/CoaPicker';
 import { useFieldError } from '../../../components/form/fields';
 import { useMessageText } from '../../../lib/i18n/messages';
 import type { ProductFormValues } from '../lib/productForm';
 import type { CoaOption, GlDefault } from '../lib/types';
-import { CoaPicker } from './CoaPicker';
 
 export const LOCKED_ROLES = ['CONTROL', 'RECEIVABLE'];
 

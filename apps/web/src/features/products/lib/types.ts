@@ -15,12 +15,4 @@ export interface GlDefault {
 }
 
 /** An account of the chart (GET /api/coa), as far as the GL step needs it. */
-export interface CoaOption {
-  id: string;
-  code: string;
-  name: string;
-  type: string;
-  isPostable: boolean;
-  isActive: boolean;
-  parentName?: string | null;
-}
+export type { PostableAccount as CoaOption } from '../../../lib/api/accounts';

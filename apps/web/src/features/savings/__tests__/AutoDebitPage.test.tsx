@@ -13,11 +13,11 @@ import { i18n } from '../../../lib/i18n';
 import { loadFullCatalog } from '../../../lib/i18n/messages';
 import { user } from '../../../test/fixtures';
 import { ok, stubFetch } from '../../../test/render';
+import { renderSignedRoute } from '../../../test/signed';
 import { sourcesOf } from '../api/autoDebitAccounts';
 import type { SavingAccount } from '../api/types';
 import AutoDebitPage from '../pages/AutoDebitPage';
 import { account } from './fixtures';
-import { renderSignedRoute } from './signed';
 
 beforeAll(async () => {
   await i18n.loadNamespaces(['savings']);

@@ -13,9 +13,9 @@ import { i18n } from '../../../lib/i18n';
 import { loadFullCatalog } from '../../../lib/i18n/messages';
 import { user } from '../../../test/fixtures';
 import { ok, renderWithProviders, stubFetch } from '../../../test/render';
+import { Signed } from '../../../test/signed';
 import { CloseAccountDialog } from '../components/CloseAccountDialog';
 import { account, CASH, MY_CASH } from './fixtures';
-import { Signed } from './signed';
 
 beforeAll(async () => {
   await i18n.loadNamespaces(['savings']);

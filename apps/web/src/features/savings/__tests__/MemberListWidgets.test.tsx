@@ -12,9 +12,9 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../../lib/i18n';
 import { user } from '../../../test/fixtures';
 import { ok, renderWithProviders, stubFetch } from '../../../test/render';
+import { Signed } from '../../../test/signed';
 import MandatoryArrearsWidget from '../components/widgets/MandatoryArrearsWidget';
 import PrincipalOwedWidget from '../components/widgets/PrincipalOwedWidget';
-import { Signed } from './signed';
 
 beforeAll(async () => {
   await i18n.changeLanguage('id');

@@ -11,10 +11,10 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../lib/i18n';
 import { user } from '../../../test/fixtures';
 import { ok, stubFetch } from '../../../test/render';
+import { renderSignedRoute } from '../../../test/signed';
 import type { Passbook } from '../api/types';
 import PassbookPrintPage from '../pages/PassbookPrintPage';
 import { account } from './fixtures';
-import { renderSignedRoute } from './signed';
 
 beforeAll(async () => {
   await i18n.loadNamespaces(['savings']);

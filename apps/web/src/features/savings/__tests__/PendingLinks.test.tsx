@@ -5,8 +5,8 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../../lib/i18n';
 import { user } from '../../../test/fixtures';
 import { ok, renderWithProviders, stubFetch } from '../../../test/render';
+import { Signed } from '../../../test/signed';
 import SavingLoanWidget from '../components/widgets/SavingLoanWidget';
-import { Signed } from './signed';
 
 beforeAll(async () => {
   await i18n.loadNamespaces(['savings']);

@@ -12,10 +12,10 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../lib/i18n';
 import { user } from '../../../test/fixtures';
 import { ok, renderWithProviders, stubFetch } from '../../../test/render';
+import { renderSignedRoute } from '../../../test/signed';
 import type { Receipt } from '../api/types';
 import { ReceiptDocument } from '../components/ReceiptDocument';
 import ReceiptPrintPage, { pageCss, pxToMm } from '../pages/ReceiptPrintPage';
-import { renderSignedRoute } from './signed';
 
 beforeAll(async () => {
   await i18n.loadNamespaces(['savings']);

@@ -13,10 +13,10 @@ import { i18n } from '../../../lib/i18n';
 import { loadFullCatalog } from '../../../lib/i18n/messages';
 import { user } from '../../../test/fixtures';
 import { ok, renderWithProviders, stubFetch } from '../../../test/render';
+import { renderSignedRoute, Signed } from '../../../test/signed';
 import { TransferDialog } from '../components/TransferDialog';
 import TransactionDetailPage from '../pages/TransactionDetailPage';
 import { account } from './fixtures';
-import { renderSignedRoute, Signed } from './signed';
 
 beforeAll(async () => {
   await i18n.loadNamespaces(['savings']);

@@ -11,8 +11,8 @@ import { screen } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { expect } from 'vitest';
 import { ok, stubFetch } from '../../../test/render';
+import { renderSignedRoute } from '../../../test/signed';
 import OnlineRequestsPage from '../pages/OnlineRequestsPage';
-import { renderSignedRoute } from './signed';
 
 export interface Answer {
   status?: number;

@@ -1,6 +1,7 @@
 /**
  * The year's SHU settings: where the SHU comes from, the allocation shares with their live total (must be exactly
- * 100%), the bases of jasa modal and jasa usaha, and the tax on members' shares. The server checks the same rules.
+ * 100%), the bases of jasa modal and jasa usaha, the tax on members' shares, and the accounts (escrow, each
+ * allocation's, tax payable: ShuAccountsCard). The server checks the same rules.
  */
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -20,6 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../../lib/auth/AuthProvider';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { ALLOCATIONS, type Allocation, type SettingsInput, type ShuSettings, useSaveShuSettings, useShuSettings } from '../api/shu';
+import { ShuAccountsCard } from './ShuAccountsCard';
 
 /** Sum of percentages in hundredths of a basis point, so 2.5 + 97.5 is exactly 100. */
 function total(shares: Record<Allocation, string>): number {
@@ -143,7 +145,6 @@ export function SettingsForm({ year, locked }: { year: number; locked: boolean }
             label={t('settings.transactionBasis')}
             value={form.transactionBasis}
             disabled={readOnly}
-            helperText={form.transactionBasis === 'SAVING_AVERAGE_BALANCE' ? undefined : t('settings.basisNotAvailable')}
             onChange={(e) => setForm({ ...form, transactionBasis: e.target.value as ShuSettings['transactionBasis'] })}
           >
             {(['SAVING_AVERAGE_BALANCE', 'LOAN_INTEREST_PAID', 'LOAN_DISBURSED', 'BUSINESS_UNIT_PURCHASES'] as const).map((b) => (
@@ -162,15 +163,22 @@ export function SettingsForm({ year, locked }: { year: number; locked: boolean }
             slotProps={{ input: { endAdornment: <InputAdornment position="end">%</InputAdornment> }, htmlInput: { inputMode: 'decimal' } }}
           />
           {locked && <Alert severity="info">{t('settings.locked')}</Alert>}
-          {!readOnly && (
-            <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
-              <Button variant="contained" onClick={submit} disabled={!exact} loading={save.isPending}>
-                {t('common:common.save')}
-              </Button>
-            </Box>
-          )}
         </CardContent>
       </Card>
+      <ShuAccountsCard
+        escrowCoaId={form.escrowCoaId}
+        accounts={form.accounts}
+        readOnly={readOnly}
+        onEscrow={(id) => setForm({ ...form, escrowCoaId: id })}
+        onAccount={(role, id) => setForm({ ...form, accounts: { ...form.accounts, [role]: id } })}
+      />
+      {!readOnly && (
+        <Box sx={{ gridColumn: '1 / -1', display: 'flex', justifyContent: 'flex-end' }}>
+          <Button variant="contained" onClick={submit} disabled={!exact} loading={save.isPending}>
+            {t('common:common.save')}
+          </Button>
+        </Box>
+      )}
     </Box>
   );
 }

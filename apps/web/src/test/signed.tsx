@@ -1,8 +1,8 @@
 /** Renders its children once the auth provider has the signed-in user (screens read it with useUser). */
 import type { ReactElement, ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
-import { useAuth } from '../../../lib/auth/AuthProvider';
-import { renderWithProviders } from '../../../test/render';
+import { useAuth } from '../lib/auth/AuthProvider';
+import { renderWithProviders } from './render';
 
 export function Signed({ children }: { children: ReactNode }) {
   return useAuth().user ? children : null;

@@ -1,14 +1,16 @@
 /**
- * Picks a COA account for a GL role: postable, active accounts of the role's
- * types, searched by code (prefix) or name as the user types; Enter takes
- * the highlighted one.
+ * Picks a COA account (a product's GL role, an SHU allocation): postable, active
+ * accounts given by the caller, searched by code (prefix) or name as the user
+ * types; Enter takes the highlighted one.
  */
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import type { CoaOption } from '../lib/types';
+import type { PostableAccount } from '../../lib/api/accounts';
+
+type CoaOption = Pick<PostableAccount, 'id' | 'code' | 'name' | 'type'>;
 
 export const accountLabel = (a: Pick<CoaOption, 'code' | 'name'>) => `${a.code} · ${a.name}`;
 
@@ -44,7 +46,7 @@ export function CoaPicker({
   disabled?: boolean;
   testId?: string;
 }) {
-  const { t } = useTranslation('products');
+  const { t } = useTranslation('common');
   const selected = options.find((o) => o.id === value) ?? null;
   return (
     <Autocomplete<CoaOption>
@@ -59,7 +61,7 @@ export function CoaPicker({
       getOptionLabel={accountLabel}
       isOptionEqualToValue={(a, b) => a.id === b.id}
       filterOptions={(opts, state) => opts.filter((o) => matchesAccount(o, state.inputValue)).slice(0, 80)}
-      noOptionsText={t('form.noAccount')}
+      noOptionsText={t('coaPicker.none')}
       renderOption={(props, o) => {
         const { key: _key, ...rest } = props as typeof props & { key: string };
         return (
@@ -71,7 +73,7 @@ export function CoaPicker({
               {o.name}
             </Typography>
             <Typography component="span" sx={{ fontSize: '0.6875rem', color: 'text.secondary' }}>
-              {t(`accountType.${o.type}`, { defaultValue: o.type })}
+              {t(`coaPicker.type.${o.type}`, { defaultValue: o.type })}
             </Typography>
           </Box>
         );
@@ -80,7 +82,7 @@ export function CoaPicker({
         <TextField
           {...params}
           label={label}
-          placeholder={t('form.accountPlaceholder')}
+          placeholder={t('coaPicker.placeholder')}
           error={error}
           helperText={helperText}
           slotProps={{
