@@ -28,14 +28,30 @@ function total(shares: Record<Allocation, string>): number {
   return ALLOCATIONS.reduce((s, k) => s + Math.round((Number(shares[k].replace(',', '.')) || 0) * 10_000), 0) / 10_000;
 }
 
+type FormState = Omit<ShuSettings, 'shares' | 'taxPercent'> & { shares: Record<Allocation, string>; taxPercent: string };
+
+/** The form's text fields as the API's numbers. */
+function toInput(year: number, form: FormState): SettingsInput {
+  return {
+    year,
+    sourceMembers: form.sourceMembers,
+    sourceNonMembers: form.sourceNonMembers,
+    escrowCoaId: form.escrowCoaId,
+    shares: Object.fromEntries(ALLOCATIONS.map((k) => [k, Number(form.shares[k].replace(',', '.')) || 0])) as Record<Allocation, number>,
+    equityBasis: form.equityBasis,
+    equityIncludeOtherSavings: form.equityIncludeOtherSavings,
+    transactionBasis: form.transactionBasis,
+    taxPercent: Number(form.taxPercent.replace(',', '.')) || 0,
+    accounts: form.accounts,
+  };
+}
+
 export function SettingsForm({ year, locked }: { year: number; locked: boolean }) {
   const { t } = useTranslation(['shu', 'common']);
   const { can } = useAuth();
   const q = useShuSettings(year);
   const save = useSaveShuSettings();
-  const [form, setForm] = useState<
-    (Omit<ShuSettings, 'shares' | 'taxPercent'> & { shares: Record<Allocation, string>; taxPercent: string }) | null
-  >(null);
+  const [form, setForm] = useState<FormState | null>(null);
   useEffect(() => {
     if (q.data)
       setForm({
@@ -49,21 +65,7 @@ export function SettingsForm({ year, locked }: { year: number; locked: boolean }
   const readOnly = locked || !can('shu', 'update');
   const exact = sum === 100;
 
-  const submit = () => {
-    const body: SettingsInput = {
-      year,
-      sourceMembers: form.sourceMembers,
-      sourceNonMembers: form.sourceNonMembers,
-      escrowCoaId: form.escrowCoaId,
-      shares: Object.fromEntries(ALLOCATIONS.map((k) => [k, Number(form.shares[k].replace(',', '.')) || 0])) as Record<Allocation, number>,
-      equityBasis: form.equityBasis,
-      equityIncludeOtherSavings: form.equityIncludeOtherSavings,
-      transactionBasis: form.transactionBasis,
-      taxPercent: Number(form.taxPercent.replace(',', '.')) || 0,
-      accounts: form.accounts,
-    };
-    save.mutate(body, { onSuccess: (env) => notifySuccess(env.message), onError: notifyError });
-  };
+  const submit = () => save.mutate(toInput(year, form), { onSuccess: (env) => notifySuccess(env.message), onError: notifyError });
 
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, alignItems: 'start' }}>
