@@ -147,27 +147,18 @@ export interface UserValues {
   coaId: string | null;
 }
 
+/** The values of the user columns, in the order insertUser and updateUserRow write them. */
+function userValues(v: UserValues): unknown[] {
+  return [v.firstName, v.lastName, v.email, v.phone, v.roleId, v.position, v.isActive, v.isAccountOfficer, v.branchId, v.areaId, v.coaId];
+}
+
 /** A new user (no password until the invitation is accepted); answers its id. */
 export async function insertUser(tx: Tx, tenantId: string, v: UserValues, by: string | null): Promise<string> {
   const row = await tx.one<{ id: string }>(
     `INSERT INTO app_user (tenant_id, first_name, last_name, email, phone, role_id, position, is_active, is_account_officer,
                                branch_id, area_id, coa_id, created_by, updated_by)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13) RETURNING id`,
-    [
-      tenantId,
-      v.firstName,
-      v.lastName,
-      v.email,
-      v.phone,
-      v.roleId,
-      v.position,
-      v.isActive,
-      v.isAccountOfficer,
-      v.branchId,
-      v.areaId,
-      v.coaId,
-      by,
-    ],
+    [tenantId, ...userValues(v), by],
   );
   return row!.id;
 }
@@ -178,22 +169,7 @@ export async function updateUserRow(tx: Tx, tenantId: string, id: string, v: Use
     `UPDATE app_user SET first_name = $3, last_name = $4, email = $5, phone = $6, role_id = $7, position = $8, is_active = $9,
                 is_account_officer = $10, branch_id = $11, area_id = $12, coa_id = $13, updated_by = $14
          WHERE tenant_id = $1 AND id = $2`,
-    [
-      tenantId,
-      id,
-      v.firstName,
-      v.lastName,
-      v.email,
-      v.phone,
-      v.roleId,
-      v.position,
-      v.isActive,
-      v.isAccountOfficer,
-      v.branchId,
-      v.areaId,
-      v.coaId,
-      by,
-    ],
+    [tenantId, id, ...userValues(v), by],
   );
 }
 
