@@ -5,6 +5,7 @@
  * append-only for the application role.
  */
 import type { Tx } from '../db/db.ts';
+import { insertAuditEntry } from './audit.repo.ts';
 import type { Ctx } from './context.ts';
 
 const SECRET_KEYS = /password|pin_hash|pinHash|code_hash|secret|token/i;
@@ -35,20 +36,16 @@ export interface AuditEntry {
 }
 
 export async function audit(tx: Tx, ctx: Ctx, e: AuditEntry): Promise<void> {
-  await tx.exec(
-    `INSERT INTO audit_log (tenant_id, actor_user_id, action, entity, entity_id, before, after, request_id, ip, user_agent)
-     VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb, $8, $9, $10)`,
-    [
-      ctx.tenantId,
-      ctx.userId,
-      e.action,
-      e.entity,
-      e.entityId ?? null,
-      e.before === undefined ? null : JSON.stringify(scrub(e.before)),
-      e.after === undefined ? null : JSON.stringify(scrub(e.after)),
-      ctx.requestId,
-      ctx.ip,
-      ctx.userAgent?.slice(0, 500) ?? null,
-    ],
-  );
+  await insertAuditEntry(tx, {
+    tenantId: ctx.tenantId,
+    actorUserId: ctx.userId,
+    action: e.action,
+    entity: e.entity,
+    entityId: e.entityId ?? null,
+    before: e.before === undefined ? null : JSON.stringify(scrub(e.before)),
+    after: e.after === undefined ? null : JSON.stringify(scrub(e.after)),
+    requestId: ctx.requestId,
+    ip: ctx.ip,
+    userAgent: ctx.userAgent?.slice(0, 500) ?? null,
+  });
 }

@@ -6,7 +6,8 @@ import { createHash } from 'node:crypto';
 import type { Lang, PermissionMatrix, RoleCode } from '@koperasi/contracts';
 import type { Dec } from '@koperasi/finance';
 import type { FastifyRequest } from 'fastify';
-import { type Db, sqlLiteral, type Tx } from '../db/db.ts';
+import type { Db, Tx } from '../db/db.ts';
+import { deleteIdempotencyKey, findIdempotencyKey, insertIdempotencyKey, principalCheckSql, storeAnswerSql } from './context.repo.ts';
 import { conflict, IdempotentReplay, unauthorized } from './errors.ts';
 import { ok } from './http.ts';
 import { langOf } from './i18n.ts';
@@ -93,7 +94,7 @@ export function ctxOf(req: FastifyRequest): Ctx {
     principalCheck:
       req.principalRefresh && p.digest
         ? {
-            sql: `SELECT auth_principal_check(${sqlLiteral(p.tenantId)}, ${sqlLiteral(p.sessionId)}, ${sqlLiteral(p.userId)}, ${sqlLiteral(p.digest)})`,
+            sql: principalCheckSql(p.tenantId, p.sessionId, p.userId, p.digest),
             refresh: req.principalRefresh,
           }
         : undefined,
@@ -162,10 +163,7 @@ async function runTx<T>(ctx: Ctx, fn: (tx: Tx) => Promise<T>, opts: TxOptions, f
         if (idem.claimTx !== tx) throw new Error('withTx: selfClaim but the key was not claimed in this transaction');
         const body = ok(result, opts.message ?? 'common.success');
         // Stored in COMMIT's round trip (values as literals: no parameters there).
-        tx.beforeCommit(
-          `UPDATE idempotency_key SET status_code = 200, response = ${sqlLiteral(JSON.stringify(body))}::jsonb
-         WHERE tenant_id = ${sqlLiteral(ctx.tenantId)} AND key = ${sqlLiteral(idem.key)}`,
-        );
+        tx.beforeCommit(storeAnswerSql(ctx.tenantId, idem.key, body));
         idem.stored = true;
       }
       return result;
@@ -207,20 +205,12 @@ async function claimIdempotencyKey(tx: Tx, tenantId: string, idem: IdempotencyIn
   idem.claimed = true;
   idem.claimTx = tx;
   for (let i = 0; i < 2; i++) {
-    const claimed = await tx.one(
-      `INSERT INTO idempotency_key (tenant_id, key, request_hash, method, path)
-       VALUES ($1, $2, $3, $4, $5) ON CONFLICT (tenant_id, key) DO NOTHING RETURNING key`,
-      [tenantId, idem.key, idem.hash, idem.method, idem.path],
-    );
+    const claimed = await insertIdempotencyKey(tx, tenantId, idem.key, idem.hash, idem.method, idem.path);
     if (claimed) return;
-    const prior = await tx.one<{ request_hash: string; status_code: number | null; response: unknown; expired: boolean }>(
-      `SELECT request_hash, status_code, response, expires_at < now() AS expired
-       FROM idempotency_key WHERE tenant_id = $1 AND key = $2`,
-      [tenantId, idem.key],
-    );
+    const prior = await findIdempotencyKey(tx, tenantId, idem.key);
     if (!prior) continue;
     if (prior.expired) {
-      await tx.exec('DELETE FROM idempotency_key WHERE tenant_id = $1 AND key = $2', [tenantId, idem.key]);
+      await deleteIdempotencyKey(tx, tenantId, idem.key);
       continue;
     }
     if (prior.request_hash !== idem.hash) throw conflict('IDEMPOTENCY_KEY_REUSED', 'common.idempotency_mismatch');

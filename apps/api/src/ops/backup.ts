@@ -18,8 +18,9 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
-import { APP_ROLE, createPgDb } from '../db/db.ts';
+import { createPgDb } from '../db/db.ts';
 import { migrate } from '../db/migrate.ts';
+import { ensureAppRole, ping, tableCount } from './backup.repo.ts';
 
 function run(cmd: string, args: string[]): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -41,15 +42,6 @@ export async function backupPostgres(url: string, file: string): Promise<void> {
   chmodSync(file, 0o600);
 }
 
-/** Tables of the public schema (a restore goes only into an empty database). */
-async function tableCount(c: pg.Client): Promise<number> {
-  const r = await c.query(
-    `SELECT count(*)::int AS n FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-     WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p')`,
-  );
-  return r.rows[0].n as number;
-}
-
 /**
  * `pg_restore` of `file` into the empty database at `url` (the owner's URL), then the migration step (the
  * application's login role and CONNECT, newer migrations). `dataDir` keeps the login role's password (DATA_DIR).
@@ -63,12 +55,7 @@ export async function restorePostgres(url: string, file: string, opts: { dataDir
       throw new Error('the target database is not empty: restore into a freshly created database (CREATE DATABASE ...)');
     }
     // The dump grants rights to the application's role: a new cluster needs it first (cluster-wide; another may be creating it).
-    await c.query(`DO $$ BEGIN
-      IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '${APP_ROLE}') THEN
-        CREATE ROLE ${APP_ROLE} NOLOGIN NOSUPERUSER NOINHERIT NOBYPASSRLS;
-      END IF;
-    EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL;
-    END $$`);
+    await ensureAppRole(c);
   } finally {
     await c.end();
   }
@@ -105,7 +92,7 @@ export async function restorePglite(dir: string, file: string): Promise<void> {
   mkdirSync(dir, { recursive: true });
   const db = await PGlite.create({ dataDir: dir, extensions: { pg_trgm }, loadDataDir: new Blob([readFileSync(file)]) });
   try {
-    await db.query('SELECT 1');
+    await ping(db);
   } finally {
     await db.close();
   }

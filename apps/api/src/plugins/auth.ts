@@ -26,6 +26,7 @@ import { forbidden, unauthorized } from '../lib/errors.ts';
 import { langOf } from '../lib/i18n.ts';
 import { type AccessClaims, verifyAccessToken } from '../lib/tokens.ts';
 import { cookiesOf, csrfOk, TOKEN_COOKIE } from '../lib/web-session.ts';
+import { findPrincipal } from '../modules/auth/auth.repo.ts';
 
 export type PermissionRef = `${MenuSection}:${PermissionAction}`;
 
@@ -131,10 +132,7 @@ export async function loadPrincipal(app: FastifyInstance, token: string): Promis
 
 /** The principal of verified claims, read from the database (and remembered for the cache). */
 async function principalOf(app: FastifyInstance, claims: AccessClaims): Promise<Principal | null> {
-  const rows = await app.db.appQuery<PrincipalRow & { digest: string }>(
-    'SELECT p.*, md5(p::text) AS digest FROM auth_principal($1, $2, $3) p',
-    [claims.tenantId, claims.sessionId, claims.userId],
-  );
+  const rows = await findPrincipal<PrincipalRow>(app.db, claims.tenantId, claims.sessionId, claims.userId);
   const r = rows[0];
   if (!r?.tenant_active) {
     app.principalCache.delete(claims.sessionId);

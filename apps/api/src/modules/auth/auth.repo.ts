@@ -181,3 +181,15 @@ export function findPasswordPersonals(tx: Tx, tenantId: string, userId: string) 
     [tenantId, userId],
   );
 }
+
+/**
+ * The principal of a session (auth_principal: live session, active user, role and cooperative) with the md5 of
+ * the row (the principal cache's check), one statement outside a transaction; no row when the session is gone.
+ */
+export async function findPrincipal<Row>(db: Db, tenantId: string, sessionId: string, userId: string) {
+  return db.appQuery<Row & { digest: string }>('SELECT p.*, md5(p::text) AS digest FROM auth_principal($1, $2, $3) p', [
+    tenantId,
+    sessionId,
+    userId,
+  ]);
+}

@@ -9,6 +9,7 @@ import { type Dec, dec, ZERO } from '@koperasi/finance';
 import type { Tx } from '../../db/db.ts';
 import type { AccountRow, AccountTree } from '../coa/coa.repo.ts';
 import { balancesAsOf, dayBefore, movements, pgArray, signed } from './balances.ts';
+import { accountLedgerLineCount, accountLedgerRows } from './ledger.repo.ts';
 
 export interface AccountLedgerOptions {
   start: string;
@@ -33,27 +34,6 @@ export interface AccountLedger {
   totalPages: number;
 }
 
-interface Row {
-  date: string;
-  fiscal_year: number;
-  seq: number;
-  line_no: number;
-  journal_id: string;
-  number: string;
-  account_id: string;
-  code: string;
-  description: string;
-  jdesc: string;
-  reference_code: string | null;
-  source_module: string;
-  source_id: string | null;
-  is_adjustment: boolean;
-  debit: Dec;
-  credit: Dec;
-  run: Dec;
-  total: number;
-}
-
 /** 'DESC' when the sort asks for newest first (`desc`, `date,desc`, `-date`). */
 export function sortDirection(sort: string | undefined, fallback: 'ASC' | 'DESC' = 'ASC'): 'ASC' | 'DESC' {
   if (!sort) return fallback;
@@ -76,33 +56,17 @@ export async function accountLedger(tx: Tx, account: AccountRow, tree: AccountTr
     debit = debit.plus(m.debit);
     credit = credit.plus(m.credit);
   }
-  const dir = o.dir === 'DESC' ? 'DESC' : 'ASC';
-  const rows = await tx.query<Row>(
-    `WITH l AS (
-       SELECT l.date, j.fiscal_year, j.seq, l.line_no, l.journal_id, j.number, l.account_id, a.code,
-              coalesce(l.description, j.description) AS description, j.description AS jdesc, j.reference_code,
-              j.source_module, j.source_id, j.is_adjustment, l.debit, l.credit
-       FROM journal_line l
-       JOIN journal j ON j.tenant_id = l.tenant_id AND j.id = l.journal_id
-       JOIN coa_account a ON a.tenant_id = l.tenant_id AND a.id = l.account_id
-       WHERE l.tenant_id = $1 AND l.account_id = ANY($2::uuid[]) AND l.date BETWEEN $3::date AND $4::date
-     ), w AS (
-       SELECT l.*, sum(CASE WHEN $5 = 'DEBIT' THEN l.debit - l.credit ELSE l.credit - l.debit END)
-                     OVER (ORDER BY l.date, l.fiscal_year, l.seq, l.line_no ROWS UNBOUNDED PRECEDING) AS run,
-              count(*) OVER () AS total
-       FROM l
-     )
-     SELECT * FROM w ORDER BY date ${dir}, fiscal_year ${dir}, seq ${dir}, line_no ${dir} LIMIT $6 OFFSET $7`,
-    [tx.tenantId, pgArray(ids), o.start, o.end, normal, o.limit, o.page * o.limit],
-  );
+  const rows = await accountLedgerRows(tx, {
+    ids: pgArray(ids),
+    start: o.start,
+    end: o.end,
+    normal,
+    dir: o.dir,
+    limit: o.limit,
+    offset: o.page * o.limit,
+  });
   let total = rows[0] ? Number(rows[0].total) : 0;
-  if (!rows.length && o.page > 0) {
-    const c = await tx.one<{ n: number }>(
-      `SELECT count(*)::int AS n FROM journal_line WHERE tenant_id = $1 AND account_id = ANY($2::uuid[]) AND date BETWEEN $3::date AND $4::date`,
-      [tx.tenantId, pgArray(ids), o.start, o.end],
-    );
-    total = c?.n ?? 0;
-  }
+  if (!rows.length && o.page > 0) total = await accountLedgerLineCount(tx, pgArray(ids), o.start, o.end);
   const content: LedgerLine[] = rows.map((r) => ({
     date: r.date,
     journalId: r.journal_id,

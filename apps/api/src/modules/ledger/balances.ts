@@ -7,6 +7,7 @@
  */
 import { type Dec, dec, ZERO } from '@koperasi/finance';
 import type { Tx } from '../../db/db.ts';
+import { movementRows } from './balances.repo.ts';
 import { addDays, addMonths, isMonthEnd, isMonthStart, monthEnd, monthStart } from './dates.ts';
 
 export const NIL_UUID = '00000000-0000-0000-0000-000000000000';
@@ -66,68 +67,17 @@ export function splitRange(
   return { months: { from: firstFull, to: lastFull }, days };
 }
 
-/**
- * A business unit's part of the books: lines tagged with the unit (the line's own unit, or its
- * account's unit when it was posted) and every line of an account that belongs to the unit now.
- */
-function unitFilter(alias: 'b' | 'l', bu: string): string {
-  return `(${alias}.business_unit_id = ${bu}::uuid OR ${alias}.account_id IN
-    (SELECT u.id FROM coa_account u WHERE u.tenant_id = $1 AND u.business_unit_id = ${bu}::uuid))`;
-}
-
 /** Debit and credit totals per account over [from, to]. Accounts without movement are absent. */
 export async function movements(tx: Tx, f: MovementFilter = {}): Promise<Map<string, Movement>> {
   const { months, days } = splitRange(f.from ?? null, f.to ?? null);
   if (!months && !days.length) return new Map();
   if (f.accountIds && !f.accountIds.length) return new Map();
-  const params: unknown[] = [tx.tenantId];
-  const p = (v: unknown) => {
-    params.push(v);
-    return `$${params.length}`;
-  };
-  const accounts = f.accountIds ? p(pgArray(f.accountIds)) : null;
-  const bu = f.businessUnitId ? p(f.businessUnitId) : null;
-  const parts: string[] = [];
-  if (months) {
-    const where = ['b.tenant_id = $1'];
-    if (months.from) where.push(`b.period >= ${p(months.from)}::date`);
-    if (months.to) where.push(`b.period <= ${p(months.to)}::date`);
-    if (accounts) where.push(`b.account_id = ANY(${accounts}::uuid[])`);
-    if (bu) where.push(unitFilter('b', bu));
-    parts.push(`SELECT b.account_id, b.debit, b.credit, b.adj_debit, b.adj_credit, b.close_debit, b.close_credit
-                FROM ledger_balance b WHERE ${where.join(' AND ')}`);
-  }
-  for (const [a, b] of days) {
-    const pa = p(a);
-    const pb = p(b);
-    // Debit and credit from the lines alone (covering index on tenant and date, or the account index)...
-    const lw = ['l.tenant_id = $1', `l.date BETWEEN ${pa}::date AND ${pb}::date`];
-    if (accounts) lw.push(`l.account_id = ANY(${accounts}::uuid[])`);
-    if (bu) lw.push(unitFilter('l', bu));
-    parts.push(`SELECT l.account_id, l.debit, l.credit, 0, 0, 0, 0 FROM journal_line l WHERE ${lw.join(' AND ')}`);
-    // ...and the adjustment and closing parts from the few journals flagged so.
-    const jw = ['j.tenant_id = $1', `j.date BETWEEN ${pa}::date AND ${pb}::date`, '(j.is_adjustment OR j.is_closing)', ...lw];
-    parts.push(`SELECT l.account_id, 0, 0,
-                       CASE WHEN j.is_adjustment THEN l.debit ELSE 0 END, CASE WHEN j.is_adjustment THEN l.credit ELSE 0 END,
-                       CASE WHEN j.is_closing THEN l.debit ELSE 0 END, CASE WHEN j.is_closing THEN l.credit ELSE 0 END
-                FROM journal j JOIN journal_line l ON l.tenant_id = j.tenant_id AND l.journal_id = j.id
-                WHERE ${jw.join(' AND ')}`);
-  }
-  const rows = await tx.query<{
-    account_id: string;
-    debit: Dec;
-    credit: Dec;
-    adj_debit: Dec;
-    adj_credit: Dec;
-    close_debit: Dec;
-    close_credit: Dec;
-  }>(
-    `SELECT x.account_id, sum(x.debit) AS debit, sum(x.credit) AS credit, sum(x.adj_debit) AS adj_debit,
-            sum(x.adj_credit) AS adj_credit, sum(x.close_debit) AS close_debit, sum(x.close_credit) AS close_credit
-     FROM (${parts.join(' UNION ALL ')}) AS x (account_id, debit, credit, adj_debit, adj_credit, close_debit, close_credit)
-     GROUP BY x.account_id`,
-    params,
-  );
+  const rows = await movementRows(tx, {
+    months,
+    days,
+    accounts: f.accountIds ? pgArray(f.accountIds) : null,
+    businessUnitId: f.businessUnitId ?? null,
+  });
   const out = new Map<string, Movement>();
   for (const r of rows) {
     out.set(r.account_id, {

@@ -38,6 +38,8 @@ import { audit } from '../../lib/audit.ts';
 import { type Ctx, withTx } from '../../lib/context.ts';
 import { conflict, unprocessable } from '../../lib/errors.ts';
 import { NIL_UUID } from './balances.ts';
+import * as repo from './closing.repo.ts';
+import { type LedgerState, ledgerState, lockState } from './closing.repo.ts';
 import {
   addDays,
   addMonths,
@@ -49,38 +51,16 @@ import {
   monthsBetween,
   todayJakarta,
 } from './dates.ts';
+import { numberPendingInTx } from './posting.repo.ts';
 import { type JournalLineInput, postClosing, reverseClosing } from './posting.ts';
 
-export interface LedgerState {
-  closedThrough: string | null;
-  fiscalStartMonth: number;
-}
-
-/** The closing watermark and the fiscal year start month, read without locks. */
-export async function ledgerState(tx: Tx): Promise<LedgerState> {
-  const r = await tx.one<{ closed_through: string | null; start: number }>(
-    `SELECT (SELECT closed_through FROM ledger_state WHERE tenant_id = $1) AS closed_through,
-            (SELECT fiscal_year_start_month FROM tenant WHERE tenant_id = $1) AS start`,
-    [tx.tenantId],
-  );
-  return { closedThrough: r?.closed_through ?? null, fiscalStartMonth: r?.start ?? 1 };
-}
-
-/** Locks the tenant's closing state row (created on first use). */
-async function lockState(tx: Tx): Promise<LedgerState> {
-  await tx.exec('INSERT INTO ledger_state (tenant_id) VALUES ($1) ON CONFLICT (tenant_id) DO NOTHING', [tx.tenantId]);
-  const r = await tx.one<{ closed_through: string | null }>('SELECT closed_through FROM ledger_state WHERE tenant_id = $1 FOR UPDATE', [
-    tx.tenantId,
-  ]);
-  const t = await tx.one<{ start: number }>('SELECT fiscal_year_start_month AS start FROM tenant WHERE tenant_id = $1', [tx.tenantId]);
-  return { closedThrough: r?.closed_through ?? null, fiscalStartMonth: t?.start ?? 1 };
-}
+export { type LedgerState, ledgerState };
 
 async function lockYears(tx: Tx, years: number[]) {
   if (!years.length) return;
-  await tx.query('SELECT ledger_lock_years($1::int[])', [`{${[...new Set(years)].sort((a, b) => a - b).join(',')}}`]);
+  await repo.lockYears(tx, years);
   // Under the exclusive ledger lock no posting is in flight: number every committed journal still waiting.
-  await tx.query('SELECT ledger_number_pending()');
+  await numberPendingInTx(tx);
 }
 
 /** The months still open up to `throughEnd` (a month end), oldest first. */
@@ -90,8 +70,8 @@ async function monthsToClose(tx: Tx, state: LedgerState, throughEnd: string): Pr
   if (state.closedThrough) {
     from = addMonths(state.closedThrough, 1);
   } else {
-    const first = await tx.one<{ p: string | null }>('SELECT min(period) AS p FROM ledger_balance WHERE tenant_id = $1', [tx.tenantId]);
-    from = first?.p && first.p < monthStart(throughEnd) ? first.p : monthStart(throughEnd);
+    const first = await repo.firstBalancePeriod(tx);
+    from = first && first < monthStart(throughEnd) ? first : monthStart(throughEnd);
   }
   return monthsBetween(from, throughEnd);
 }
@@ -100,17 +80,8 @@ async function monthsToClose(tx: Tx, state: LedgerState, throughEnd: string): Pr
 async function markClosed(tx: Tx, ctx: Ctx, state: LedgerState, months: string[]): Promise<string[]> {
   if (!months.length) return [];
   const throughEnd = monthEnd(months[months.length - 1]);
-  await tx.exec('UPDATE ledger_state SET closed_through = $2, updated_at = now(), updated_by = $3 WHERE tenant_id = $1', [
-    tx.tenantId,
-    throughEnd,
-    ctx.userId,
-  ]);
-  await tx.exec(
-    `INSERT INTO ledger_period (tenant_id, period, status, closed_at, closed_by)
-     SELECT $1, p::date, 'CLOSED', now(), $3 FROM unnest($2::date[]) AS p
-     ON CONFLICT (tenant_id, period) DO UPDATE SET status = 'CLOSED', closed_at = now(), closed_by = EXCLUDED.closed_by`,
-    [tx.tenantId, `{${months.join(',')}}`, ctx.userId],
-  );
+  await repo.setClosedThrough(tx, throughEnd, ctx.userId);
+  await repo.recordMonthsClosed(tx, months, ctx.userId);
   state.closedThrough = throughEnd;
   return months.map((m) => m.slice(0, 7));
 }
@@ -121,11 +92,11 @@ export async function closeMonth(ctx: Ctx, periode: string) {
     if (target >= monthStart(todayJakarta())) throw unprocessable('MONTH_NOT_ENDED', 'ledger.month_not_ended', { periode });
     const state = await lockState(tx);
     // The books start at the month of the first journal (opening balances included): nothing earlier can be closed.
-    const first = await tx.one<{ d: string | null }>('SELECT min(date)::text AS d FROM journal WHERE tenant_id = $1', [tx.tenantId]);
+    const first = await repo.firstJournalDate(tx);
     // A month already closed is answered as such (below); only an open month before the books is refused here.
     const alreadyClosed = state.closedThrough !== null && state.closedThrough >= monthEnd(target);
-    if (first?.d && target < monthStart(first.d) && !alreadyClosed) {
-      throw unprocessable('PERIOD_BEFORE_BOOKS', 'ledger.period_before_books', { periode, first: first.d.slice(0, 7) });
+    if (first && target < monthStart(first) && !alreadyClosed) {
+      throw unprocessable('PERIOD_BEFORE_BOOKS', 'ledger.period_before_books', { periode, first: first.slice(0, 7) });
     }
     const months = await monthsToClose(tx, state, monthEnd(target));
     await lockYears(
@@ -151,27 +122,13 @@ export async function reopenMonth(ctx: Ctx, periode: string, reason: string) {
     if (!state.closedThrough || target > state.closedThrough)
       throw unprocessable('PERIOD_NOT_CLOSED', 'ledger.period_not_closed', { periode });
     // Reopening a month reopens every later one: none of them may belong to a closed fiscal year.
-    const year = await tx.one<{ fiscal_year: number }>(
-      `SELECT fiscal_year FROM ledger_fiscal_year WHERE tenant_id = $1 AND status = 'CLOSED' AND end_date >= $2::date
-       ORDER BY fiscal_year LIMIT 1`,
-      [tx.tenantId, target],
-    );
+    const year = await repo.closedYearEndingFrom(tx, target);
     if (year) throw unprocessable('FISCAL_YEAR_CLOSED', 'ledger.fiscal_year_closed', { year: year.fiscal_year });
     const months = monthsBetween(target, state.closedThrough);
     const before = state.closedThrough;
     const newThrough = addDays(target, -1);
-    await tx.exec('UPDATE ledger_state SET closed_through = $2, updated_at = now(), updated_by = $3 WHERE tenant_id = $1', [
-      tx.tenantId,
-      newThrough,
-      ctx.userId,
-    ]);
-    await tx.exec(
-      `INSERT INTO ledger_period (tenant_id, period, status, reopened_at, reopened_by, reopen_reason)
-       SELECT $1, p::date, 'OPEN', now(), $3, $4 FROM unnest($2::date[]) AS p
-       ON CONFLICT (tenant_id, period) DO UPDATE
-         SET status = 'OPEN', reopened_at = now(), reopened_by = EXCLUDED.reopened_by, reopen_reason = EXCLUDED.reopen_reason`,
-      [tx.tenantId, `{${months.join(',')}}`, ctx.userId, reason],
-    );
+    await repo.setClosedThrough(tx, newThrough, ctx.userId);
+    await repo.recordMonthsReopened(tx, months, ctx.userId, reason);
     await audit(tx, ctx, {
       action: 'ledger.period_reopen',
       entity: 'ledger_period',
@@ -183,32 +140,14 @@ export async function reopenMonth(ctx: Ctx, periode: string, reason: string) {
   });
 }
 
-interface NetRow {
-  account_id: string;
-  business_unit_id: string;
-  net: Dec;
-}
-
 /** The closing journal's lines for a fiscal year ending `end`. */
 async function closingLines(tx: Tx, end: string): Promise<{ lines: JournalLineInput[]; surplus: Dec }> {
-  const keys = await tx.query<{ id: string; system_key: string }>(
-    `SELECT id, system_key FROM coa_account WHERE tenant_id = $1 AND system_key IN ('CURRENT_YEAR_SURPLUS', 'RETAINED_SURPLUS')`,
-    [tx.tenantId],
-  );
+  const keys = await repo.surplusAccounts(tx);
   const surplusAccount = keys.find((k) => k.system_key === 'CURRENT_YEAR_SURPLUS')?.id;
   const retainedAccount = keys.find((k) => k.system_key === 'RETAINED_SURPLUS')?.id;
   if (!surplusAccount) throw unprocessable('SYSTEM_ACCOUNT_MISSING', 'ledger.system_account_missing', { key: 'CURRENT_YEAR_SURPLUS' });
   // Net (debit − credit) per income/expense account and business unit, everything up to the year's end.
-  const rows = await tx.query<NetRow & { kind: 'PL' | 'CYS' }>(
-    `SELECT b.account_id, b.business_unit_id, sum(b.debit - b.credit) AS net,
-            CASE WHEN a.type IN ('INCOME', 'EXPENSE') THEN 'PL' ELSE 'CYS' END AS kind
-     FROM ledger_balance b JOIN coa_account a ON a.tenant_id = b.tenant_id AND a.id = b.account_id
-     WHERE b.tenant_id = $1 AND b.period <= $2::date AND (a.type IN ('INCOME', 'EXPENSE') OR a.id = $3)
-     GROUP BY b.account_id, b.business_unit_id, a.type, a.id
-     HAVING sum(b.debit - b.credit) <> 0
-     ORDER BY a.id, b.business_unit_id`,
-    [tx.tenantId, monthStart(end), surplusAccount],
-  );
+  const rows = await repo.closingNets(tx, monthStart(end), surplusAccount);
   const lines: JournalLineInput[] = [];
   const bu = (v: string) => (v === NIL_UUID ? null : v);
   const toSide = (net: Dec) => (net.isNegative() ? { debit: net.neg() } : { credit: net });
@@ -248,25 +187,11 @@ export async function closeYear(ctx: Ctx, year: number) {
       const { start, end } = fiscalYearRange(year, state.fiscalStartMonth);
       if (end >= todayJakarta())
         throw unprocessable('FISCAL_YEAR_NOT_ENDED', 'ledger.fiscal_year_not_ended', { year, end: displayDate(end) });
-      const row = await tx.one<{ status: string }>('SELECT status FROM ledger_fiscal_year WHERE tenant_id = $1 AND fiscal_year = $2', [
-        tx.tenantId,
-        year,
-      ]);
+      const row = await repo.fiscalYearStatus(tx, year);
       if (row?.status === 'CLOSED') throw conflict('FISCAL_YEAR_ALREADY_CLOSED', 'ledger.fiscal_year_already_closed', { year });
-      // Years with journals: numbered ones (counters) and those still waiting for their numbers.
-      const open = await tx.one<{ fiscal_year: number }>(
-        `SELECT c.fiscal_year FROM (SELECT fiscal_year FROM ledger_counter WHERE tenant_id = $1 AND last_seq > 0
-                                    UNION SELECT fiscal_year FROM journal WHERE tenant_id = $1 AND seq IS NULL) c
-         WHERE c.fiscal_year < $2
-           AND NOT EXISTS (SELECT 1 FROM ledger_fiscal_year y WHERE y.tenant_id = $1 AND y.fiscal_year = c.fiscal_year AND y.status = 'CLOSED')
-         ORDER BY c.fiscal_year LIMIT 1`,
-        [tx.tenantId, year],
-      );
+      const open = await repo.openYearBefore(tx, year);
       if (open) throw unprocessable('PREVIOUS_YEAR_OPEN', 'ledger.previous_year_open', { year: open.fiscal_year });
-      const later = await tx.one<{ fiscal_year: number }>(
-        `SELECT fiscal_year FROM ledger_fiscal_year WHERE tenant_id = $1 AND fiscal_year > $2 AND status = 'CLOSED' ORDER BY fiscal_year LIMIT 1`,
-        [tx.tenantId, year],
-      );
+      const later = await repo.closedYearAfter(tx, year);
       if (later) throw unprocessable('NEXT_YEAR_CLOSED', 'ledger.next_year_closed', { year: later.fiscal_year });
       const months = await monthsToClose(tx, state, end);
       await lockYears(tx, [year, ...months.map((m) => fiscalYearOf(m, state.fiscalStartMonth))]);
@@ -283,14 +208,14 @@ export async function closeYear(ctx: Ctx, year: number) {
         journal = { id: posted.id, number: posted.number };
       }
       const closedMonths = await markClosed(tx, ctx, state, months);
-      await tx.exec(
-        `INSERT INTO ledger_fiscal_year (tenant_id, fiscal_year, start_date, end_date, status, closing_journal_id, surplus, closed_at, closed_by)
-         VALUES ($1, $2, $3, $4, 'CLOSED', $5, $6, now(), $7)
-         ON CONFLICT (tenant_id, fiscal_year) DO UPDATE
-           SET status = 'CLOSED', closing_journal_id = EXCLUDED.closing_journal_id, surplus = EXCLUDED.surplus,
-               closed_at = now(), closed_by = EXCLUDED.closed_by`,
-        [tx.tenantId, year, start, end, journal?.id ?? null, surplus.toFixed(2), ctx.userId],
-      );
+      await repo.recordYearClosed(tx, {
+        year,
+        start,
+        end,
+        closingJournalId: journal?.id ?? null,
+        surplus: surplus.toFixed(2),
+        userId: ctx.userId,
+      });
       await audit(tx, ctx, {
         action: 'ledger.year_close',
         entity: 'ledger_fiscal_year',
@@ -317,22 +242,12 @@ export async function reopenYear(ctx: Ctx, year: number, reason: string) {
     ctx,
     async (tx) => {
       await lockState(tx);
-      const row = await tx.one<{ status: string; closing_journal_id: string | null }>(
-        'SELECT status, closing_journal_id FROM ledger_fiscal_year WHERE tenant_id = $1 AND fiscal_year = $2',
-        [tx.tenantId, year],
-      );
+      const row = await repo.fiscalYearRow(tx, year);
       if (row?.status !== 'CLOSED') throw unprocessable('FISCAL_YEAR_NOT_CLOSED', 'ledger.fiscal_year_not_closed', { year });
-      const next = await tx.one<{ fiscal_year: number }>(
-        `SELECT fiscal_year FROM ledger_fiscal_year WHERE tenant_id = $1 AND fiscal_year > $2 AND status = 'CLOSED' ORDER BY fiscal_year LIMIT 1`,
-        [tx.tenantId, year],
-      );
+      const next = await repo.closedYearAfter(tx, year);
       if (next) throw unprocessable('NEXT_YEAR_CLOSED', 'ledger.next_year_closed', { year: next.fiscal_year });
       await lockYears(tx, [year]);
-      await tx.exec(
-        `UPDATE ledger_fiscal_year SET status = 'OPEN', reopened_at = now(), reopened_by = $3, reopen_reason = $4
-         WHERE tenant_id = $1 AND fiscal_year = $2`,
-        [tx.tenantId, year, ctx.userId, reason],
-      );
+      await repo.recordYearReopened(tx, year, ctx.userId, reason);
       let reversal: { id: string; number: string } | null = null;
       if (row.closing_journal_id) {
         const r = await reverseClosing(tx, ctx, row.closing_journal_id, reason);
@@ -357,41 +272,9 @@ export async function periodStatus(ctx: Ctx, year?: number) {
     const state = await ledgerState(tx);
     const fy = year ?? fiscalYearOf(todayJakarta(), state.fiscalStartMonth);
     const { start, end } = fiscalYearRange(fy, state.fiscalStartMonth);
-    const history = await tx.query<{
-      periode: string;
-      closed_at: Date | null;
-      closed_by: string | null;
-      closed_by_name: string | null;
-      reopened_at: Date | null;
-      reopened_by_name: string | null;
-      reopen_reason: string | null;
-    }>(
-      `SELECT to_char(p.period, 'YYYY-MM') AS periode, p.closed_at, p.closed_by,
-              nullif(trim(concat_ws(' ', c.first_name, c.last_name)), '') AS closed_by_name, p.reopened_at,
-              nullif(trim(concat_ws(' ', r.first_name, r.last_name)), '') AS reopened_by_name, p.reopen_reason
-       FROM ledger_period p
-       LEFT JOIN app_user c ON c.tenant_id = p.tenant_id AND c.id = p.closed_by
-       LEFT JOIN app_user r ON r.tenant_id = p.tenant_id AND r.id = p.reopened_by
-       WHERE p.tenant_id = $1 AND p.period BETWEEN $2::date AND $3::date`,
-      [tx.tenantId, start, end],
-    );
-    const totals = await tx.query<{ periode: string; debit: Dec; lines: number }>(
-      `SELECT to_char(period, 'YYYY-MM') AS periode, sum(debit) AS debit, sum(line_count)::int AS lines
-       FROM ledger_balance WHERE tenant_id = $1 AND period BETWEEN $2::date AND $3::date GROUP BY period`,
-      [tx.tenantId, start, end],
-    );
-    const yearRow = await tx.one<{
-      status: string;
-      closing_journal_id: string | null;
-      number: string | null;
-      surplus: Dec | null;
-      closed_at: Date | null;
-    }>(
-      `SELECT y.status, y.closing_journal_id, j.number, y.surplus, y.closed_at
-       FROM ledger_fiscal_year y LEFT JOIN journal j ON j.tenant_id = y.tenant_id AND j.id = y.closing_journal_id
-       WHERE y.tenant_id = $1 AND y.fiscal_year = $2`,
-      [tx.tenantId, fy],
-    );
+    const history = await repo.periodHistory(tx, start, end);
+    const totals = await repo.periodTotals(tx, start, end);
+    const yearRow = await repo.fiscalYearDetail(tx, fy);
     const h = new Map(history.map((r) => [r.periode, r]));
     const t = new Map(totals.map((r) => [r.periode, r]));
     const months = monthsBetween(start, end).map((m) => {
@@ -429,29 +312,7 @@ export async function periodStatus(ctx: Ctx, year?: number) {
 export async function fiscalYears(ctx: Ctx) {
   return withTx(ctx, async (tx) => {
     const state = await ledgerState(tx);
-    const rows = await tx.query<{
-      fiscal_year: number;
-      journals: number;
-      status: string | null;
-      closing_journal_id: string | null;
-      number: string | null;
-      surplus: Dec | null;
-      closed_at: Date | null;
-      closed_by_name: string | null;
-      reopen_reason: string | null;
-    }>(
-      `SELECT y.fiscal_year, coalesce(c.last_seq, 0) AS journals, f.status, f.closing_journal_id, j.number, f.surplus, f.closed_at,
-              nullif(trim(concat_ws(' ', u.first_name, u.last_name)), '') AS closed_by_name, f.reopen_reason
-       FROM (SELECT fiscal_year FROM ledger_counter WHERE tenant_id = $1 AND last_seq > 0
-             UNION SELECT fiscal_year FROM ledger_fiscal_year WHERE tenant_id = $1
-             UNION SELECT $2::int) y
-       LEFT JOIN ledger_counter c ON c.tenant_id = $1 AND c.fiscal_year = y.fiscal_year
-       LEFT JOIN ledger_fiscal_year f ON f.tenant_id = $1 AND f.fiscal_year = y.fiscal_year
-       LEFT JOIN journal j ON j.tenant_id = $1 AND j.id = f.closing_journal_id
-       LEFT JOIN app_user u ON u.tenant_id = $1 AND u.id = f.closed_by
-       ORDER BY y.fiscal_year DESC`,
-      [tx.tenantId, fiscalYearOf(todayJakarta(), state.fiscalStartMonth)],
-    );
+    const rows = await repo.fiscalYearRows(tx, fiscalYearOf(todayJakarta(), state.fiscalStartMonth));
     return rows.map((r) => {
       const { start, end } = fiscalYearRange(r.fiscal_year, state.fiscalStartMonth);
       return {

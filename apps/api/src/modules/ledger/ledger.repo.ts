@@ -227,3 +227,67 @@ export async function listJournals(
   }
   return { rows: summaries, total: countRow?.n ?? 0, totalAmount: countRow!.total };
 }
+
+export interface AccountLedgerRow {
+  date: string;
+  fiscal_year: number;
+  seq: number;
+  line_no: number;
+  journal_id: string;
+  number: string;
+  account_id: string;
+  code: string;
+  description: string;
+  jdesc: string;
+  reference_code: string | null;
+  source_module: string;
+  source_id: string | null;
+  is_adjustment: boolean;
+  debit: Dec;
+  credit: Dec;
+  run: Dec;
+  total: number;
+}
+
+export interface AccountLedgerQuery {
+  /** A PostgreSQL array literal of the account ids (an account and those below it). */
+  ids: string;
+  start: string;
+  end: string;
+  normal: 'DEBIT' | 'CREDIT';
+  dir: 'ASC' | 'DESC';
+  limit: number;
+  offset: number;
+}
+
+/** One page of an account ledger's lines with their running balance (from the range's start) and the count of all. */
+export async function accountLedgerRows(tx: Tx, q: AccountLedgerQuery): Promise<AccountLedgerRow[]> {
+  const dir = q.dir === 'DESC' ? 'DESC' : 'ASC';
+  return tx.query<AccountLedgerRow>(
+    `WITH l AS (
+       SELECT l.date, j.fiscal_year, j.seq, l.line_no, l.journal_id, j.number, l.account_id, a.code,
+              coalesce(l.description, j.description) AS description, j.description AS jdesc, j.reference_code,
+              j.source_module, j.source_id, j.is_adjustment, l.debit, l.credit
+       FROM journal_line l
+       JOIN journal j ON j.tenant_id = l.tenant_id AND j.id = l.journal_id
+       JOIN coa_account a ON a.tenant_id = l.tenant_id AND a.id = l.account_id
+       WHERE l.tenant_id = $1 AND l.account_id = ANY($2::uuid[]) AND l.date BETWEEN $3::date AND $4::date
+     ), w AS (
+       SELECT l.*, sum(CASE WHEN $5 = 'DEBIT' THEN l.debit - l.credit ELSE l.credit - l.debit END)
+                     OVER (ORDER BY l.date, l.fiscal_year, l.seq, l.line_no ROWS UNBOUNDED PRECEDING) AS run,
+              count(*) OVER () AS total
+       FROM l
+     )
+     SELECT * FROM w ORDER BY date ${dir}, fiscal_year ${dir}, seq ${dir}, line_no ${dir} LIMIT $6 OFFSET $7`,
+    [tx.tenantId, q.ids, q.start, q.end, q.normal, q.limit, q.offset],
+  );
+}
+
+/** How many lines the accounts (a PostgreSQL array literal of ids) have between `start` and `end`. */
+export async function accountLedgerLineCount(tx: Tx, ids: string, start: string, end: string): Promise<number> {
+  const c = await tx.one<{ n: number }>(
+    `SELECT count(*)::int AS n FROM journal_line WHERE tenant_id = $1 AND account_id = ANY($2::uuid[]) AND date BETWEEN $3::date AND $4::date`,
+    [tx.tenantId, ids, start, end],
+  );
+  return c?.n ?? 0;
+}

@@ -6,6 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/db.ts';
 import { isUuid } from '../../db/db.ts';
 import { pgArray } from './balances.ts';
+import * as repo from './posting.repo.ts';
 
 // ---------------------------------------------------------------- numbering after commit
 
@@ -17,8 +18,7 @@ import { pgArray } from './balances.ts';
  */
 export async function numberPending(db: Db, tenantId: string): Promise<number> {
   if (!isUuid(tenantId)) throw new Error('numberPending: invalid tenant id');
-  const r = await db.appQuery<{ n: number }>('SELECT ledger_number_tenant_job($1::uuid) AS n', [tenantId]);
-  return r[0]?.n ?? 0;
+  return repo.numberTenantJob(db, tenantId);
 }
 
 /**
@@ -30,10 +30,7 @@ export async function numberPending(db: Db, tenantId: string): Promise<number> {
 export async function numberJournals(db: Db, tenantId: string, ids: string[]): Promise<Map<string, string>> {
   const out = new Map<string, string>();
   if (!ids.length) return out;
-  const rows = await db.appQuery<{ journal_id: string; number: string | null }>(
-    'SELECT journal_id, number FROM ledger_number_journals($1::uuid, $2::uuid[])',
-    [tenantId, pgArray(ids)],
-  );
+  const rows = await repo.numberJournalsRows(db, tenantId, pgArray(ids));
   for (const r of rows) if (r.number) out.set(r.journal_id, r.number);
   return out;
 }
@@ -82,7 +79,7 @@ export const numbersFirst = {
  */
 export async function numberAllPending(db: Db): Promise<number> {
   let n = 0;
-  const tenants = await db.appQuery<{ t: string }>('SELECT t FROM ledger_unnumbered_tenants() AS t');
-  for (const { t } of tenants) n += await numberPending(db, t);
+  const tenants = await repo.unnumberedTenants(db);
+  for (const t of tenants) n += await numberPending(db, t);
   return n;
 }

@@ -54,6 +54,7 @@ import {
   type Prepared,
   prepare,
 } from './posting.prepare.ts';
+import { numberPendingInTx, postJson } from './posting.repo.ts';
 
 export { accountBalance, accountIdByKey, accountIdsByKeys, isPeriodOpen, journalsBySource } from './posting.lookups.ts';
 export { fillJournalNumbers, numberAllPending, numberJournals, numberPending, numbersFirst } from './posting.numbering.ts';
@@ -171,7 +172,7 @@ async function write(tx: Tx, ctx: Ctx, batch: Prepared[], numberNow = true): Pro
   let rows: PostRow[];
   try {
     // One round trip: checks (a refusal comes back as a row, nothing written), lines, numbers, headers, summary.
-    rows = await tx.query<PostRow>('SELECT * FROM ledger_post_json($1::jsonb, $2::boolean, true)', [JSON.stringify(payload), numberNow]);
+    rows = await postJson<PostRow>(tx, payload, numberNow);
   } catch (err) {
     throw fromDatabase(err, new Map(), batch) ?? err;
   }
@@ -294,7 +295,7 @@ async function reverseInternal(
   if (orig && !orig.number) {
     // Committed but not numbered yet: its number goes into the reversal's description. Numbering here keeps
     // the counter until this transaction ends, as the reversal's own number does anyway.
-    await tx.query('SELECT ledger_number_pending()');
+    await numberPendingInTx(tx);
     orig = await findJournal(tx, journalId);
   }
   if (!orig) throw new AppError(404, 'JOURNAL_NOT_FOUND', 'ledger.journal_not_found');

@@ -32,6 +32,7 @@ import { signPurposeToken, verifyPurposeToken } from '../../lib/tokens.ts';
 import { CODE_TTL_MINUTES, checkCode, findLogin, issueCode, normalizeLogin } from '../auth/auth.repo.ts';
 import { loadModules } from '../index.ts';
 import type { TenantSeedInfo } from '../types.ts';
+import * as repo from './tenants.repo.ts';
 
 /** Limits of the built-in roles at creation; a cooperative edits them in Akses Role. NULL = no limit. */
 const ROLE_DEFAULTS: Record<
@@ -67,23 +68,30 @@ export async function createTenant(db: Db, t: NewTenant): Promise<TenantSeedInfo
   const modules = await loadModules();
   const ctx = systemCtx(db, tenantId, { requestId: 'registration' });
   const info = await db.tenant(tenantId, async (tx) => {
-    await tx.exec(
-      `INSERT INTO tenant (tenant_id, name, cooperative_type, is_active, activated_at, step_configuration, phone, email)
-       VALUES ($1, $2, $3, $4, CASE WHEN $4 THEN now() END, $5, $6, $7)`,
-      [tenantId, t.name, t.cooperativeType, t.active, t.stepConfiguration ?? 1, t.phone, t.email],
-    );
+    await repo.insertTenant(tx, {
+      tenantId,
+      name: t.name,
+      cooperativeType: t.cooperativeType,
+      active: t.active,
+      stepConfiguration: t.stepConfiguration ?? 1,
+      phone: t.phone,
+      email: t.email,
+    });
     const roleIds = await createBuiltinRoles(tx, tenantId);
     const { first, last } = splitName(t.fullName);
-    const admin = await tx.one<{ id: string }>(
-      `INSERT INTO app_user (tenant_id, first_name, last_name, email, phone, password_hash, role_id, position, password_changed_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, 'KETUA', now()) RETURNING id`,
-      [tenantId, first, last, t.email, t.phone, passwordHash, roleIds.SUPER_ADMIN],
-    );
-    const seedInfo: TenantSeedInfo = { tenantId, adminUserId: admin!.id, cooperativeName: t.name, demo: Boolean(t.demo) };
+    const adminId = await repo.insertFirstAdmin(tx, tenantId, {
+      first,
+      last,
+      email: t.email,
+      phone: t.phone,
+      passwordHash,
+      roleId: roleIds.SUPER_ADMIN,
+    });
+    const seedInfo: TenantSeedInfo = { tenantId, adminUserId: adminId, cooperativeName: t.name, demo: Boolean(t.demo) };
     for (const m of modules) if (m.seedTenant) await m.seedTenant(tx, ctx, seedInfo);
     await audit(
       tx,
-      { ...ctx, userId: admin!.id },
+      { ...ctx, userId: adminId },
       {
         action: 'tenant.register',
         entity: 'tenant',
@@ -100,23 +108,16 @@ export async function createBuiltinRoles(tx: Tx, tenantId: string): Promise<Reco
   const ids = {} as Record<RoleCode, string>;
   for (const code of ROLE_CODES) {
     const d = ROLE_DEFAULTS[code];
-    const row = await tx.one<{ id: string }>(
-      `INSERT INTO role (tenant_id, name, code, permissions, saving_withdrawal_limit, loan_request_limit, loan_approval_limit,
-                         can_release_loan, can_cancel_transaction)
-       VALUES ($1, $2, $3, $4::jsonb, $5, $6, $7, $8, $9) RETURNING id`,
-      [
-        tenantId,
-        BUILTIN_ROLE_NAMES[code],
-        code,
-        JSON.stringify(DEFAULT_ROLE_PERMISSIONS[code]),
-        d.withdrawal,
-        d.loanRequest,
-        d.loanApproval,
-        d.release,
-        d.cancel,
-      ],
-    );
-    ids[code] = row!.id;
+    ids[code] = await repo.insertRole(tx, tenantId, {
+      name: BUILTIN_ROLE_NAMES[code],
+      code,
+      permissions: DEFAULT_ROLE_PERMISSIONS[code],
+      withdrawal: d.withdrawal,
+      loanRequest: d.loanRequest,
+      loanApproval: d.loanApproval,
+      release: d.release,
+      cancel: d.cancel,
+    });
   }
   return ids;
 }
@@ -173,14 +174,7 @@ export async function registerTenant(db: Db, config: Config, notifier: Notifier,
 
   if (pending) {
     // A registration not yet activated: while its code lives, ask for the code; afterwards, start again.
-    const live = await db.tenant(pending.tenant_id, (tx) =>
-      tx.one<{ expires_at: Date }>(
-        `SELECT expires_at FROM verification_code
-         WHERE tenant_id = $1 AND purpose = 'ACTIVATION' AND used_at IS NULL AND expires_at > now() AND attempts < 5
-         ORDER BY created_at DESC LIMIT 1`,
-        [pending.tenant_id],
-      ),
-    );
+    const live = await db.tenant(pending.tenant_id, (tx) => repo.liveActivationCode(tx, pending.tenant_id));
     if (live) {
       return {
         status: 'ALREADY_STARTED' as const,
@@ -193,18 +187,15 @@ export async function registerTenant(db: Db, config: Config, notifier: Notifier,
     const passwordHash = await hashPassword(input.password);
     const { first, last } = splitName(input.fullName);
     const code = await db.tenant(pending.tenant_id, async (tx) => {
-      await tx.exec('UPDATE tenant SET name = $2, cooperative_type = $3, phone = $4, email = $5 WHERE tenant_id = $1', [
-        pending.tenant_id,
-        input.cooperativeName,
-        input.cooperativeType,
-        input.phoneNumber,
-        input.email,
-      ]);
-      await tx.exec(
-        `UPDATE app_user SET first_name = $3, last_name = $4, email = $5, phone = $6, password_hash = $7, password_changed_at = now()
-         WHERE tenant_id = $1 AND id = $2`,
-        [pending.tenant_id, pending.user_id, first, last, input.email, input.phoneNumber, passwordHash],
-      );
+      await repo.updatePendingRegistration(tx, pending.tenant_id, pending.user_id, {
+        name: input.cooperativeName,
+        cooperativeType: input.cooperativeType,
+        phone: input.phoneNumber,
+        email: input.email,
+        first,
+        last,
+        passwordHash,
+      });
       await audit(tx, systemCtx(db, pending.tenant_id, { userId: pending.user_id }), {
         action: 'tenant.register_again',
         entity: 'tenant',
@@ -269,13 +260,10 @@ export async function registerTenant(db: Db, config: Config, notifier: Notifier,
 }
 
 async function activate(tx: Tx, tenantId: string, db: Db, via: string): Promise<'ACTIVATED' | 'ALREADY_ACTIVE'> {
-  const t = await tx.one<{ is_active: boolean }>('SELECT is_active FROM tenant WHERE tenant_id = $1 FOR UPDATE', [tenantId]);
+  const t = await repo.lockTenantActive(tx, tenantId);
   if (!t) throw badRequest('LINK_INVALID', 'auth.link_invalid');
   if (t.is_active) return 'ALREADY_ACTIVE';
-  await tx.exec('UPDATE tenant SET is_active = true, activated_at = now() WHERE tenant_id = $1', [tenantId]);
-  await tx.exec(`UPDATE verification_code SET used_at = now() WHERE tenant_id = $1 AND purpose = 'ACTIVATION' AND used_at IS NULL`, [
-    tenantId,
-  ]);
+  await repo.markTenantActive(tx, tenantId);
   await audit(tx, systemCtx(db, tenantId), { action: 'tenant.activate', entity: 'tenant', entityId: tenantId, after: { via } });
   return 'ACTIVATED';
 }
@@ -332,11 +320,7 @@ export async function resendActivationCode(
         (async () => {
           const target = account.email ?? account.phone ?? '';
           const { t, code } = await db.tenant(account.tenant_id, async (tx) => {
-            const t = await tx.one<{ name: string; first_name: string; last_name: string | null }>(
-              `SELECT t.name, u.first_name, u.last_name FROM tenant t JOIN app_user u ON u.tenant_id = t.tenant_id AND u.id = $2
-               WHERE t.tenant_id = $1`,
-              [account.tenant_id, account.user_id],
-            );
+            const t = await repo.tenantAndUserNames(tx, account.tenant_id, account.user_id);
             return { t: t!, code: await issueCode(tx, account.tenant_id, 'ACTIVATION', target, account.user_id) };
           });
           await sendActivation(
@@ -380,15 +364,9 @@ export function onOnboardingFinished(hook: OnboardingHook) {
 
 export async function finishOnboarding(ctx: Ctx, body: { saving: Record<string, unknown>; loan: Record<string, unknown> }) {
   return withTx(ctx, async (tx) => {
-    const before = await tx.one<{ step_configuration: number; onboarding: unknown; name: string }>(
-      'SELECT step_configuration, onboarding, name FROM tenant WHERE tenant_id = $1 FOR UPDATE',
-      [ctx.tenantId],
-    );
+    const before = await repo.lockOnboarding(tx, ctx.tenantId);
     const config = { saving: body.saving, loan: body.loan, deposit: false, load: false, service: false };
-    await tx.exec('UPDATE tenant SET onboarding = $2::jsonb, step_configuration = 2 WHERE tenant_id = $1', [
-      ctx.tenantId,
-      JSON.stringify(config),
-    ]);
+    await repo.saveOnboarding(tx, ctx.tenantId, config);
     for (const hook of onboardingHooks) await hook(tx, ctx, body);
     await audit(tx, ctx, { action: 'tenant.onboarding', entity: 'tenant', entityId: ctx.tenantId, before, after: config });
     return { stepConfiguration: 2, name: before?.name ?? '' };
@@ -397,7 +375,7 @@ export async function finishOnboarding(ctx: Ctx, body: { saving: Record<string, 
 
 export async function completeOnboarding(ctx: Ctx) {
   return withTx(ctx, async (tx) => {
-    await tx.exec('UPDATE tenant SET step_configuration = 3 WHERE tenant_id = $1 AND step_configuration < 3', [ctx.tenantId]);
+    await repo.markOnboardingComplete(tx, ctx.tenantId);
     await audit(tx, ctx, { action: 'tenant.onboarding_complete', entity: 'tenant', entityId: ctx.tenantId });
     return { stepConfiguration: 3 };
   });
@@ -405,10 +383,7 @@ export async function completeOnboarding(ctx: Ctx) {
 
 export async function onboardingState(ctx: Ctx) {
   return withTx(ctx, async (tx) => {
-    const t = await tx.one<{ step_configuration: number; onboarding: unknown }>(
-      'SELECT step_configuration, onboarding FROM tenant WHERE tenant_id = $1',
-      [ctx.tenantId],
-    );
+    const t = await repo.onboardingRow(tx, ctx.tenantId);
     return { stepConfiguration: t?.step_configuration ?? 1, configuration: t?.onboarding ?? null };
   });
 }

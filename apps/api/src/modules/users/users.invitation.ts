@@ -12,7 +12,7 @@ import { hashPassword, passwordPolicyError } from '../../lib/password.ts';
 import * as throttle from '../../lib/throttle.ts';
 import { signPurposeToken, verifyPurposeToken } from '../../lib/tokens.ts';
 import { checkCode, findLogin, issueCode } from '../auth/auth.repo.ts';
-import { findUser } from './users.repo.ts';
+import { awaitingPassword, findUser, pendingInvitation, setPassword, tenantName, userAndTenantNames } from './users.repo.ts';
 import { assertMayChange, INVITATION_HOURS, type UserDeps } from './users.rules.ts';
 
 export async function prepareInvitation(
@@ -30,8 +30,8 @@ export async function prepareInvitation(
     INVITATION_HOURS * 3600,
   );
   const link = `${deps.config.publicUrl}/accept-invitation?token=${encodeURIComponent(token)}`;
-  const t = await tx.one<{ name: string }>('SELECT name FROM tenant WHERE tenant_id = $1', [ctx.tenantId]);
-  const params = { name: u.first_name, tenant: t?.name ?? '', role: u.role_name, link, code, hours: INVITATION_HOURS };
+  const tenant = await tenantName(tx, ctx.tenantId);
+  const params = { name: u.first_name, tenant: tenant ?? '', role: u.role_name, link, code, hours: INVITATION_HOURS };
   await audit(tx, ctx, { action: 'user.invite', entity: 'app_user', entityId: u.id, after: { target, expiresAt } });
   const out: Notification[] = [];
   if (u.email) {
@@ -97,24 +97,7 @@ async function readInvitation(
 /** GET /api/users/invitation?token=: who is invited, so the page can greet them; 400 when the link is no longer valid. */
 export async function checkInvitation(db: Db, deps: UserDeps, token: string) {
   const claims = await readInvitation(db, deps, { token });
-  const row = await db.tenant(claims.tenantId, (tx) =>
-    tx.one<{
-      first_name: string;
-      last_name: string | null;
-      email: string | null;
-      phone: string | null;
-      tenant_name: string;
-      expires_at: Date;
-    }>(
-      `SELECT u.first_name, u.last_name, u.email, u.phone, t.name AS tenant_name, v.expires_at
-       FROM app_user u JOIN tenant t ON t.tenant_id = u.tenant_id
-       JOIN LATERAL (SELECT expires_at, used_at, attempts FROM verification_code
-                     WHERE tenant_id = u.tenant_id AND purpose = 'INVITATION' AND target = $3 ORDER BY created_at DESC LIMIT 1) v ON true
-       WHERE u.tenant_id = $1 AND u.id = $2 AND u.is_active AND u.password_hash IS NULL AND t.is_active
-         AND v.used_at IS NULL AND v.expires_at > now() AND v.attempts < 5`,
-      [claims.tenantId, claims.userId, claims.target],
-    ),
-  );
+  const row = await db.tenant(claims.tenantId, (tx) => pendingInvitation(tx, claims.tenantId, claims.userId, claims.target));
   if (!row) throw badRequest('INVITATION_INVALID', 'access.invitation_invalid');
   return {
     firstName: row.first_name,
@@ -143,19 +126,12 @@ export async function acceptInvitation(
   const claims = await readInvitation(db, deps, body);
   // The code is checked (and consumed, or its failed attempt counted) in its own transaction.
   const result = await db.tenant(claims.tenantId, async (tx) => {
-    const u = await tx.one<{ ok: boolean }>(
-      'SELECT (is_active AND password_hash IS NULL) AS ok FROM app_user WHERE tenant_id = $1 AND id = $2',
-      [claims.tenantId, claims.userId],
-    );
+    const u = await awaitingPassword(tx, claims.tenantId, claims.userId);
     if (!u?.ok) return 'NONE' as const;
     const result = await checkCode(tx, claims.tenantId, 'INVITATION', claims.target, claims.code);
     if (result !== 'OK') return result;
     // The personal rules once the code proved the caller (a refusal rolls the code's use back).
-    const who = await tx.one<{ first_name: string; last_name: string | null; email: string | null; name: string }>(
-      `SELECT u.first_name, u.last_name, u.email, t.name FROM app_user u JOIN tenant t ON t.tenant_id = u.tenant_id
-       WHERE u.tenant_id = $1 AND u.id = $2`,
-      [claims.tenantId, claims.userId],
-    );
+    const who = await userAndTenantNames(tx, claims.tenantId, claims.userId);
     const personal = passwordPolicyError(body.password, {
       names: [who?.first_name, who?.last_name],
       email: who?.email,
@@ -169,11 +145,7 @@ export async function acceptInvitation(
   const hash = await hashPassword(body.password);
   const ctx = systemCtx(db, claims.tenantId, { userId: claims.userId, requestId });
   await withTx(ctx, async (tx) => {
-    await tx.exec('UPDATE app_user SET password_hash = $3, password_changed_at = now() WHERE tenant_id = $1 AND id = $2', [
-      claims.tenantId,
-      claims.userId,
-      hash,
-    ]);
+    await setPassword(tx, claims.tenantId, claims.userId, hash);
     await audit(tx, ctx, { action: 'user.accept_invitation', entity: 'app_user', entityId: claims.userId });
   });
   if (!body.token) await throttle.clear(db, throttleKey);

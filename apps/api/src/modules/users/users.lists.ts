@@ -7,7 +7,7 @@ import type { Tx } from '../../db/db.ts';
 import { type Ctx, withTx } from '../../lib/context.ts';
 import { notFound } from '../../lib/errors.ts';
 import { likePattern, orderBy, paged } from '../../lib/http.ts';
-import { findUser, USER_FROM, USER_SELECT, type UserRow, userOut } from './users.repo.ts';
+import { branchExists, coaHeldBy, findUser, pageOfUserRows, userOut } from './users.repo.ts';
 
 export interface UserListQuery {
   page: number;
@@ -59,14 +59,9 @@ async function pageOfUsers(tx: Tx, tenantId: string, q: UserListQuery, extra: { 
   if (q.branchId) add((p) => `u.branch_id = ${p}`, q.branchId);
   if (q.areaId) add((p) => `u.area_id = ${p}`, q.areaId);
   if (extra.accountOfficersOnly) where.push('u.is_account_officer AND u.is_active');
-  const total = await tx.one<{ n: number }>(`SELECT count(*)::int AS n ${USER_FROM} WHERE ${where.join(' AND ')}`, params);
-  params.push(q.limit, q.page * q.limit);
-  const rows = await tx.query<UserRow>(
-    `${USER_SELECT} WHERE ${where.join(' AND ')} ${orderBy(q.sortBy, q.ascOrDesc, USER_SORT, 'created_date', 'u.id')}
-     LIMIT $${params.length - 1} OFFSET $${params.length}`,
-    params,
-  );
-  return paged(rows.map(userOut), total?.n ?? 0, q.page, q.limit);
+  const order = orderBy(q.sortBy, q.ascOrDesc, USER_SORT, 'created_date', 'u.id');
+  const { rows, total } = await pageOfUserRows(tx, where, params, order, q.page, q.limit);
+  return paged(rows.map(userOut), total, q.page, q.limit);
 }
 
 export async function listUsers(ctx: Ctx, q: UserListQuery) {
@@ -76,8 +71,7 @@ export async function listUsers(ctx: Ctx, q: UserListQuery) {
 /** Staff of one organization (a branch). */
 export async function listOrganizationUsers(ctx: Ctx, branchId: string, q: UserListQuery) {
   return withTx(ctx, async (tx) => {
-    const b = await tx.one('SELECT 1 FROM branch WHERE tenant_id = $1 AND id = $2', [ctx.tenantId, branchId]);
-    if (!b) throw notFound('access.branch_not_found');
+    if (!(await branchExists(tx, ctx.tenantId, branchId))) throw notFound('access.branch_not_found');
     return pageOfUsers(tx, ctx.tenantId, { ...q, branchId });
   });
 }
@@ -120,21 +114,7 @@ export async function userDetail(ctx: Ctx, id: string) {
 /** GET /api/coa/assign-to-me: the cash or bank account(s) the signed-in user holds. */
 export async function coaAssignedToMe(ctx: Ctx, q: { page: number; limit: number }) {
   return withTx(ctx, async (tx) => {
-    const rows = await tx.query<{
-      id: string;
-      code: string;
-      name: string;
-      is_active: boolean;
-      parent_id: string | null;
-      parent_code: string | null;
-      parent_name: string | null;
-    }>(
-      `SELECT c.id, c.code, c.name, c.is_active, p.id AS parent_id, p.code AS parent_code, p.name AS parent_name
-       FROM app_user u JOIN coa_account c ON c.tenant_id = u.tenant_id AND c.id = u.coa_id
-       LEFT JOIN coa_account p ON p.tenant_id = c.tenant_id AND p.id = c.parent_id
-       WHERE u.tenant_id = $1 AND u.id = $2`,
-      [ctx.tenantId, ctx.userId],
-    );
+    const rows = await coaHeldBy(tx, ctx.tenantId, ctx.userId);
     const content = rows.slice(q.page * q.limit, q.page * q.limit + q.limit).map((r) => ({
       id: r.id,
       code: r.code,

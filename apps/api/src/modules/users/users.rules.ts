@@ -8,7 +8,15 @@ import type { Ctx } from '../../lib/context.ts';
 import { conflict, forbidden, notFound, unprocessable } from '../../lib/errors.ts';
 import type { Notifier } from '../../lib/notifier.ts';
 import { assertMayGrantRole, findRole } from '../roles/roles.service.ts';
-import { findCoa, loginOwner, type UserRow } from './users.repo.ts';
+import {
+  countOtherActiveWithRole,
+  findAreaWithBranch,
+  findBranchState,
+  findCoa,
+  lockSuperAdminRole,
+  loginOwner,
+  type UserRow,
+} from './users.repo.ts';
 
 export interface UserDeps {
   config: Pick<Config, 'jwtSecret' | 'publicUrl'>;
@@ -21,17 +29,13 @@ const isSuperAdmin = (ctx: Ctx) => ctx.principal?.roleCode === 'SUPER_ADMIN' || 
 
 /** Lock the cooperative's SUPER ADMIN role row: serialises every change that could remove an admin. */
 export async function lockAdmins(tx: Tx, tenantId: string): Promise<string> {
-  const r = await tx.one<{ id: string }>(`SELECT id FROM role WHERE tenant_id = $1 AND code = 'SUPER_ADMIN' FOR NO KEY UPDATE`, [tenantId]);
-  return r!.id;
+  return lockSuperAdminRole(tx, tenantId);
 }
 
 /** Refuse when no other active SUPER ADMIN would remain once `userId` stops being one. */
 export async function assertAnotherAdmin(tx: Tx, tenantId: string, adminRoleId: string, userId: string) {
-  const n = await tx.one<{ n: number }>(
-    'SELECT count(*)::int AS n FROM app_user WHERE tenant_id = $1 AND role_id = $2 AND is_active AND id <> $3',
-    [tenantId, adminRoleId, userId],
-  );
-  if ((n?.n ?? 0) === 0) throw unprocessable('LAST_ADMIN', 'access.last_admin');
+  const n = await countOtherActiveWithRole(tx, tenantId, adminRoleId, userId);
+  if (n === 0) throw unprocessable('LAST_ADMIN', 'access.last_admin');
 }
 
 export function assertMayChange(ctx: Ctx, u: UserRow) {
@@ -48,20 +52,13 @@ export async function grantableRole(tx: Tx, ctx: Ctx, id: string) {
 }
 
 async function loadBranch(tx: Tx, tenantId: string, id: string) {
-  const b = await tx.one<{ id: string; name: string; is_active: boolean }>(
-    'SELECT id, name, is_active FROM branch WHERE tenant_id = $1 AND id = $2',
-    [tenantId, id],
-  );
+  const b = await findBranchState(tx, tenantId, id);
   if (!b) throw notFound('access.branch_not_found');
   return b;
 }
 
 async function loadArea(tx: Tx, tenantId: string, id: string) {
-  const a = await tx.one<{ id: string; name: string; is_active: boolean; branch_id: string | null; branch_name: string | null }>(
-    `SELECT a.id, a.name, a.is_active, a.branch_id, b.name AS branch_name
-     FROM area a LEFT JOIN branch b ON b.tenant_id = a.tenant_id AND b.id = a.branch_id WHERE a.tenant_id = $1 AND a.id = $2`,
-    [tenantId, id],
-  );
+  const a = await findAreaWithBranch(tx, tenantId, id);
   if (!a) throw notFound('access.area_not_found');
   return a;
 }

@@ -35,7 +35,18 @@ import { type Ctx, withTx } from '../../lib/context.ts';
 import { badRequest, conflict, notFound, unprocessable } from '../../lib/errors.ts';
 import { revokeSessions } from '../auth/auth.repo.ts';
 import { prepareInvitation, sendAfterCommit } from './users.invitation.ts';
-import { findUser, type UserRow, userOut } from './users.repo.ts';
+import {
+  clearUserArea,
+  clearUserCoa,
+  deleteUserRow,
+  findUser,
+  insertUser,
+  setUserArea,
+  setUserCoa,
+  type UserRow,
+  updateUserRow,
+  userOut,
+} from './users.repo.ts';
 import {
   assertAnotherAdmin,
   assertContactFree,
@@ -71,27 +82,25 @@ export async function createUser(ctx: Ctx, deps: UserDeps, body: UserInput & { f
       await assertContactFree(tx, body.email, body.phone, null);
       const place = await resolvePlacement(tx, ctx.tenantId, null, body);
       if (body.coaId) await checkCoa(tx, ctx.tenantId, body.coaId, null);
-      const row = await tx.one<{ id: string }>(
-        `INSERT INTO app_user (tenant_id, first_name, last_name, email, phone, role_id, position, is_active, is_account_officer,
-                               branch_id, area_id, coa_id, created_by, updated_by)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13) RETURNING id`,
-        [
-          ctx.tenantId,
-          body.firstName,
-          body.lastName ?? null,
-          body.email ?? null,
-          body.phone ?? null,
-          role.id,
-          body.position ?? null,
-          body.isActive ?? true,
-          body.isAccountOfficer ?? role.code === 'AGENT',
-          place.branchId,
-          place.areaId,
-          body.coaId ?? null,
-          ctx.userId,
-        ],
+      const id = await insertUser(
+        tx,
+        ctx.tenantId,
+        {
+          firstName: body.firstName,
+          lastName: body.lastName ?? null,
+          email: body.email ?? null,
+          phone: body.phone ?? null,
+          roleId: role.id,
+          position: body.position ?? null,
+          isActive: body.isActive ?? true,
+          isAccountOfficer: body.isAccountOfficer ?? role.code === 'AGENT',
+          branchId: place.branchId,
+          areaId: place.areaId,
+          coaId: body.coaId ?? null,
+        },
+        ctx.userId,
       );
-      const u = (await findUser(tx, ctx.tenantId, row!.id))!;
+      const u = (await findUser(tx, ctx.tenantId, id))!;
       const created = userOut(u);
       await audit(tx, ctx, { action: 'user.create', entity: 'app_user', entityId: u.id, after: created });
       if (u.is_active) sendAfterCommit(tx, deps, await prepareInvitation(tx, ctx, deps, u));
@@ -126,26 +135,24 @@ export async function updateUser(ctx: Ctx, deps: UserDeps, body: UserInput & { i
       if (coaId && coaId !== cur.coa_id) await checkCoa(tx, ctx.tenantId, coaId, cur.id);
       const isAccountOfficer = body.isAccountOfficer ?? (role ? role.code === 'AGENT' || cur.is_account_officer : cur.is_account_officer);
 
-      await tx.exec(
-        `UPDATE app_user SET first_name = $3, last_name = $4, email = $5, phone = $6, role_id = $7, position = $8, is_active = $9,
-                is_account_officer = $10, branch_id = $11, area_id = $12, coa_id = $13, updated_by = $14
-         WHERE tenant_id = $1 AND id = $2`,
-        [
-          ctx.tenantId,
-          cur.id,
-          body.firstName ?? cur.first_name,
-          body.lastName === undefined ? cur.last_name : body.lastName,
+      await updateUserRow(
+        tx,
+        ctx.tenantId,
+        cur.id,
+        {
+          firstName: body.firstName ?? cur.first_name,
+          lastName: body.lastName === undefined ? cur.last_name : body.lastName,
           email,
           phone,
-          role?.id ?? cur.role_id,
-          body.position === undefined ? cur.position : body.position,
+          roleId: role?.id ?? cur.role_id,
+          position: body.position === undefined ? cur.position : body.position,
           isActive,
           isAccountOfficer,
-          place.branchId,
-          place.areaId,
+          branchId: place.branchId,
+          areaId: place.areaId,
           coaId,
-          ctx.userId,
-        ],
+        },
+        ctx.userId,
       );
       if (cur.is_active && !isActive) await revokeSessions(tx, ctx.tenantId, cur.id);
       const row = (await findUser(tx, ctx.tenantId, cur.id))!;
@@ -172,7 +179,7 @@ export async function deleteUser(ctx: Ctx, id: string) {
       assertMayChange(ctx, cur);
       if (cur.role_code === 'SUPER_ADMIN' && cur.is_active) await assertAnotherAdmin(tx, ctx.tenantId, adminRoleId, cur.id);
       if (cur.last_login_at) throw conflict('USER_HAS_HISTORY', 'access.user_has_history');
-      await tx.exec('DELETE FROM app_user WHERE tenant_id = $1 AND id = $2', [ctx.tenantId, id]);
+      await deleteUserRow(tx, ctx.tenantId, id);
       await audit(tx, ctx, { action: 'user.delete', entity: 'app_user', entityId: id, before: userOut(cur) });
     });
   } catch (err) {
@@ -197,12 +204,7 @@ export async function assignCoa(ctx: Ctx, userId: string, coaId: string) {
   return uniqueRace({}, () =>
     changeOne(ctx, userId, 'user.assign_coa', async (tx, cur) => {
       await checkCoa(tx, ctx.tenantId, coaId, cur.id);
-      await tx.exec('UPDATE app_user SET coa_id = $3, updated_by = $4 WHERE tenant_id = $1 AND id = $2', [
-        ctx.tenantId,
-        cur.id,
-        coaId,
-        ctx.userId,
-      ]);
+      await setUserCoa(tx, ctx.tenantId, cur.id, coaId, ctx.userId);
     }),
   );
 }
@@ -210,34 +212,20 @@ export async function assignCoa(ctx: Ctx, userId: string, coaId: string) {
 export async function unassignCoa(ctx: Ctx, userId: string) {
   return changeOne(ctx, userId, 'user.unassign_coa', async (tx, cur) => {
     if (!cur.coa_id) throw unprocessable('USER_HAS_NO_COA', 'access.user_has_no_coa');
-    await tx.exec('UPDATE app_user SET coa_id = NULL, updated_by = $3 WHERE tenant_id = $1 AND id = $2', [
-      ctx.tenantId,
-      cur.id,
-      ctx.userId,
-    ]);
+    await clearUserCoa(tx, ctx.tenantId, cur.id, ctx.userId);
   });
 }
 
 export async function assignArea(ctx: Ctx, userId: string, areaId: string) {
   return changeOne(ctx, userId, 'user.assign_area', async (tx, cur) => {
     const place = await resolvePlacement(tx, ctx.tenantId, cur, { areaId });
-    await tx.exec('UPDATE app_user SET area_id = $3, branch_id = $4, updated_by = $5 WHERE tenant_id = $1 AND id = $2', [
-      ctx.tenantId,
-      cur.id,
-      place.areaId,
-      place.branchId,
-      ctx.userId,
-    ]);
+    await setUserArea(tx, ctx.tenantId, cur.id, place.areaId, place.branchId, ctx.userId);
   });
 }
 
 export async function unassignArea(ctx: Ctx, userId: string) {
   return changeOne(ctx, userId, 'user.unassign_area', async (tx, cur) => {
     if (!cur.area_id) throw unprocessable('USER_HAS_NO_AREA', 'access.user_has_no_area');
-    await tx.exec('UPDATE app_user SET area_id = NULL, updated_by = $3 WHERE tenant_id = $1 AND id = $2', [
-      ctx.tenantId,
-      cur.id,
-      ctx.userId,
-    ]);
+    await clearUserArea(tx, ctx.tenantId, cur.id, ctx.userId);
   });
 }
