@@ -13,14 +13,8 @@ import { audit, withTx } from '../money/index.ts';
 import { glOf, payDueInterest } from './deposits.core.ts';
 import { checkHolding, field, journalText, lockOne, movementOf, rupiah, today, view } from './deposits.helpers.ts';
 import { addHolding } from './deposits.holding.repo.ts';
+import { clearBreakRequest, markBroken, requestBreak, termsOfVersion } from './deposits.ops.repo.ts';
 import { insertMovements, type LockedDeposit, takeUnpaidAccrual } from './deposits.repo.ts';
-
-async function termsOfDeposit(tx: Tx, d: LockedDeposit) {
-  return tx.one<Record<string, unknown>>(
-    'SELECT * FROM product_terms WHERE tenant_id = app_tenant() AND product_id = $1 AND version = $2',
-    [d.product_id, d.terms_version],
-  );
-}
 
 export async function breakDeposit(
   ctx: Ctx,
@@ -40,7 +34,7 @@ export async function breakDeposit(
         : glOf(d, 'HOLDING_PRINCIPAL');
       // Periods already due are earned: paid before the break (to their usual destination).
       await payDueInterest(tx, ctx, [d], { through: date, releaseId: null });
-      const terms = await termsOfDeposit(tx, d);
+      const terms = await termsOfVersion(tx, d.product_id, d.terms_version);
       const computed = breakPenalty({
         basis: ((terms?.deposit_penalty_basis as PenaltyBasis | null) ?? 'PRINCIPAL') as PenaltyBasis,
         pct: dec((terms?.deposit_penalty as Dec | null) ?? 0),
@@ -51,11 +45,7 @@ export async function breakDeposit(
       if (penalty.gt(d.principal))
         throw field('PENALTY_ABOVE_PRINCIPAL', 'deposit.penalty_above_principal', 'pinaltyBreak', { principal: rupiah(ctx, d.principal) });
       if (terms?.deposit_break_needs_approval) {
-        await tx.exec(
-          `UPDATE deposit SET break_requested_at = now(), break_requested_by = $2, break_penalty = $3, break_holding_coa_id = $4, break_reason = $5,
-                  updated_by = $2 WHERE tenant_id = app_tenant() AND id = $1`,
-          [d.id, ctx.userId, penalty.toFixed(2), holding, b.reason?.trim() || null],
-        );
+        await requestBreak(tx, d.id, { userId: ctx.userId, penalty, holdingCoaId: holding, reason: b.reason?.trim() || null });
         await audit(tx, ctx, {
           action: 'deposit.break_request',
           entity: 'deposit',
@@ -108,12 +98,7 @@ async function executeBreak(
       description: o.reason,
     }),
   ]);
-  await tx.exec(
-    `UPDATE deposit SET status = 'BROKEN', principal = 0, penalty = $2, closed_date = $3, closed_by = $4, updated_by = $4,
-            break_requested_at = NULL, break_requested_by = NULL, break_penalty = NULL, break_holding_coa_id = NULL
-     WHERE tenant_id = app_tenant() AND id = $1`,
-    [d.id, o.penalty.toFixed(2), date, ctx.userId],
-  );
+  await markBroken(tx, d.id, o.penalty, date, ctx.userId);
   await audit(tx, ctx, {
     action: 'deposit.break',
     entity: 'deposit',
@@ -168,11 +153,7 @@ export async function decideBreak(ctx: Ctx, id: string, b: { status: 'APPROVED' 
       if (d.break_requested_by && d.break_requested_by === ctx.userId)
         throw unprocessable('BREAK_SELF_APPROVAL', 'deposit.break_self_approval');
       if (b.status === 'REJECTED' || d.status !== 'ACTIVE' || d.maturity_date <= today()) {
-        await tx.exec(
-          `UPDATE deposit SET break_requested_at = NULL, break_requested_by = NULL, break_penalty = NULL, break_holding_coa_id = NULL,
-                  updated_by = $2 WHERE tenant_id = app_tenant() AND id = $1`,
-          [d.id, ctx.userId],
-        );
+        await clearBreakRequest(tx, d.id, ctx.userId);
         await audit(tx, ctx, {
           action: 'deposit.break_reject',
           entity: 'deposit',

@@ -8,8 +8,8 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import { todayJakarta } from '../ledger/dates.ts';
 import { type ProductRow, termsInForce } from '../products/products.repo.ts';
 import { channelOf, isAgentCtx } from '../savings/savings.core.ts';
-import { agentMemberCondition } from '../users/agent-scope.ts';
 import { RATE_COLUMN } from './deposits.core.ts';
+import { agentHasMember, findHoldingAccount, findInterestSaving } from './deposits.ops.repo.ts';
 import { type DepositMovement, depositView, findDeposit, type LockedDeposit, lockDeposits } from './deposits.repo.ts';
 
 export const today = (): string => todayJakarta();
@@ -23,11 +23,7 @@ export async function lockOne(tx: Tx, ctx: Ctx, id: string): Promise<LockedDepos
   const [d] = await lockDeposits(tx, [id]);
   if (!d) throw notFound('deposit.not_found');
   if (isAgentCtx(ctx)) {
-    const mine = await tx.one(
-      `SELECT 1 FROM member m WHERE m.tenant_id = app_tenant() AND m.id = $1 AND ${agentMemberCondition('m', '$2')}`,
-      [d.member_id, ctx.userId],
-    );
-    if (!mine) throw notFound('deposit.not_found');
+    if (!(await agentHasMember(tx, d.member_id, ctx.userId))) throw notFound('deposit.not_found');
   }
   return d;
 }
@@ -48,10 +44,7 @@ export async function rateFor(tx: Tx, product: ProductRow, tenor: number, date: 
 
 /** A savings account of the member that may receive interest: open voluntary (or plan) savings. */
 export async function checkInterestSaving(tx: Tx, memberId: string, savingId: string) {
-  const s = await tx.one<{ id: string; account_number: string; member_id: string; kind: string; status: string }>(
-    'SELECT id, account_number, member_id, kind, status FROM member_saving WHERE tenant_id = app_tenant() AND id = $1',
-    [savingId],
-  );
+  const s = await findInterestSaving(tx, savingId);
   if (!s || s.member_id !== memberId || s.kind !== 'SAVING' || s.status !== 'ACTIVE') {
     throw field('INTEREST_SAVING_INVALID', 'deposit.interest_saving_invalid', 'interestSavingId', { number: s?.account_number ?? '-' });
   }
@@ -59,10 +52,7 @@ export async function checkInterestSaving(tx: Tx, memberId: string, savingId: st
 
 /** A holding account given by the caller: an active, postable liability account. */
 export async function checkHolding(tx: Tx, id: string, name: string): Promise<string> {
-  const a = await tx.one<{ id: string; code: string; name: string; type: string; is_postable: boolean; is_active: boolean }>(
-    'SELECT id, code, name, type, is_postable, is_active FROM coa_account WHERE tenant_id = app_tenant() AND id = $1',
-    [id],
-  );
+  const a = await findHoldingAccount(tx, id);
   if (!a) throw field('COA_NOT_FOUND', 'access.coa_not_found', name, undefined, 404);
   if (a.type !== 'LIABILITY' || !a.is_postable || !a.is_active) {
     throw field('HOLDING_ACCOUNT_INVALID', 'deposit.holding_invalid', name, { code: a.code, name: a.name });

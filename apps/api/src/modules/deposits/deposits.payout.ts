@@ -23,20 +23,15 @@ import { post } from '../ledger/posting.ts';
 import { audit, withTx } from '../money/index.ts';
 import { assertCanMove, channelOf, isAgentCtx, move, resolveCash } from '../savings/savings.core.ts';
 import { lockAccounts } from '../savings/savings.repo.ts';
-import { agentMemberCondition } from '../users/agent-scope.ts';
 import { holdingEntries, insertPayout, listWaiting, payoutsOf } from './deposits.holding.repo.ts';
+import { findDepositRef, interestWithdrawalNeedsApproval } from './deposits.ops.repo.ts';
 import { decideRequest, insertRequest, pendingRequest } from './deposits.payout-request.repo.ts';
 import { lockDeposits } from './deposits.repo.ts';
 
 const num = (v: Dec) => dec(v).toNumber();
 
 async function visible(ctx: Ctx, tx: Parameters<typeof holdingEntries>[0], id: string) {
-  const agent = isAgentCtx(ctx);
-  const d = await tx.one<{ id: string; member_id: string; account_number: string; status: string }>(
-    `SELECT d.id, d.member_id, d.account_number, d.status FROM deposit d JOIN member m ON m.tenant_id = d.tenant_id AND m.id = d.member_id
-     WHERE d.tenant_id = app_tenant() AND d.id = $1 ${agent ? `AND ${agentMemberCondition('m', '$2')}` : ''}`,
-    agent ? [id, ctx.userId] : [id],
-  );
+  const d = await findDepositRef(tx, id, isAgentCtx(ctx) ? ctx.userId : undefined);
   if (!d) throw notFound('deposit.not_found');
   return d;
 }
@@ -103,8 +98,7 @@ async function pendingView(tx: Tx, depositId: string) {
 /** GET transaction/deposit/holding: deposits with money waiting in a holding account, with the totals (200 with an empty page). */
 export async function waiting(ctx: Ctx, q: { page: number; limit: number; search?: string }) {
   return withTx(ctx, async (tx) => {
-    const agent = isAgentCtx(ctx);
-    const r = await listWaiting(tx, q, agent ? `AND ${agentMemberCondition('m', '$1')}` : '', agent ? [ctx.userId] : []);
+    const r = await listWaiting(tx, q, isAgentCtx(ctx) ? ctx.userId : undefined);
     return {
       ...paged(
         r.rows.map((x) => ({
@@ -158,11 +152,7 @@ export async function payout(ctx: Ctx, id: string, b: DepositPayoutBody) {
 }
 
 async function interestNeedsApproval(tx: Tx, d: Locked): Promise<boolean> {
-  const t = await tx.one<{ v: boolean | null }>(
-    'SELECT deposit_interest_withdrawal_needs_approval AS v FROM product_terms WHERE tenant_id = app_tenant() AND product_id = $1 AND version = $2',
-    [d.product_id, d.terms_version],
-  );
-  return Boolean(t?.v);
+  return interestWithdrawalNeedsApproval(tx, d.product_id, d.terms_version);
 }
 
 async function requestPayout(tx: Tx, ctx: Ctx, d: Locked, b: DepositPayoutBody, kinds: string[], entries: Entries) {

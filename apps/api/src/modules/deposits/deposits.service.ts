@@ -20,7 +20,6 @@ import { audit, withTx } from '../money/index.ts';
 import { findProduct } from '../products/products.repo.ts';
 import { assertCanMove, assertCanWithdraw, type Channel, channelOf, isAgentCtx, move, resolveCash } from '../savings/savings.core.ts';
 import { lockAccounts } from '../savings/savings.repo.ts';
-import { agentMemberCondition } from '../users/agent-scope.ts';
 import { glOf, payDueInterest, taxSetting } from './deposits.core.ts';
 import {
   checkHolding,
@@ -35,6 +34,7 @@ import {
   view,
 } from './deposits.helpers.ts';
 import { addHolding } from './deposits.holding.repo.ts';
+import { agentHasMember, insertDeposit, markWithdrawn, productControlAccount, setPosition } from './deposits.ops.repo.ts';
 import { insertMovements, nextAccountNumber, nextCertificateNumber } from './deposits.repo.ts';
 
 export * from './deposits.break.ts';
@@ -80,46 +80,33 @@ export async function openDepositTx(tx: Tx, ctx: Ctx, raw: Record<string, unknow
     journalId,
     productName: product.name,
   });
-  const control = (
-    await tx.one<{ coa_id: string }>(
-      `SELECT coa_id FROM product_gl_account WHERE tenant_id = app_tenant() AND product_id = $1 AND role = 'CONTROL'`,
-      [product.id],
-    )
-  )?.coa_id;
+  const control = await productControlAccount(tx, product.id);
   if (!control) throw unprocessable('PRODUCT_GL_MISSING', 'deposit.gl_missing', { product: product.name, role: 'CONTROL' });
 
   const accountNumber = await nextAccountNumber(tx, product.id);
   const certificate = await nextCertificateNumber(tx, date);
   const maturity = maturityDate(date, b.tenor);
-  const row = await tx.one<{ id: string }>(
-    `INSERT INTO deposit (tenant_id, account_number, certificate_number, member_id, product_id, status, principal, placed_amount, tenor, rate,
-                          day_count, terms_version, start_date, maturity_date, placed_date, paid_through, interest_destination,
-                          interest_saving_id, rollover, funding, funding_saving_id, cash_coa_id, description, created_by, updated_by)
-     VALUES (app_tenant(), $1, $2, $3, $4, 'ACTIVE', $5, $5, $6, $7, $8, $9, $10, $11, $10, $10, $12, $13, $14, $15, $16, $17, $18, $19, $19)
-     RETURNING id`,
-    [
-      accountNumber,
-      certificate,
-      member.id,
-      product.id,
-      amount.toFixed(2),
-      b.tenor,
-      rate.toFixed(4),
-      dayCount,
-      terms.version,
-      date,
-      maturity,
-      destination,
-      destination === 'SAVING' ? b.interestSavingId : null,
-      rollover,
-      b.sourceSavingId ? 'SAVING' : 'CASH',
-      b.sourceSavingId ?? null,
-      cashCoaId,
-      b.description?.trim() || null,
-      ctx.userId,
-    ],
-  );
-  const id = row!.id;
+  const id = await insertDeposit(tx, {
+    accountNumber,
+    certificateNumber: certificate,
+    memberId: member.id,
+    productId: product.id,
+    amount,
+    tenor: b.tenor,
+    rate,
+    dayCount,
+    termsVersion: terms.version,
+    date,
+    maturityDate: maturity,
+    interestDestination: destination,
+    interestSavingId: destination === 'SAVING' ? b.interestSavingId : null,
+    rollover,
+    funding: b.sourceSavingId ? 'SAVING' : 'CASH',
+    fundingSavingId: b.sourceSavingId ?? null,
+    cashCoaId,
+    description: b.description?.trim() || null,
+    userId: ctx.userId,
+  });
   if (savingLeg) await savingLeg();
   const [mv] = await insertMovements(tx, [
     {
@@ -200,11 +187,7 @@ async function placementParties(tx: Tx, ctx: Ctx, b: DepositOpenBody) {
   if (!member.isActive) throw unprocessable('MEMBER_INACTIVE', 'member.inactive', { name: member.fullName, cif: member.cifNumber });
   if (member.memberType === 'PROSPECTIVE') throw unprocessable('MEMBER_NOT_APPROVED', 'member.not_yet_member', { name: member.fullName });
   if (isAgentCtx(ctx)) {
-    const mine = await tx.one(
-      `SELECT 1 FROM member m WHERE m.tenant_id = app_tenant() AND m.id = $1 AND ${agentMemberCondition('m', '$2')}`,
-      [member.id, ctx.userId],
-    );
-    if (!mine) throw notFound('member.not_found');
+    if (!(await agentHasMember(tx, member.id, ctx.userId))) throw notFound('member.not_found');
   }
   if (product.audience === 'MEMBER' && member.memberType !== 'MEMBER')
     throw unprocessable('PRODUCT_MEMBERS_ONLY', 'deposit.members_only', { product: product.name });
@@ -300,12 +283,7 @@ export async function withdraw(
           description: b.description?.trim() || null,
         }),
       ]);
-      await tx.exec(
-        `UPDATE deposit SET status = 'WITHDRAWN', principal = 0, closed_date = $2, closed_by = $3, updated_by = $3, break_requested_at = NULL,
-                break_requested_by = NULL, break_penalty = NULL, break_holding_coa_id = NULL
-         WHERE tenant_id = app_tenant() AND id = $1`,
-        [d.id, date, ctx.userId],
-      );
+      await markWithdrawn(tx, d.id, date, ctx.userId);
       await audit(tx, ctx, {
         action: 'deposit.withdraw',
         entity: 'deposit',
@@ -360,10 +338,7 @@ export async function updatePosition(
       await checkInterestSaving(tx, d.member_id, savingId);
     }
     const rollover = b.rollover ?? d.rollover;
-    await tx.exec(
-      `UPDATE deposit SET interest_destination = $2, interest_saving_id = $3, rollover = $4, updated_by = $5 WHERE tenant_id = app_tenant() AND id = $1`,
-      [d.id, destination, savingId, rollover, ctx.userId],
-    );
+    await setPosition(tx, d.id, { destination, savingId, rollover, userId: ctx.userId });
     await audit(tx, ctx, {
       action: 'deposit.position',
       entity: 'deposit',
