@@ -6,12 +6,11 @@ import { type Dec, dec, ZERO } from '@koperasi/finance';
 import { breakPenalty, type PenaltyBasis } from '@koperasi/finance/deposit';
 import type { Tx } from '../../db/db.ts';
 import type { Ctx } from '../../lib/context.ts';
-import { conflict, unprocessable } from '../../lib/errors.ts';
 import { uuidv7 } from '../../lib/uuid7.ts';
 import { post } from '../ledger/posting.ts';
-import { audit, withTx } from '../money/index.ts';
+import { audit, refusalError, withTx } from '../money/index.ts';
 import { glOf, payDueInterest } from './deposits.core.ts';
-import { checkHolding, field, journalText, lockOne, movementOf, rupiah, today, view } from './deposits.helpers.ts';
+import { checkHolding, journalText, lockOne, movementOf, today, view } from './deposits.helpers.ts';
 import { addHolding } from './deposits.holding.repo.ts';
 import { clearBreakRequest, markBroken, requestBreak, termsOfVersion } from './deposits.ops.repo.ts';
 import { insertMovements, type LockedDeposit, takeUnpaidAccrual } from './deposits.repo.ts';
@@ -25,13 +24,12 @@ export async function breakDeposit(
     async (tx) => {
       const date = today();
       const d = await lockOne(tx, ctx, b.accountProductId);
-      if (d.status !== 'ACTIVE')
-        throw unprocessable('DEPOSIT_CLOSED', 'deposit.not_active', { number: d.account_number, status: d.status });
-      if (d.maturity_date <= date) throw unprocessable('DEPOSIT_MATURED', 'deposit.already_matured', { number: d.account_number });
-      if (d.break_requested_at) throw conflict('BREAK_PENDING', 'deposit.break_pending', { number: d.account_number });
+      if (d.status !== 'ACTIVE') throw refusalError(ctx.lang, 'DEPOSIT_CLOSED', { number: d.account_number, status: d.status });
+      if (d.maturity_date <= date) throw refusalError(ctx.lang, 'DEPOSIT_MATURED', { number: d.account_number });
+      if (d.break_requested_at) throw refusalError(ctx.lang, 'BREAK_PENDING', { number: d.account_number });
       const holding = b.accountPenampungPokokId
-        ? await checkHolding(tx, b.accountPenampungPokokId, 'accountPenampungPokokId')
-        : glOf(d, 'HOLDING_PRINCIPAL');
+        ? await checkHolding(tx, ctx, b.accountPenampungPokokId, 'accountPenampungPokokId')
+        : glOf(ctx, d, 'HOLDING_PRINCIPAL');
       // Periods already due are earned: paid before the break (to their usual destination).
       await payDueInterest(tx, ctx, [d], { through: date, releaseId: null });
       const terms = await termsOfVersion(tx, d.product_id, d.terms_version);
@@ -42,8 +40,7 @@ export async function breakDeposit(
         interestEarned: d.interest_paid,
       });
       const penalty = b.pinaltyBreak == null ? computed : dec(b.pinaltyBreak);
-      if (penalty.gt(d.principal))
-        throw field('PENALTY_ABOVE_PRINCIPAL', 'deposit.penalty_above_principal', 'pinaltyBreak', { principal: rupiah(ctx, d.principal) });
+      if (penalty.gt(d.principal)) throw refusalError(ctx.lang, 'PENALTY_ABOVE_PRINCIPAL', { principal: d.principal });
       if (terms?.deposit_break_needs_approval) {
         await requestBreak(tx, d.id, { userId: ctx.userId, penalty, holdingCoaId: holding, reason: b.reason?.trim() || null });
         await audit(tx, ctx, {
@@ -122,13 +119,13 @@ async function executeBreak(
     referenceCode: rows[rows.length - 1]?.code ?? d.account_number,
     source: { module: 'DEPOSIT', id: groupId },
     lines: [
-      { accountId: glOf(d, 'CONTROL'), debit: principal },
-      ...(o.penalty.gt(0) ? [{ accountId: glOf(d, 'PENALTY_INCOME'), credit: o.penalty }] : []),
+      { accountId: glOf(ctx, d, 'CONTROL'), debit: principal },
+      ...(o.penalty.gt(0) ? [{ accountId: glOf(ctx, d, 'PENALTY_INCOME'), credit: o.penalty }] : []),
       ...(payout.gt(0) ? [{ accountId: o.holding, credit: payout }] : []),
       ...(accrued.gt(0)
         ? [
-            { accountId: glOf(d, 'INTEREST_PAYABLE'), debit: accrued },
-            { accountId: glOf(d, 'INTEREST_EXPENSE'), credit: accrued },
+            { accountId: glOf(ctx, d, 'INTEREST_PAYABLE'), debit: accrued },
+            { accountId: glOf(ctx, d, 'INTEREST_EXPENSE'), credit: accrued },
           ]
         : []),
     ],
@@ -149,9 +146,8 @@ export async function decideBreak(ctx: Ctx, id: string, b: { status: 'APPROVED' 
     ctx,
     async (tx) => {
       const d = await lockOne(tx, ctx, id);
-      if (!d.break_requested_at) throw unprocessable('BREAK_NOT_PENDING', 'deposit.break_not_pending');
-      if (d.break_requested_by && d.break_requested_by === ctx.userId)
-        throw unprocessable('BREAK_SELF_APPROVAL', 'deposit.break_self_approval');
+      if (!d.break_requested_at) throw refusalError(ctx.lang, 'BREAK_NOT_PENDING');
+      if (d.break_requested_by && d.break_requested_by === ctx.userId) throw refusalError(ctx.lang, 'BREAK_SELF_APPROVAL');
       if (b.status === 'REJECTED' || d.status !== 'ACTIVE' || d.maturity_date <= today()) {
         await clearBreakRequest(tx, d.id, ctx.userId);
         await audit(tx, ctx, {
@@ -161,7 +157,7 @@ export async function decideBreak(ctx: Ctx, id: string, b: { status: 'APPROVED' 
           before: { penalty: d.break_penalty, requestedBy: d.break_requested_by },
           after: { reason: b.reason ?? null },
         });
-        if (b.status === 'APPROVED') throw unprocessable('DEPOSIT_MATURED', 'deposit.already_matured', { number: d.account_number });
+        if (b.status === 'APPROVED') throw refusalError(ctx.lang, 'DEPOSIT_MATURED', { number: d.account_number });
         return { status: 'REJECTED' as const, deposit: await view(tx, d.id) };
       }
       await payDueInterest(tx, ctx, [d], { through: today(), releaseId: null });
@@ -169,7 +165,7 @@ export async function decideBreak(ctx: Ctx, id: string, b: { status: 'APPROVED' 
       return executeBreak(tx, ctx, d, {
         penalty: penalty.gt(d.principal) ? d.principal : penalty,
         computed: penalty,
-        holding: d.break_holding_coa_id ?? glOf(d, 'HOLDING_PRINCIPAL'),
+        holding: d.break_holding_coa_id ?? glOf(ctx, d, 'HOLDING_PRINCIPAL'),
         reason: d.break_reason,
         approvedBy: ctx.userId,
       });

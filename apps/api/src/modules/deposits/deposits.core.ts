@@ -25,6 +25,7 @@ import type { TaxRule } from '@koperasi/finance/deposit';
 import type { Tx } from '../../db/db.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { unprocessable } from '../../lib/errors.ts';
+import { refusalError } from '../money/refusals.ts';
 import { channelOf } from '../savings/savings.core.ts';
 import { getConfig } from '../settings/configuration.ts';
 import { depositPayDue, type PayRow } from './deposits.ops.repo.ts';
@@ -39,9 +40,9 @@ export const RATE_COLUMN: Record<number, string> = {
 };
 
 /** The GL account of a role, or a clear refusal naming the product and role. */
-export function glOf(d: Pick<LockedDeposit, 'gl' | 'product_name'>, role: string): string {
+export function glOf(ctx: Ctx, d: Pick<LockedDeposit, 'gl' | 'product_name'>, role: string): string {
   const id = d.gl[role];
-  if (!id) throw unprocessable('PRODUCT_GL_MISSING', 'deposit.gl_missing', { product: d.product_name, role });
+  if (!id) throw refusalError(ctx.lang, 'DEPOSIT_GL_MISSING', { product: d.product_name, role });
   return id;
 }
 

@@ -11,7 +11,7 @@ import type { Tx } from '../../db/db.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { notFound } from '../../lib/errors.ts';
 import { paged } from '../../lib/http.ts';
-import { withTx } from '../money/index.ts';
+import { refusalError, withTx } from '../money/index.ts';
 import { findProduct } from '../products/products.repo.ts';
 import { isAgentCtx } from '../savings/savings.core.ts';
 import { RATE_COLUMN, taxSetting } from './deposits.core.ts';
@@ -51,9 +51,9 @@ export async function listDeposits(ctx: Ctx, q: DepositListQuery) {
 
 async function visibleDeposit(tx: Tx, ctx: Ctx, id: string) {
   const d = await findDeposit(tx, id);
-  if (!d) throw notFound('deposit.not_found');
+  if (!d) throw refusalError(ctx.lang, 'DEPOSIT_NOT_FOUND');
   if (isAgentCtx(ctx)) {
-    if (!(await agentHasMember(tx, d.member_id, ctx.userId))) throw notFound('deposit.not_found');
+    if (!(await agentHasMember(tx, d.member_id, ctx.userId))) throw refusalError(ctx.lang, 'DEPOSIT_NOT_FOUND');
   }
   return d;
 }
@@ -263,7 +263,7 @@ export async function projection(ctx: Ctx, q: { productId: string; amount: numbe
     const product = await findProduct(tx, q.productId);
     if (!product || product.kind !== 'SAVING_DEPOSIT') throw notFound('product.not_found');
     const start = q.startDate ?? today();
-    const { terms, rate } = await rateFor(tx, product, q.tenor, start);
+    const { terms, rate } = await rateFor(tx, ctx, product, q.tenor, start);
     const setting = await taxSetting(tx, ctx);
     const dayCount = (terms.deposit_day_count as 'MONTHLY' | 'ACTUAL_365' | null) ?? 'MONTHLY';
     const p = projectInterest({ start, tenor: q.tenor, principal: q.amount, ratePct: rate, dayCount, rule: setting.rule });

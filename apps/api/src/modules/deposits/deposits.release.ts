@@ -4,11 +4,11 @@
  */
 import { type Dec, dec, ZERO } from '@koperasi/finance';
 import type { Ctx } from '../../lib/context.ts';
-import { AppError, conflict, notFound, unprocessable } from '../../lib/errors.ts';
+import { AppError } from '../../lib/errors.ts';
 import { runBatch } from '../jobs/batch.ts';
 import { todayJakarta } from '../ledger/dates.ts';
 import { isPeriodOpen, reverse } from '../ledger/posting.ts';
-import { audit, withTx } from '../money/index.ts';
+import { audit, refusalError, withTx } from '../money/index.ts';
 import { assertCanMove, channelOf, move } from '../savings/savings.core.ts';
 import { lockAccounts, setGroupJournal } from '../savings/savings.repo.ts';
 import { payDueIds } from './deposits.core.ts';
@@ -31,10 +31,6 @@ import {
 import { dueDepositsAfter, lockDeposits, lockTaxMonths, saveTaxMonths } from './deposits.repo.ts';
 
 const today = (): string => todayJakarta();
-
-function field(errorCode: string, key: string, name: string, params?: Record<string, unknown>, status = 422) {
-  return new AppError(status, errorCode, key, params, [{ field: name, message: key }]);
-}
 
 export type { ReleaseRow };
 
@@ -76,7 +72,7 @@ export async function release(
   const now = todayJakarta();
   const fromDate = b.fromDate!;
   const toDate = b.toDate!;
-  if (fromDate > now) throw field('RELEASE_FUTURE', 'deposit.release_future', 'fromDate', { today: now });
+  if (fromDate > now) throw refusalError(ctx.lang, 'RELEASE_FUTURE', { today: now });
   const through = toDate < now ? toDate : now;
   const started = await withTx(ctx, async (tx) => {
     const running = await runningRelease(tx, fromDate, toDate);
@@ -101,7 +97,7 @@ export async function release(
     concurrency,
     items: (tx, after, limit) => dueDepositsAfter(tx, after, limit, through),
     processChunk: async (tx, items) => {
-      if ((await releaseStatus(tx, started.id)) !== 'RUNNING') throw conflict('RELEASE_CANCELLED', 'deposit.release_cancelled', {});
+      if ((await releaseStatus(tx, started.id)) !== 'RUNNING') throw refusalError(ctx.lang, 'RELEASE_CANCELLED');
       const ids = items.map((i) => i.id);
       const s = await payDueIds(tx, ctx, ids, { through, releaseId: started.id });
       await addChunkTotals(tx, started.id, s);
@@ -147,9 +143,9 @@ export async function cancelRelease(ctx: Ctx, id: string, reason?: string | null
     async (tx) => {
       const why = reason?.trim() || 'Pembatalan rilis bunga deposito';
       const r = await findRelease(tx, id, true);
-      if (!r) throw notFound('deposit.release_not_found');
-      if (r.status === 'CANCELLED') throw conflict('RELEASE_CANCELLED', 'deposit.release_cancelled', {});
-      if (r.status === 'RUNNING') throw unprocessable('RELEASE_RUNNING', 'deposit.release_running');
+      if (!r) throw refusalError(ctx.lang, 'RELEASE_NOT_FOUND');
+      if (r.status === 'CANCELLED') throw refusalError(ctx.lang, 'RELEASE_CANCELLED');
+      if (r.status === 'RUNNING') throw refusalError(ctx.lang, 'RELEASE_RUNNING');
       const rows = await postedInterestOfRelease(tx, id);
       const journals = await journalDates(tx, [...new Set(rows.map((x) => x.journal_id))]);
       for (const j of journals) {
@@ -165,12 +161,11 @@ export async function cancelRelease(ctx: Ctx, id: string, reason?: string | null
           !['ACTIVE', 'MATURED'].includes(d.status) ||
           mine.some((x) => x.term_no !== d.term_no) ||
           later.some((l) => l.deposit_id === d.id);
-        if (blocked)
-          throw unprocessable('RELEASE_NOT_CANCELLABLE', 'deposit.release_cancel_blocked', { number: d.account_number, status: d.status });
+        if (blocked) throw refusalError(ctx.lang, 'RELEASE_NOT_CANCELLABLE', { number: d.account_number, status: d.status });
       }
       // Interest paid out of the holding account cannot be taken back by a cancellation.
       const paidOut = await paidOutOfHolding(tx, id);
-      if (paidOut) throw unprocessable('RELEASE_NOT_CANCELLABLE', 'deposit.release_cancel_paid_out', { number: paidOut.account_number });
+      if (paidOut) throw refusalError(ctx.lang, 'RELEASE_PAID_OUT', { number: paidOut.account_number });
       // Savings that received interest give it back (their rules: open, enough balance).
       const savingIds = [
         ...new Set(rows.filter((x) => x.destination === 'SAVING' && x.saving_id && dec(x.net).gt(0)).map((x) => x.saving_id!)),
@@ -182,8 +177,7 @@ export async function cancelRelease(ctx: Ctx, id: string, reason?: string | null
       for (const [sid, amount] of back) {
         const a = savings.get(sid);
         assertCanMove(ctx, a);
-        if (amount.gt(a.balance))
-          throw unprocessable('INTEREST_SAVING_SHORT', 'deposit.interest_saving_short', { number: a.account_number });
+        if (amount.gt(a.balance)) throw refusalError(ctx.lang, 'INTEREST_SAVING_SHORT', { number: a.account_number });
       }
       // Journals reversed (dated as the originals: their months are open); each one's savings legs go back with it.
       const reversals: string[] = [];
