@@ -11,7 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ERROR_CODES, type ErrorCode, errorStatus, isErrorCode, messages } from '@koperasi/contracts';
 import { describe, expect, it } from 'vitest';
-import { LOAN_REFUSALS, REFUSALS } from '../src/modules/money/refusals.ts';
+import { BILL_REFUSALS, DEPOSIT_REFUSALS, LOAN_REFUSALS, REFUSALS, UNIT_REFUSALS } from '../src/modules/money/refusals.ts';
 
 const src = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src');
 const CODE = "'([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*)'";
@@ -59,7 +59,7 @@ export function scanCodes(): Site[] {
       sites.push({ code: m[1] ?? m[2], status: null, where: at(m.index) });
     }
   }
-  for (const [code, spec] of Object.entries({ ...REFUSALS, ...LOAN_REFUSALS })) {
+  for (const [code, spec] of Object.entries({ ...REFUSALS, ...LOAN_REFUSALS, ...UNIT_REFUSALS, ...BILL_REFUSALS, ...DEPOSIT_REFUSALS })) {
     sites.push({ code: (spec as { errorCode?: string }).errorCode ?? code, status: spec.status, where: `money/refusals.ts ${code}` });
   }
   return sites;
@@ -68,6 +68,8 @@ export function scanCodes(): Site[] {
 /** Codes answered with another status than the catalogue's at some sites (each with its reason). */
 const OTHER_STATUS: Record<string, string> = {
   BRANCH_NOT_FOUND: "404 for a branch looked up by id; 422 for a journal line's branch (posting.ts, the journal is refused)",
+  INTEREST_SAVING_REQUIRED:
+    '400 for a deposit placement or position without its interest savings account (DEPOSIT_REFUSALS), as answered since the start',
 };
 
 describe('error-code catalogue', () => {

@@ -6,21 +6,14 @@ import { type Dec, dec, ZERO } from '@koperasi/finance';
 import { breakPenalty, type PenaltyBasis } from '@koperasi/finance/deposit';
 import type { Tx } from '../../db/db.ts';
 import type { Ctx } from '../../lib/context.ts';
-import { conflict, unprocessable } from '../../lib/errors.ts';
 import { uuidv7 } from '../../lib/uuid7.ts';
 import { post } from '../ledger/posting.ts';
-import { audit, withTx } from '../money/index.ts';
+import { audit, refusalError, withTx } from '../money/index.ts';
 import { glOf, payDueInterest } from './deposits.core.ts';
-import { checkHolding, field, journalText, lockOne, movementOf, rupiah, today, view } from './deposits.helpers.ts';
+import { checkHolding, journalText, lockOne, movementOf, today, view } from './deposits.helpers.ts';
 import { addHolding } from './deposits.holding.repo.ts';
+import { clearBreakRequest, markBroken, requestBreak, termsOfVersion } from './deposits.ops.repo.ts';
 import { insertMovements, type LockedDeposit, takeUnpaidAccrual } from './deposits.repo.ts';
-
-async function termsOfDeposit(tx: Tx, d: LockedDeposit) {
-  return tx.one<Record<string, unknown>>(
-    'SELECT * FROM product_terms WHERE tenant_id = app_tenant() AND product_id = $1 AND version = $2',
-    [d.product_id, d.terms_version],
-  );
-}
 
 export async function breakDeposit(
   ctx: Ctx,
@@ -31,16 +24,15 @@ export async function breakDeposit(
     async (tx) => {
       const date = today();
       const d = await lockOne(tx, ctx, b.accountProductId);
-      if (d.status !== 'ACTIVE')
-        throw unprocessable('DEPOSIT_CLOSED', 'deposit.not_active', { number: d.account_number, status: d.status });
-      if (d.maturity_date <= date) throw unprocessable('DEPOSIT_MATURED', 'deposit.already_matured', { number: d.account_number });
-      if (d.break_requested_at) throw conflict('BREAK_PENDING', 'deposit.break_pending', { number: d.account_number });
+      if (d.status !== 'ACTIVE') throw refusalError(ctx.lang, 'DEPOSIT_CLOSED', { number: d.account_number, status: d.status });
+      if (d.maturity_date <= date) throw refusalError(ctx.lang, 'DEPOSIT_MATURED', { number: d.account_number });
+      if (d.break_requested_at) throw refusalError(ctx.lang, 'BREAK_PENDING', { number: d.account_number });
       const holding = b.accountPenampungPokokId
-        ? await checkHolding(tx, b.accountPenampungPokokId, 'accountPenampungPokokId')
-        : glOf(d, 'HOLDING_PRINCIPAL');
+        ? await checkHolding(tx, ctx, b.accountPenampungPokokId, 'accountPenampungPokokId')
+        : glOf(ctx, d, 'HOLDING_PRINCIPAL');
       // Periods already due are earned: paid before the break (to their usual destination).
       await payDueInterest(tx, ctx, [d], { through: date, releaseId: null });
-      const terms = await termsOfDeposit(tx, d);
+      const terms = await termsOfVersion(tx, d.product_id, d.terms_version);
       const computed = breakPenalty({
         basis: ((terms?.deposit_penalty_basis as PenaltyBasis | null) ?? 'PRINCIPAL') as PenaltyBasis,
         pct: dec((terms?.deposit_penalty as Dec | null) ?? 0),
@@ -48,14 +40,9 @@ export async function breakDeposit(
         interestEarned: d.interest_paid,
       });
       const penalty = b.pinaltyBreak == null ? computed : dec(b.pinaltyBreak);
-      if (penalty.gt(d.principal))
-        throw field('PENALTY_ABOVE_PRINCIPAL', 'deposit.penalty_above_principal', 'pinaltyBreak', { principal: rupiah(ctx, d.principal) });
+      if (penalty.gt(d.principal)) throw refusalError(ctx.lang, 'PENALTY_ABOVE_PRINCIPAL', { principal: d.principal });
       if (terms?.deposit_break_needs_approval) {
-        await tx.exec(
-          `UPDATE deposit SET break_requested_at = now(), break_requested_by = $2, break_penalty = $3, break_holding_coa_id = $4, break_reason = $5,
-                  updated_by = $2 WHERE tenant_id = app_tenant() AND id = $1`,
-          [d.id, ctx.userId, penalty.toFixed(2), holding, b.reason?.trim() || null],
-        );
+        await requestBreak(tx, d.id, { userId: ctx.userId, penalty, holdingCoaId: holding, reason: b.reason?.trim() || null });
         await audit(tx, ctx, {
           action: 'deposit.break_request',
           entity: 'deposit',
@@ -108,12 +95,7 @@ async function executeBreak(
       description: o.reason,
     }),
   ]);
-  await tx.exec(
-    `UPDATE deposit SET status = 'BROKEN', principal = 0, penalty = $2, closed_date = $3, closed_by = $4, updated_by = $4,
-            break_requested_at = NULL, break_requested_by = NULL, break_penalty = NULL, break_holding_coa_id = NULL
-     WHERE tenant_id = app_tenant() AND id = $1`,
-    [d.id, o.penalty.toFixed(2), date, ctx.userId],
-  );
+  await markBroken(tx, d.id, o.penalty, date, ctx.userId);
   await audit(tx, ctx, {
     action: 'deposit.break',
     entity: 'deposit',
@@ -137,13 +119,13 @@ async function executeBreak(
     referenceCode: rows[rows.length - 1]?.code ?? d.account_number,
     source: { module: 'DEPOSIT', id: groupId },
     lines: [
-      { accountId: glOf(d, 'CONTROL'), debit: principal },
-      ...(o.penalty.gt(0) ? [{ accountId: glOf(d, 'PENALTY_INCOME'), credit: o.penalty }] : []),
+      { accountId: glOf(ctx, d, 'CONTROL'), debit: principal },
+      ...(o.penalty.gt(0) ? [{ accountId: glOf(ctx, d, 'PENALTY_INCOME'), credit: o.penalty }] : []),
       ...(payout.gt(0) ? [{ accountId: o.holding, credit: payout }] : []),
       ...(accrued.gt(0)
         ? [
-            { accountId: glOf(d, 'INTEREST_PAYABLE'), debit: accrued },
-            { accountId: glOf(d, 'INTEREST_EXPENSE'), credit: accrued },
+            { accountId: glOf(ctx, d, 'INTEREST_PAYABLE'), debit: accrued },
+            { accountId: glOf(ctx, d, 'INTEREST_EXPENSE'), credit: accrued },
           ]
         : []),
     ],
@@ -164,15 +146,10 @@ export async function decideBreak(ctx: Ctx, id: string, b: { status: 'APPROVED' 
     ctx,
     async (tx) => {
       const d = await lockOne(tx, ctx, id);
-      if (!d.break_requested_at) throw unprocessable('BREAK_NOT_PENDING', 'deposit.break_not_pending');
-      if (d.break_requested_by && d.break_requested_by === ctx.userId)
-        throw unprocessable('BREAK_SELF_APPROVAL', 'deposit.break_self_approval');
+      if (!d.break_requested_at) throw refusalError(ctx.lang, 'BREAK_NOT_PENDING');
+      if (d.break_requested_by && d.break_requested_by === ctx.userId) throw refusalError(ctx.lang, 'BREAK_SELF_APPROVAL');
       if (b.status === 'REJECTED' || d.status !== 'ACTIVE' || d.maturity_date <= today()) {
-        await tx.exec(
-          `UPDATE deposit SET break_requested_at = NULL, break_requested_by = NULL, break_penalty = NULL, break_holding_coa_id = NULL,
-                  updated_by = $2 WHERE tenant_id = app_tenant() AND id = $1`,
-          [d.id, ctx.userId],
-        );
+        await clearBreakRequest(tx, d.id, ctx.userId);
         await audit(tx, ctx, {
           action: 'deposit.break_reject',
           entity: 'deposit',
@@ -180,7 +157,7 @@ export async function decideBreak(ctx: Ctx, id: string, b: { status: 'APPROVED' 
           before: { penalty: d.break_penalty, requestedBy: d.break_requested_by },
           after: { reason: b.reason ?? null },
         });
-        if (b.status === 'APPROVED') throw unprocessable('DEPOSIT_MATURED', 'deposit.already_matured', { number: d.account_number });
+        if (b.status === 'APPROVED') throw refusalError(ctx.lang, 'DEPOSIT_MATURED', { number: d.account_number });
         return { status: 'REJECTED' as const, deposit: await view(tx, d.id) };
       }
       await payDueInterest(tx, ctx, [d], { through: today(), releaseId: null });
@@ -188,7 +165,7 @@ export async function decideBreak(ctx: Ctx, id: string, b: { status: 'APPROVED' 
       return executeBreak(tx, ctx, d, {
         penalty: penalty.gt(d.principal) ? d.principal : penalty,
         computed: penalty,
-        holding: d.break_holding_coa_id ?? glOf(d, 'HOLDING_PRINCIPAL'),
+        holding: d.break_holding_coa_id ?? glOf(ctx, d, 'HOLDING_PRINCIPAL'),
         reason: d.break_reason,
         approvedBy: ctx.userId,
       });

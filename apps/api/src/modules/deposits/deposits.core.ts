@@ -25,8 +25,10 @@ import type { TaxRule } from '@koperasi/finance/deposit';
 import type { Tx } from '../../db/db.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { unprocessable } from '../../lib/errors.ts';
+import { refusalError } from '../money/refusals.ts';
 import { channelOf } from '../savings/savings.core.ts';
 import { getConfig } from '../settings/configuration.ts';
+import { depositPayDue, type PayRow } from './deposits.ops.repo.ts';
 import { type LockedDeposit, lockDeposits } from './deposits.repo.ts';
 
 export const RATE_COLUMN: Record<number, string> = {
@@ -38,9 +40,9 @@ export const RATE_COLUMN: Record<number, string> = {
 };
 
 /** The GL account of a role, or a clear refusal naming the product and role. */
-export function glOf(d: Pick<LockedDeposit, 'gl' | 'product_name'>, role: string): string {
+export function glOf(ctx: Ctx, d: Pick<LockedDeposit, 'gl' | 'product_name'>, role: string): string {
   const id = d.gl[role];
-  if (!id) throw unprocessable('PRODUCT_GL_MISSING', 'deposit.gl_missing', { product: d.product_name, role });
+  if (!id) throw refusalError(ctx.lang, 'DEPOSIT_GL_MISSING', { product: d.product_name, role });
   return id;
 }
 
@@ -112,18 +114,18 @@ export async function payDueIds(tx: Tx, ctx: Ctx, ids: string[], opts: PayOption
   const setting = await taxSetting(tx, ctx);
   let r: PayRow | undefined;
   try {
-    r = await tx.one<PayRow>('SELECT * FROM deposit_pay_due($1::uuid[], $2::date, $3::uuid, $4::uuid, $5::uuid, $6, $7, $8, $9, $10)', [
-      `{${ids.join(',')}}`,
-      opts.through,
-      opts.releaseId,
-      opts.holdingOverride ?? null,
-      ctx.userId,
-      ctx.principal ? channelOf(ctx) : 'SYSTEM',
-      opts.label ?? null,
-      setting.basis,
-      dec(setting.rule.taxFreeAmount).toFixed(2),
-      dec(setting.rule.ratePct).toFixed(4),
-    ]);
+    r = await depositPayDue(tx, {
+      ids,
+      through: opts.through,
+      releaseId: opts.releaseId,
+      holdingOverride: opts.holdingOverride ?? null,
+      userId: ctx.userId,
+      channel: ctx.principal ? channelOf(ctx) : 'SYSTEM',
+      label: opts.label ?? null,
+      basis: setting.basis,
+      taxFreeAmount: dec(setting.rule.taxFreeAmount).toFixed(2),
+      ratePct: dec(setting.rule.ratePct).toFixed(4),
+    });
   } catch (err) {
     const e = err as { code?: string; detail?: string };
     if (e.code === 'KL003') throw unprocessable('PERIOD_CLOSED', 'ledger.period_closed', { periode: e.detail ?? '' });
@@ -140,15 +142,4 @@ export async function payDueIds(tx: Tx, ctx: Ctx, ids: string[], opts: PayOption
     rolled: r!.rolled,
     matured: r!.matured,
   };
-}
-
-interface PayRow {
-  deposits: number;
-  payments: number;
-  gross: Dec;
-  tax: Dec;
-  net: Dec;
-  journal_ids: string[];
-  rolled: number;
-  matured: number;
 }

@@ -1,33 +1,24 @@
 /**
  * Shared pieces of the deposit operations (placement, withdrawal, break): locks, views, checks, texts. docs/deposits.md.
  */
-import { type Dec, dec, formatRupiah } from '@koperasi/finance';
+import { type Dec, dec } from '@koperasi/finance';
 import type { Tx } from '../../db/db.ts';
 import type { Ctx } from '../../lib/context.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
 import { todayJakarta } from '../ledger/dates.ts';
+import { refusalError } from '../money/refusals.ts';
 import { type ProductRow, termsInForce } from '../products/products.repo.ts';
 import { channelOf, isAgentCtx } from '../savings/savings.core.ts';
-import { agentMemberCondition } from '../users/agent-scope.ts';
 import { RATE_COLUMN } from './deposits.core.ts';
+import { agentHasMember, findHoldingAccount, findInterestSaving } from './deposits.ops.repo.ts';
 import { type DepositMovement, depositView, findDeposit, type LockedDeposit, lockDeposits } from './deposits.repo.ts';
 
 export const today = (): string => todayJakarta();
-export const rupiah = (ctx: Ctx, v: Dec) => formatRupiah(v, ctx.lang);
-
-export function field(errorCode: string, key: string, name: string, params?: Record<string, unknown>, status = 422) {
-  return new AppError(status, errorCode, key, params, [{ field: name, message: key }]);
-}
 
 export async function lockOne(tx: Tx, ctx: Ctx, id: string): Promise<LockedDeposit> {
   const [d] = await lockDeposits(tx, [id]);
-  if (!d) throw notFound('deposit.not_found');
+  if (!d) throw refusalError(ctx.lang, 'DEPOSIT_NOT_FOUND');
   if (isAgentCtx(ctx)) {
-    const mine = await tx.one(
-      `SELECT 1 FROM member m WHERE m.tenant_id = app_tenant() AND m.id = $1 AND ${agentMemberCondition('m', '$2')}`,
-      [d.member_id, ctx.userId],
-    );
-    if (!mine) throw notFound('deposit.not_found');
+    if (!(await agentHasMember(tx, d.member_id, ctx.userId))) throw refusalError(ctx.lang, 'DEPOSIT_NOT_FOUND');
   }
   return d;
 }
@@ -37,35 +28,29 @@ export async function view(tx: Tx, id: string) {
 }
 
 /** The product's rate for a tenor on a day; null or 0 = the tenor is not offered. */
-export async function rateFor(tx: Tx, product: ProductRow, tenor: number, date: string) {
+export async function rateFor(tx: Tx, ctx: Ctx, product: ProductRow, tenor: number, date: string) {
   const terms = await termsInForce(tx, product.id, date);
   const rate = terms?.[RATE_COLUMN[tenor]] as Dec | null | undefined;
   if (!terms || rate === null || rate === undefined || dec(rate).isZero()) {
-    throw field('TENOR_NOT_OFFERED', 'deposit.tenor_no_rate', 'tenor', { product: product.name, tenor });
+    throw refusalError(ctx.lang, 'TENOR_NOT_OFFERED', { product: product.name, tenor });
   }
   return { terms, rate: dec(rate) };
 }
 
 /** A savings account of the member that may receive interest: open voluntary (or plan) savings. */
-export async function checkInterestSaving(tx: Tx, memberId: string, savingId: string) {
-  const s = await tx.one<{ id: string; account_number: string; member_id: string; kind: string; status: string }>(
-    'SELECT id, account_number, member_id, kind, status FROM member_saving WHERE tenant_id = app_tenant() AND id = $1',
-    [savingId],
-  );
+export async function checkInterestSaving(tx: Tx, ctx: Ctx, memberId: string, savingId: string) {
+  const s = await findInterestSaving(tx, savingId);
   if (!s || s.member_id !== memberId || s.kind !== 'SAVING' || s.status !== 'ACTIVE') {
-    throw field('INTEREST_SAVING_INVALID', 'deposit.interest_saving_invalid', 'interestSavingId', { number: s?.account_number ?? '-' });
+    throw refusalError(ctx.lang, 'INTEREST_SAVING_INVALID', { number: s?.account_number ?? '-' });
   }
 }
 
 /** A holding account given by the caller: an active, postable liability account. */
-export async function checkHolding(tx: Tx, id: string, name: string): Promise<string> {
-  const a = await tx.one<{ id: string; code: string; name: string; type: string; is_postable: boolean; is_active: boolean }>(
-    'SELECT id, code, name, type, is_postable, is_active FROM coa_account WHERE tenant_id = app_tenant() AND id = $1',
-    [id],
-  );
-  if (!a) throw field('COA_NOT_FOUND', 'access.coa_not_found', name, undefined, 404);
+export async function checkHolding(tx: Tx, ctx: Ctx, id: string, name: string): Promise<string> {
+  const a = await findHoldingAccount(tx, id);
+  if (!a) throw refusalError(ctx.lang, 'COA_NOT_FOUND', {}, name);
   if (a.type !== 'LIABILITY' || !a.is_postable || !a.is_active) {
-    throw field('HOLDING_ACCOUNT_INVALID', 'deposit.holding_invalid', name, { code: a.code, name: a.name });
+    throw refusalError(ctx.lang, 'HOLDING_ACCOUNT_INVALID', { code: a.code, name: a.name }, name);
   }
   return a.id;
 }

@@ -5,6 +5,7 @@
  */
 import { type Dec, dec } from '@koperasi/finance';
 import type { Tx } from '../../db/db.ts';
+import { agentMemberCondition } from '../users/agent-scope.ts';
 
 export interface HoldingEntry {
   id: string;
@@ -131,9 +132,10 @@ export async function insertPayout(
 }
 
 /** Deposits with money waiting in a holding account (the payout screen's list), largest first. */
-export async function listWaiting(tx: Tx, q: { page: number; limit: number; search?: string }, agentCond: string, params: unknown[]) {
-  const p = [...params];
-  let where = `h.tenant_id = app_tenant() AND h.status = 'OPEN' ${agentCond}`;
+export async function listWaiting(tx: Tx, q: { page: number; limit: number; search?: string }, agentUserId?: string | null) {
+  const agent = agentUserId !== undefined;
+  const p: unknown[] = agent ? [agentUserId] : [];
+  let where = `h.tenant_id = app_tenant() AND h.status = 'OPEN' ${agent ? `AND ${agentMemberCondition('m', '$1')}` : ''}`;
   if (q.search?.trim()) {
     p.push(`%${q.search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
     where += ` AND (d.account_number ILIKE $${p.length} OR m.full_name ILIKE $${p.length} OR m.cif_number ILIKE $${p.length} OR d.certificate_number ILIKE $${p.length})`;

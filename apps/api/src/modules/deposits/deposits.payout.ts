@@ -15,29 +15,23 @@ import type { DepositPayoutBody } from '@koperasi/contracts';
 import { type Dec, dec, ZERO } from '@koperasi/finance';
 import type { Tx } from '../../db/db.ts';
 import type { Ctx } from '../../lib/context.ts';
-import { AppError, conflict, notFound, unprocessable } from '../../lib/errors.ts';
 import { paged } from '../../lib/http.ts';
 import { uuidv7 } from '../../lib/uuid7.ts';
 import { todayJakarta } from '../ledger/dates.ts';
 import { post } from '../ledger/posting.ts';
-import { audit, withTx } from '../money/index.ts';
+import { audit, refusalError, withTx } from '../money/index.ts';
 import { assertCanMove, channelOf, isAgentCtx, move, resolveCash } from '../savings/savings.core.ts';
 import { lockAccounts } from '../savings/savings.repo.ts';
-import { agentMemberCondition } from '../users/agent-scope.ts';
 import { holdingEntries, insertPayout, listWaiting, payoutsOf } from './deposits.holding.repo.ts';
+import { findDepositRef, interestWithdrawalNeedsApproval } from './deposits.ops.repo.ts';
 import { decideRequest, insertRequest, pendingRequest } from './deposits.payout-request.repo.ts';
 import { lockDeposits } from './deposits.repo.ts';
 
 const num = (v: Dec) => dec(v).toNumber();
 
 async function visible(ctx: Ctx, tx: Parameters<typeof holdingEntries>[0], id: string) {
-  const agent = isAgentCtx(ctx);
-  const d = await tx.one<{ id: string; member_id: string; account_number: string; status: string }>(
-    `SELECT d.id, d.member_id, d.account_number, d.status FROM deposit d JOIN member m ON m.tenant_id = d.tenant_id AND m.id = d.member_id
-     WHERE d.tenant_id = app_tenant() AND d.id = $1 ${agent ? `AND ${agentMemberCondition('m', '$2')}` : ''}`,
-    agent ? [id, ctx.userId] : [id],
-  );
-  if (!d) throw notFound('deposit.not_found');
+  const d = await findDepositRef(tx, id, isAgentCtx(ctx) ? ctx.userId : undefined);
+  if (!d) throw refusalError(ctx.lang, 'DEPOSIT_NOT_FOUND');
   return d;
 }
 
@@ -103,8 +97,7 @@ async function pendingView(tx: Tx, depositId: string) {
 /** GET transaction/deposit/holding: deposits with money waiting in a holding account, with the totals (200 with an empty page). */
 export async function waiting(ctx: Ctx, q: { page: number; limit: number; search?: string }) {
   return withTx(ctx, async (tx) => {
-    const agent = isAgentCtx(ctx);
-    const r = await listWaiting(tx, q, agent ? `AND ${agentMemberCondition('m', '$1')}` : '', agent ? [ctx.userId] : []);
+    const r = await listWaiting(tx, q, isAgentCtx(ctx) ? ctx.userId : undefined);
     return {
       ...paged(
         r.rows.map((x) => ({
@@ -148,7 +141,7 @@ export async function payout(ctx: Ctx, id: string, b: DepositPayoutBody) {
       const [d] = await lockDeposits(tx, [id]);
       const kinds = b.kinds?.length ? [...new Set(b.kinds)] : ['PRINCIPAL', 'INTEREST'];
       const entries = await holdingEntries(tx, d.id, { kinds });
-      if (!entries.length) throw unprocessable('NOTHING_TO_PAY', 'deposit.nothing_to_pay', { number: d.account_number });
+      if (!entries.length) throw refusalError(ctx.lang, 'NOTHING_TO_PAY', { number: d.account_number });
       const interest = entries.filter((e) => e.kind === 'INTEREST').reduce((s, e) => s.plus(e.amount), ZERO);
       if (interest.gt(0) && (await interestNeedsApproval(tx, d))) return requestPayout(tx, ctx, d, b, kinds, entries);
       return { status: 'PAID' as const, ...(await executePayout(tx, ctx, d, b, entries, null)) };
@@ -158,15 +151,11 @@ export async function payout(ctx: Ctx, id: string, b: DepositPayoutBody) {
 }
 
 async function interestNeedsApproval(tx: Tx, d: Locked): Promise<boolean> {
-  const t = await tx.one<{ v: boolean | null }>(
-    'SELECT deposit_interest_withdrawal_needs_approval AS v FROM product_terms WHERE tenant_id = app_tenant() AND product_id = $1 AND version = $2',
-    [d.product_id, d.terms_version],
-  );
-  return Boolean(t?.v);
+  return interestWithdrawalNeedsApproval(tx, d.product_id, d.terms_version);
 }
 
 async function requestPayout(tx: Tx, ctx: Ctx, d: Locked, b: DepositPayoutBody, kinds: string[], entries: Entries) {
-  if (await pendingRequest(tx, d.id)) throw conflict('PAYOUT_PENDING', 'deposit.payout_pending', { number: d.account_number });
+  if (await pendingRequest(tx, d.id)) throw refusalError(ctx.lang, 'PAYOUT_PENDING', { number: d.account_number });
   const principal = entries.filter((e) => e.kind === 'PRINCIPAL').reduce((s, e) => s.plus(e.amount), ZERO);
   const interest = entries.filter((e) => e.kind === 'INTEREST').reduce((s, e) => s.plus(e.amount), ZERO);
   let cashCoaId: string | null = null;
@@ -204,10 +193,7 @@ async function requestPayout(tx: Tx, ctx: Ctx, d: Locked, b: DepositPayoutBody, 
 
 async function savingTarget(tx: Tx, ctx: Ctx, d: Locked, savingId: string, date: string) {
   const a = (await lockAccounts(tx, [savingId], date, isAgentCtx(ctx) ? ctx.userId : null)).get(savingId);
-  if (!a || a.member_id !== d.member_id)
-    throw new AppError(422, 'PAYOUT_SAVING_INVALID', 'deposit.payout_saving_invalid', { number: a?.account_number ?? '-' }, [
-      { field: 'savingId', message: 'deposit.payout_saving_invalid' },
-    ]);
+  if (!a || a.member_id !== d.member_id) throw refusalError(ctx.lang, 'PAYOUT_SAVING_INVALID', { number: a?.account_number ?? '-' });
   assertCanMove(ctx, a);
   return a;
 }
@@ -220,8 +206,8 @@ export async function decidePayout(ctx: Ctx, id: string, b: { status: 'APPROVED'
       await visible(ctx, tx, id);
       const [d] = await lockDeposits(tx, [id]);
       const r = await pendingRequest(tx, d.id, true);
-      if (!r) throw unprocessable('PAYOUT_NOT_PENDING', 'deposit.payout_not_pending');
-      if (r.requested_by && r.requested_by === ctx.userId) throw unprocessable('PAYOUT_SELF_APPROVAL', 'deposit.payout_self_approval');
+      if (!r) throw refusalError(ctx.lang, 'PAYOUT_NOT_PENDING');
+      if (r.requested_by && r.requested_by === ctx.userId) throw refusalError(ctx.lang, 'PAYOUT_SELF_APPROVAL');
       const reason = b.reason?.trim() || null;
       if (b.status === 'REJECTED') {
         await decideRequest(tx, r.id, { status: 'REJECTED', userId: ctx.userId, reason, payoutId: null });
@@ -235,7 +221,7 @@ export async function decidePayout(ctx: Ctx, id: string, b: { status: 'APPROVED'
         return { status: 'REJECTED' as const, requestId: r.id, depositId: d.id };
       }
       const entries = await holdingEntries(tx, d.id, { kinds: r.kinds });
-      if (!entries.length) throw unprocessable('NOTHING_TO_PAY', 'deposit.nothing_to_pay', { number: d.account_number });
+      if (!entries.length) throw refusalError(ctx.lang, 'NOTHING_TO_PAY', { number: d.account_number });
       const body: DepositPayoutBody = {
         method: r.method,
         coaId: r.cash_coa_id,

@@ -12,29 +12,18 @@ import { type Dec, dec, ZERO } from '@koperasi/finance';
 import { maturityDate, projectInterest } from '@koperasi/finance/deposit';
 import type { Tx } from '../../db/db.ts';
 import type { Ctx } from '../../lib/context.ts';
-import { notFound, RequestValidationError, unprocessable } from '../../lib/errors.ts';
+import { RequestValidationError } from '../../lib/errors.ts';
 import { uuidv7 } from '../../lib/uuid7.ts';
 import { post } from '../ledger/posting.ts';
 import { findMemberRef } from '../members/members.registry.ts';
-import { audit, withTx } from '../money/index.ts';
+import { audit, refusalError, withTx } from '../money/index.ts';
 import { findProduct } from '../products/products.repo.ts';
 import { assertCanMove, assertCanWithdraw, type Channel, channelOf, isAgentCtx, move, resolveCash } from '../savings/savings.core.ts';
 import { lockAccounts } from '../savings/savings.repo.ts';
-import { agentMemberCondition } from '../users/agent-scope.ts';
 import { glOf, payDueInterest, taxSetting } from './deposits.core.ts';
-import {
-  checkHolding,
-  checkInterestSaving,
-  field,
-  journalText,
-  lockOne,
-  movementOf,
-  rateFor,
-  rupiah,
-  today,
-  view,
-} from './deposits.helpers.ts';
+import { checkHolding, checkInterestSaving, journalText, lockOne, movementOf, rateFor, today, view } from './deposits.helpers.ts';
 import { addHolding } from './deposits.holding.repo.ts';
+import { agentHasMember, insertDeposit, markWithdrawn, productControlAccount, setPosition } from './deposits.ops.repo.ts';
 import { insertMovements, nextAccountNumber, nextCertificateNumber } from './deposits.repo.ts';
 
 export * from './deposits.break.ts';
@@ -49,18 +38,16 @@ export async function openDepositTx(tx: Tx, ctx: Ctx, raw: Record<string, unknow
   const amount = dec(b.amount);
 
   const { product, member } = await placementParties(tx, ctx, b);
-  const { terms, rate } = await rateFor(tx, product, b.tenor, date);
+  const { terms, rate } = await rateFor(tx, ctx, product, b.tenor, date);
   const min = dec((terms.deposit_min_amount as Dec | null) ?? 0);
   const max = terms.deposit_max_amount as Dec | null;
-  if (amount.lt(min)) throw field('AMOUNT_BELOW_MIN', 'deposit.amount_below_min', 'amount', { min: rupiah(ctx, min) });
-  if (max && dec(max).gt(0) && amount.gt(max))
-    throw field('AMOUNT_ABOVE_MAX', 'deposit.amount_above_max', 'amount', { max: rupiah(ctx, dec(max)) });
+  if (amount.lt(min)) throw refusalError(ctx.lang, 'AMOUNT_BELOW_MIN', { min });
+  if (max && dec(max).gt(0) && amount.gt(max)) throw refusalError(ctx.lang, 'AMOUNT_ABOVE_MAX', { max: dec(max) });
 
   const destination = b.interestDestination ?? (b.interestSavingId ? 'SAVING' : 'HOLDING');
   if (destination === 'SAVING') {
-    if (!b.interestSavingId)
-      throw field('INTEREST_SAVING_REQUIRED', 'deposit.interest_saving_required', 'interestSavingId', undefined, 400);
-    await checkInterestSaving(tx, member.id, b.interestSavingId);
+    if (!b.interestSavingId) throw refusalError(ctx.lang, 'INTEREST_SAVING_REQUIRED');
+    await checkInterestSaving(tx, ctx, member.id, b.interestSavingId);
   }
   const rollover =
     b.rollover ??
@@ -80,46 +67,33 @@ export async function openDepositTx(tx: Tx, ctx: Ctx, raw: Record<string, unknow
     journalId,
     productName: product.name,
   });
-  const control = (
-    await tx.one<{ coa_id: string }>(
-      `SELECT coa_id FROM product_gl_account WHERE tenant_id = app_tenant() AND product_id = $1 AND role = 'CONTROL'`,
-      [product.id],
-    )
-  )?.coa_id;
-  if (!control) throw unprocessable('PRODUCT_GL_MISSING', 'deposit.gl_missing', { product: product.name, role: 'CONTROL' });
+  const control = await productControlAccount(tx, product.id);
+  if (!control) throw refusalError(ctx.lang, 'DEPOSIT_GL_MISSING', { product: product.name, role: 'CONTROL' });
 
   const accountNumber = await nextAccountNumber(tx, product.id);
   const certificate = await nextCertificateNumber(tx, date);
   const maturity = maturityDate(date, b.tenor);
-  const row = await tx.one<{ id: string }>(
-    `INSERT INTO deposit (tenant_id, account_number, certificate_number, member_id, product_id, status, principal, placed_amount, tenor, rate,
-                          day_count, terms_version, start_date, maturity_date, placed_date, paid_through, interest_destination,
-                          interest_saving_id, rollover, funding, funding_saving_id, cash_coa_id, description, created_by, updated_by)
-     VALUES (app_tenant(), $1, $2, $3, $4, 'ACTIVE', $5, $5, $6, $7, $8, $9, $10, $11, $10, $10, $12, $13, $14, $15, $16, $17, $18, $19, $19)
-     RETURNING id`,
-    [
-      accountNumber,
-      certificate,
-      member.id,
-      product.id,
-      amount.toFixed(2),
-      b.tenor,
-      rate.toFixed(4),
-      dayCount,
-      terms.version,
-      date,
-      maturity,
-      destination,
-      destination === 'SAVING' ? b.interestSavingId : null,
-      rollover,
-      b.sourceSavingId ? 'SAVING' : 'CASH',
-      b.sourceSavingId ?? null,
-      cashCoaId,
-      b.description?.trim() || null,
-      ctx.userId,
-    ],
-  );
-  const id = row!.id;
+  const id = await insertDeposit(tx, {
+    accountNumber,
+    certificateNumber: certificate,
+    memberId: member.id,
+    productId: product.id,
+    amount,
+    tenor: b.tenor,
+    rate,
+    dayCount,
+    termsVersion: terms.version,
+    date,
+    maturityDate: maturity,
+    interestDestination: destination,
+    interestSavingId: destination === 'SAVING' ? b.interestSavingId : null,
+    rollover,
+    funding: b.sourceSavingId ? 'SAVING' : 'CASH',
+    fundingSavingId: b.sourceSavingId ?? null,
+    cashCoaId,
+    description: b.description?.trim() || null,
+    userId: ctx.userId,
+  });
   if (savingLeg) await savingLeg();
   const [mv] = await insertMovements(tx, [
     {
@@ -190,26 +164,21 @@ export async function openDepositTx(tx: Tx, ctx: Ctx, raw: Record<string, unknow
 /** The product and member of a placement, with their refusals (product kind and state, member state, agent scope, audience). */
 async function placementParties(tx: Tx, ctx: Ctx, b: DepositOpenBody) {
   const product = await findProduct(tx, b.productId);
-  if (!product) throw field('PRODUCT_NOT_FOUND', 'product.not_found', 'productId', undefined, 404);
-  if (product.kind !== 'SAVING_DEPOSIT')
-    throw field('PRODUCT_NOT_DEPOSIT', 'deposit.product_not_deposit', 'productId', { product: product.name });
-  if (!product.is_active) throw unprocessable('PRODUCT_INACTIVE', 'saving.product_inactive', { product: product.name });
+  if (!product) throw refusalError(ctx.lang, 'PRODUCT_NOT_FOUND');
+  if (product.kind !== 'SAVING_DEPOSIT') throw refusalError(ctx.lang, 'PRODUCT_NOT_DEPOSIT', { product: product.name });
+  if (!product.is_active) throw refusalError(ctx.lang, 'PRODUCT_INACTIVE', { product: product.name });
 
   const member = await findMemberRef(tx, b.memberId, 'share');
-  if (!member) throw notFound('member.not_found');
-  if (!member.isActive) throw unprocessable('MEMBER_INACTIVE', 'member.inactive', { name: member.fullName, cif: member.cifNumber });
-  if (member.memberType === 'PROSPECTIVE') throw unprocessable('MEMBER_NOT_APPROVED', 'member.not_yet_member', { name: member.fullName });
+  if (!member) throw refusalError(ctx.lang, 'DEPOSIT_MEMBER_NOT_FOUND');
+  if (!member.isActive) throw refusalError(ctx.lang, 'MEMBER_INACTIVE', { name: member.fullName, cif: member.cifNumber });
+  if (member.memberType === 'PROSPECTIVE') throw refusalError(ctx.lang, 'MEMBER_NOT_APPROVED', { name: member.fullName });
   if (isAgentCtx(ctx)) {
-    const mine = await tx.one(
-      `SELECT 1 FROM member m WHERE m.tenant_id = app_tenant() AND m.id = $1 AND ${agentMemberCondition('m', '$2')}`,
-      [member.id, ctx.userId],
-    );
-    if (!mine) throw notFound('member.not_found');
+    if (!(await agentHasMember(tx, member.id, ctx.userId))) throw refusalError(ctx.lang, 'DEPOSIT_MEMBER_NOT_FOUND');
   }
   if (product.audience === 'MEMBER' && member.memberType !== 'MEMBER')
-    throw unprocessable('PRODUCT_MEMBERS_ONLY', 'deposit.members_only', { product: product.name });
+    throw refusalError(ctx.lang, 'PRODUCT_MEMBERS_ONLY', { product: product.name });
   if (product.audience === 'NON_MEMBER' && member.memberType === 'MEMBER')
-    throw unprocessable('PRODUCT_NON_MEMBERS_ONLY', 'deposit.non_members_only', { product: product.name });
+    throw refusalError(ctx.lang, 'PRODUCT_NON_MEMBERS_ONLY', { product: product.name });
 
   return { product, member };
 }
@@ -223,8 +192,7 @@ async function fundingLeg(
 ) {
   if (b.sourceSavingId) {
     const a = (await lockAccounts(tx, [b.sourceSavingId], o.date, isAgentCtx(ctx) ? ctx.userId : null)).get(b.sourceSavingId);
-    if (a && a.member_id !== o.memberId)
-      throw field('SOURCE_SAVING_INVALID', 'deposit.source_saving_invalid', 'sourceSavingId', { number: a.account_number });
+    if (a && a.member_id !== o.memberId) throw refusalError(ctx.lang, 'SOURCE_SAVING_INVALID', { number: a.account_number });
     assertCanMove(ctx, a);
     assertCanWithdraw(ctx, a, o.amount);
     const leg = () =>
@@ -267,15 +235,15 @@ export async function withdraw(
       const date = today();
       const d = await lockOne(tx, ctx, b.accountProductId);
       if (d.status !== 'ACTIVE' && d.status !== 'MATURED')
-        throw unprocessable('DEPOSIT_CLOSED', 'deposit.not_active', { number: d.account_number, status: d.status });
+        throw refusalError(ctx.lang, 'DEPOSIT_CLOSED', { number: d.account_number, status: d.status });
       if (d.maturity_date > date)
-        throw unprocessable('DEPOSIT_NOT_MATURED', 'deposit.not_matured', { number: d.account_number, maturity: d.maturity_date });
+        throw refusalError(ctx.lang, 'DEPOSIT_NOT_MATURED', { number: d.account_number, maturity: d.maturity_date });
       const pokok = b.accountPenampungPokokId
-        ? await checkHolding(tx, b.accountPenampungPokokId, 'accountPenampungPokokId')
-        : glOf(d, 'HOLDING_PRINCIPAL');
+        ? await checkHolding(tx, ctx, b.accountPenampungPokokId, 'accountPenampungPokokId')
+        : glOf(ctx, d, 'HOLDING_PRINCIPAL');
       const bunga = b.accountPenampungBungaId
-        ? await checkHolding(tx, b.accountPenampungBungaId, 'accountPenampungBungaId')
-        : glOf(d, 'HOLDING_INTEREST');
+        ? await checkHolding(tx, ctx, b.accountPenampungBungaId, 'accountPenampungBungaId')
+        : glOf(ctx, d, 'HOLDING_INTEREST');
       // Interest of the term not yet released is paid now, to the interest holding account (no rollover).
       const wasMatured = d.status === 'MATURED';
       if (!wasMatured)
@@ -300,12 +268,7 @@ export async function withdraw(
           description: b.description?.trim() || null,
         }),
       ]);
-      await tx.exec(
-        `UPDATE deposit SET status = 'WITHDRAWN', principal = 0, closed_date = $2, closed_by = $3, updated_by = $3, break_requested_at = NULL,
-                break_requested_by = NULL, break_penalty = NULL, break_holding_coa_id = NULL
-         WHERE tenant_id = app_tenant() AND id = $1`,
-        [d.id, date, ctx.userId],
-      );
+      await markWithdrawn(tx, d.id, date, ctx.userId);
       await audit(tx, ctx, {
         action: 'deposit.withdraw',
         entity: 'deposit',
@@ -326,7 +289,7 @@ export async function withdraw(
         referenceCode: mv.code,
         source: { module: 'DEPOSIT', id: groupId },
         lines: [
-          { accountId: glOf(d, 'CONTROL'), debit: principal },
+          { accountId: glOf(ctx, d, 'CONTROL'), debit: principal },
           { accountId: pokok, credit: principal },
         ],
       });
@@ -352,18 +315,15 @@ export async function updatePosition(
 ) {
   return withTx(ctx, async (tx) => {
     const d = await lockOne(tx, ctx, id);
-    if (d.status !== 'ACTIVE') throw unprocessable('DEPOSIT_CLOSED', 'deposit.not_active', { number: d.account_number, status: d.status });
+    if (d.status !== 'ACTIVE') throw refusalError(ctx.lang, 'DEPOSIT_CLOSED', { number: d.account_number, status: d.status });
     const destination = b.interestDestination ?? (b.interestSavingId ? 'SAVING' : d.interest_destination);
     const savingId = destination === 'SAVING' ? (b.interestSavingId ?? d.interest_saving_id) : null;
     if (destination === 'SAVING') {
-      if (!savingId) throw field('INTEREST_SAVING_REQUIRED', 'deposit.interest_saving_required', 'interestSavingId', undefined, 400);
-      await checkInterestSaving(tx, d.member_id, savingId);
+      if (!savingId) throw refusalError(ctx.lang, 'INTEREST_SAVING_REQUIRED');
+      await checkInterestSaving(tx, ctx, d.member_id, savingId);
     }
     const rollover = b.rollover ?? d.rollover;
-    await tx.exec(
-      `UPDATE deposit SET interest_destination = $2, interest_saving_id = $3, rollover = $4, updated_by = $5 WHERE tenant_id = app_tenant() AND id = $1`,
-      [d.id, destination, savingId, rollover, ctx.userId],
-    );
+    await setPosition(tx, d.id, { destination, savingId, rollover, userId: ctx.userId });
     await audit(tx, ctx, {
       action: 'deposit.position',
       entity: 'deposit',

@@ -28,7 +28,16 @@ import { findMemberRef } from '../members/members.registry.ts';
 import { findProduct, type TermsRow, termsInForce } from '../products/products.repo.ts';
 import { aboveLimitPolicy, assertWithinLimit, isWithinLimit } from '../roles/limits.ts';
 import { isAgentCtx, today } from '../savings/savings.core.ts';
-import { agentMemberCondition } from '../users/agent-scope.ts';
+import {
+  insertLoan,
+  memberLoanLimit,
+  setCollateralVerified,
+  setCriteria,
+  setDecision,
+  setGuarantorVerified,
+  updateApplication,
+} from './loans.apply.repo.ts';
+import { agentHasMember } from './loans.reads.repo.ts';
 import { collaterals, findLoan, insertEvent, type LoanRow, lockLoan, nextLoanNumber, replaceCollaterals } from './loans.repo.ts';
 import { loanDetail, loanView } from './loans.views.ts';
 
@@ -90,14 +99,7 @@ function checkBounds(ctx: Ctx, terms: LoanTerms, amount: Dec, tenor: number) {
 
 /** The member's loan limit: this amount plus running loans' remaining principal and loans waiting or approved. */
 async function checkMemberLimit(tx: Tx, ctx: Ctx, memberId: string, amount: Dec, exceptLoanId: string | null) {
-  const r = await tx.one<{ loan_limit: Dec | null; full_name: string; running: Dec }>(
-    `SELECT m.loan_limit, m.full_name,
-            coalesce((SELECT sum(CASE WHEN l.status = 'RUNNING' THEN l.remaining_principal ELSE l.amount END) FROM loan l
-                      WHERE l.tenant_id = m.tenant_id AND l.member_id = m.id AND l.status IN ('WAITING_APPROVAL', 'APPROVED', 'RUNNING')
-                        AND l.id IS DISTINCT FROM $2), 0) AS running
-     FROM member m WHERE m.tenant_id = app_tenant() AND m.id = $1`,
-    [memberId, exceptLoanId],
-  );
+  const r = await memberLoanLimit(tx, memberId, exceptLoanId);
   if (!r || r.loan_limit === null) return;
   if (amount.plus(r.running).gt(r.loan_limit)) {
     throw new AppError(
@@ -138,11 +140,8 @@ export async function openLoanTx(tx: Tx, ctx: Ctx, raw: Record<string, unknown>,
   if (!member.isActive) throw unprocessable('MEMBER_INACTIVE', 'member.inactive', { name: member.fullName, cif: member.cifNumber });
   if (member.memberType === 'PROSPECTIVE') throw unprocessable('MEMBER_NOT_APPROVED', 'member.not_yet_member', { name: member.fullName });
   if (isAgentCtx(ctx)) {
-    const mine = await tx.one(
-      `SELECT 1 FROM member m WHERE m.tenant_id = app_tenant() AND m.id = $1 AND ${agentMemberCondition('m', '$2')}`,
-      [member.id, ctx.userId],
-    );
-    if (!mine) throw new AppError(404, 'MEMBER_NOT_FOUND', 'member.not_found', undefined, field('memberId', 'member.not_found'));
+    if (!(await agentHasMember(tx, member.id, ctx.userId)))
+      throw new AppError(404, 'MEMBER_NOT_FOUND', 'member.not_found', undefined, field('memberId', 'member.not_found'));
   }
   const termsRow = await termsInForce(tx, product.id, date);
   const terms = loanTermsOf(termsRow!);
@@ -164,50 +163,41 @@ export async function openLoanTx(tx: Tx, ctx: Ctx, raw: Record<string, unknown>,
     );
   const f = fees(terms, amount);
   const number = await nextLoanNumber(tx, product.id);
-  const row = await tx.one<{ id: string }>(
-    `INSERT INTO loan (tenant_id, loan_number, member_id, product_id, terms_version, status, amount, tenor, interest_rate, interest_method,
-                       installment_method, rounding_multiple, due_day, first_installment_rule, fine, fine_method, fine_grace_days, purpose,
-                       criteria, guarantor, requires_collateral, admin_fee, provision_fee, other_costs, application_date, approved_date,
-                       approved_by, officer_id, online_request_id, description, created_by)
-     VALUES (app_tenant(), $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19::jsonb, $20, $21, $22, $23,
-             $24, $25, $26, $27, $28, $29, $30)
-     RETURNING id`,
-    [
-      number,
-      member.id,
-      product.id,
-      termsRow!.version,
-      waiting ? 'WAITING_APPROVAL' : 'APPROVED',
-      amount,
-      b.tenorInMonth,
-      terms.rate,
-      terms.method,
-      terms.component,
-      terms.rounding,
-      b.dueDay ?? terms.dueDay ?? null,
-      terms.firstRule,
-      terms.fine,
-      terms.fineMethod,
-      terms.fineGraceDays,
-      b.purpose ?? null,
-      b.criteria ?? null,
-      b.guarantor ? JSON.stringify(b.guarantor) : null,
-      terms.requiresCollateral,
-      f.admin,
-      f.provision,
-      f.other,
-      date,
-      waiting ? null : date,
-      waiting ? null : ctx.userId,
-      b.officerId ?? ctx.userId,
-      opts.onlineRequestId ?? null,
-      b.description ?? null,
-      ctx.userId,
-    ],
-  );
-  if (b.collaterals?.length) await replaceCollaterals(tx, row!.id, b.collaterals, false);
-  await insertEvent(tx, ctx.userId, { loanId: row!.id, date, activity: 'APPLICATION', balance: ZERO, description: b.purpose ?? null });
-  const loan = (await findLoan(tx, row!.id))!;
+  const id = await insertLoan(tx, {
+    loanNumber: number,
+    memberId: member.id,
+    productId: product.id,
+    termsVersion: termsRow!.version,
+    status: waiting ? 'WAITING_APPROVAL' : 'APPROVED',
+    amount,
+    tenor: b.tenorInMonth,
+    rate: terms.rate,
+    method: terms.method,
+    component: terms.component,
+    rounding: terms.rounding,
+    dueDay: b.dueDay ?? terms.dueDay ?? null,
+    firstRule: terms.firstRule,
+    fine: terms.fine,
+    fineMethod: terms.fineMethod,
+    fineGraceDays: terms.fineGraceDays,
+    purpose: b.purpose ?? null,
+    criteria: b.criteria ?? null,
+    guarantor: b.guarantor ? JSON.stringify(b.guarantor) : null,
+    requiresCollateral: terms.requiresCollateral,
+    adminFee: f.admin,
+    provisionFee: f.provision,
+    otherCosts: f.other,
+    applicationDate: date,
+    approvedDate: waiting ? null : date,
+    approvedBy: waiting ? null : ctx.userId,
+    officerId: b.officerId ?? ctx.userId,
+    onlineRequestId: opts.onlineRequestId ?? null,
+    description: b.description ?? null,
+    userId: ctx.userId,
+  });
+  if (b.collaterals?.length) await replaceCollaterals(tx, id, b.collaterals, false);
+  await insertEvent(tx, ctx.userId, { loanId: id, date, activity: 'APPLICATION', balance: ZERO, description: b.purpose ?? null });
+  const loan = (await findLoan(tx, id))!;
   await audit(tx, ctx, { action: 'loan.apply', entity: 'loan', entityId: loan.id, after: loanView(loan) });
   return { status: waiting ? ('WAITING_APPROVAL' as const) : ('APPROVED' as const), loan: loanView(loan) };
 }
@@ -240,30 +230,19 @@ export async function updateRequest(ctx: Ctx, id: string, b: UpdateRequestLoanBo
       if (amount.gt(l.amount)) assertWithinLimit(ctx, 'LOAN_REQUEST', amount);
       feeSet = fees(terms, amount);
     }
-    await tx.exec(
-      `UPDATE loan SET amount = $2, tenor = $3, purpose = coalesce($4, purpose), due_day = CASE WHEN $5::boolean THEN $6 ELSE due_day END,
-              guarantor = CASE WHEN $7::boolean THEN $8::jsonb ELSE guarantor END,
-              guarantor_verified = CASE WHEN $7::boolean THEN false ELSE guarantor_verified END,
-              interview_notes = coalesce($9, interview_notes), survey_notes = coalesce($10, survey_notes),
-              description = coalesce($11, description), admin_fee = $12, provision_fee = $13, other_costs = $14
-       WHERE tenant_id = app_tenant() AND id = $1`,
-      [
-        l.id,
-        amount,
-        tenor,
-        b.purpose ?? null,
-        b.dueDay !== undefined,
-        b.dueDay ?? null,
-        b.guarantor !== undefined,
-        b.guarantor ? JSON.stringify(b.guarantor) : null,
-        b.interviewNotes ?? null,
-        b.surveyNotes ?? null,
-        b.description ?? null,
-        feeSet.admin,
-        feeSet.provision,
-        feeSet.other,
-      ],
-    );
+    await updateApplication(tx, l.id, {
+      amount,
+      tenor,
+      purpose: b.purpose ?? null,
+      setDueDay: b.dueDay !== undefined,
+      dueDay: b.dueDay ?? null,
+      setGuarantor: b.guarantor !== undefined,
+      guarantor: b.guarantor ? JSON.stringify(b.guarantor) : null,
+      interviewNotes: b.interviewNotes ?? null,
+      surveyNotes: b.surveyNotes ?? null,
+      description: b.description ?? null,
+      fees: feeSet,
+    });
     const after = (await findLoan(tx, l.id))!;
     await audit(tx, ctx, { action: 'loan.update_request', entity: 'loan', entityId: l.id, before, after: loanView(after) });
     return loanDetail(tx, after, today());
@@ -273,7 +252,7 @@ export async function updateRequest(ctx: Ctx, id: string, b: UpdateRequestLoanBo
 export async function updateCriteria(ctx: Ctx, b: { loanId: string; criteria: string }) {
   return withTx(ctx, async (tx) => {
     const l = await lockOrFail(tx, ctx, b.loanId);
-    await tx.exec('UPDATE loan SET criteria = $2 WHERE tenant_id = app_tenant() AND id = $1', [l.id, b.criteria || null]);
+    await setCriteria(tx, l.id, b.criteria || null);
     await audit(tx, ctx, {
       action: 'loan.update_criteria',
       entity: 'loan',
@@ -298,7 +277,7 @@ export async function updateCollateral(
     const before = await collaterals(tx, l.id);
     const verified = Boolean(b.isVerified) && b.collaterals.length > 0;
     await replaceCollaterals(tx, l.id, b.collaterals, verified);
-    await tx.exec('UPDATE loan SET collateral_verified = $2 WHERE tenant_id = app_tenant() AND id = $1', [l.id, verified]);
+    await setCollateralVerified(tx, l.id, verified);
     await audit(tx, ctx, {
       action: 'loan.update_collateral',
       entity: 'loan',
@@ -313,10 +292,7 @@ export async function updateCollateral(
 export async function verifyGuarantor(ctx: Ctx, id: string, b: { isVerified: boolean; notes?: string | null }) {
   return withTx(ctx, async (tx) => {
     const l = await lockOrFail(tx, ctx, id);
-    await tx.exec(
-      'UPDATE loan SET guarantor_verified = $2, guarantor_notes = coalesce($3, guarantor_notes) WHERE tenant_id = app_tenant() AND id = $1',
-      [l.id, b.isVerified, b.notes ?? null],
-    );
+    await setGuarantorVerified(tx, l.id, b.isVerified, b.notes ?? null);
     await audit(tx, ctx, {
       action: 'loan.verify_guarantor',
       entity: 'loan',
@@ -336,10 +312,7 @@ export async function decide(ctx: Ctx, id: string, b: { status: 'APPROVED' | 'RE
       throw unprocessable('LOAN_NOT_WAITING', 'loan.not_waiting', { number: l.loan_number, status: l.status });
     if (b.status === 'APPROVED') assertWithinLimit(ctx, 'LOAN_APPROVAL', l.amount);
     const date = today();
-    await tx.exec(
-      `UPDATE loan SET status = $2, approved_date = $3, approved_by = $4, decision_reason = $5 WHERE tenant_id = app_tenant() AND id = $1`,
-      [l.id, b.status, date, ctx.userId, b.reason ?? null],
-    );
+    await setDecision(tx, l.id, { status: b.status, date, userId: ctx.userId, reason: b.reason ?? null });
     await insertEvent(tx, ctx.userId, { loanId: l.id, date, activity: b.status, balance: ZERO, description: b.reason ?? null });
     const after = (await findLoan(tx, l.id))!;
     await audit(tx, ctx, {

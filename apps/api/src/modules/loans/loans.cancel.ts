@@ -14,6 +14,7 @@ import type { CancelBody } from '../money/cancel.ts';
 import { assertCanCancelTransaction, assertCanReleaseLoan } from '../roles/limits.ts';
 import { channelOf, isAgentCtx, move, rupiah, today } from '../savings/savings.core.ts';
 import { lockAccounts, setGroupJournal } from '../savings/savings.repo.ts';
+import { addFineWaived } from './loans.apply.repo.ts';
 import {
   findCancelTarget,
   laterChange,
@@ -337,7 +338,7 @@ export async function waiveFine(ctx: Ctx, id: string, b: { amount?: number | nul
         if (x.fineNew.gt(0) || w.gt(0)) changed.push(r);
       }
       await saveInstallments(tx, changed);
-      await tx.exec('UPDATE loan SET fine_waived = fine_waived + $2 WHERE tenant_id = app_tenant() AND id = $1', [l.id, waived]);
+      await addFineWaived(tx, l.id, waived);
       await insertEvent(tx, ctx.userId, {
         loanId: l.id,
         date,

@@ -23,6 +23,7 @@ import { type Ctx, withTx } from '../../lib/context.ts';
 import { AppError, notFound, unprocessable } from '../../lib/errors.ts';
 import { post } from '../ledger/posting.ts';
 import { isAgentCtx, rupiah, today } from '../savings/savings.core.ts';
+import { setMaturityDate, setSchedule, supersedeUnpaid } from './loans.apply.repo.ts';
 import { figures, summarize } from './loans.engine.ts';
 import {
   findLoan,
@@ -87,7 +88,7 @@ export async function updateInstallments(
         r.remaining_principal = remaining.lt(0) ? ZERO : remaining;
       }
       await saveInstallments(tx, rows);
-      await tx.exec('UPDATE loan SET maturity_date = $2 WHERE tenant_id = app_tenant() AND id = $1', [l.id, rows.at(-1)!.due_date]);
+      await setMaturityDate(tx, l.id, rows.at(-1)!.due_date);
       const date = today();
       await insertEvent(tx, ctx.userId, {
         loanId: l.id,
@@ -156,10 +157,7 @@ export async function restructure(
         firstDueDate: firstDue,
       });
       // Old unpaid rows become history; paid ones stay as they are.
-      await tx.exec(
-        `UPDATE loan_installment SET superseded = true WHERE tenant_id = app_tenant() AND loan_id = $1 AND schedule_no = $2 AND paid_date IS NULL`,
-        [l.id, l.schedule_no],
-      );
+      await supersedeUnpaid(tx, l.id, l.schedule_no);
       const carriedInterest = b.capitalizeArrears ? ZERO : arrearsInterest;
       const carriedFine = b.capitalizeArrears ? ZERO : arrearsFine;
       const next = l.schedule_no + 1;
@@ -179,12 +177,15 @@ export async function restructure(
         })),
       );
       // The new schedule's paid figures start at 0: the loan's remaining principal is the new amount.
-      await tx.exec(
-        `UPDATE loan SET schedule_no = $2, remaining_principal = $3, tenor = $4, interest_rate = $5, interest_method = $6,
-                installment_amount = $7, maturity_date = $8
-         WHERE tenant_id = app_tenant() AND id = $1`,
-        [l.id, next, principal, b.tenorInMonth, rate, method, sch.installmentAmount, sch.installments.at(-1)!.dueDate],
-      );
+      await setSchedule(tx, l.id, {
+        scheduleNo: next,
+        principal,
+        tenor: b.tenorInMonth,
+        rate,
+        method,
+        installmentAmount: sch.installmentAmount,
+        maturityDate: sch.installments.at(-1)!.dueDate,
+      });
       let journalNumber: string | null = null;
       if (capital.gt(0)) {
         const gl = await productGl(tx, l.product_id);

@@ -5,7 +5,6 @@
  * saving-loan summary, the opener of request-open-product-member).
  */
 import { dec, ZERO } from '@koperasi/finance';
-import type { Tx } from '../../db/db.ts';
 import { audit } from '../../lib/audit.ts';
 import { type Ctx, withTx } from '../../lib/context.ts';
 import { AppError, notFound, unprocessable } from '../../lib/errors.ts';
@@ -16,40 +15,40 @@ import { findProduct, registerProductUsage } from '../products/products.repo.ts'
 import { registerOpenHandler } from '../savings/savings.accounts.ts';
 import { isAgentCtx, today } from '../savings/savings.core.ts';
 import { registerSavingLoanSummary } from '../savings/savings.home.ts';
-import { agentMemberCondition } from '../users/agent-scope.ts';
 import { openLoanTx } from './loans.apply.ts';
 import { cancelLoanTransaction } from './loans.cancel.ts';
-import { findLoan, LOAN_SELECT, type LoanRow } from './loans.repo.ts';
+import {
+  blockingLoans,
+  decideOnline,
+  findOnline,
+  insertOnline,
+  loanSummary,
+  loanUsageByProduct,
+  lockLoanFlags,
+  lockOnline,
+  memberExists,
+  memberLoanCounts,
+  type OnlineRow,
+  onlinePage,
+  remindersPage,
+  setLoanAutoDebit,
+  setLoanTag,
+  unpaidLoansPage,
+} from './loans.home.repo.ts';
+import { findLoan } from './loans.repo.ts';
 import { loanView, loanWithFigures } from './loans.views.ts';
 
-const scope = (ctx: Ctx, params: unknown[]) => {
-  if (!isAgentCtx(ctx)) return '';
-  params.push(ctx.userId);
-  return `AND ${agentMemberCondition('m', `$${params.length}`)}`;
-};
+/** The agent's id when the caller is an agent (their members only). */
+const agentOf = (ctx: Ctx) => (isAgentCtx(ctx) ? ctx.userId : undefined);
 
 /** GET /api/home/unpaid-loan: running loans with an installment past due, most days late first. */
 export async function unpaidLoans(ctx: Ctx, q: { page: number; limit: number; date?: string }) {
   return withTx(ctx, async (tx) => {
     const date = q.date ?? today();
-    const params: unknown[] = [date];
-    const cond = `l.tenant_id = app_tenant() AND l.status = 'RUNNING' ${scope(ctx, params)} AND EXISTS (
-      SELECT 1 FROM loan_installment i WHERE i.tenant_id = l.tenant_id AND i.loan_id = l.id AND i.schedule_no = l.schedule_no
-        AND NOT i.superseded AND i.paid_date IS NULL AND i.due_date < $1)`;
-    const total = await tx.one<{ n: number }>(
-      `SELECT count(*)::int AS n FROM loan l JOIN member m ON m.tenant_id = l.tenant_id AND m.id = l.member_id WHERE ${cond}`,
-      params,
-    );
-    const rows = await tx.query<LoanRow>(
-      `${LOAN_SELECT} WHERE ${cond}
-       ORDER BY (SELECT min(i.due_date) FROM loan_installment i WHERE i.tenant_id = l.tenant_id AND i.loan_id = l.id
-                 AND i.schedule_no = l.schedule_no AND NOT i.superseded AND i.paid_date IS NULL), l.id
-       LIMIT ${q.limit} OFFSET ${q.page * q.limit}`,
-      params,
-    );
+    const { rows, total } = await unpaidLoansPage(tx, { date, agentUserId: agentOf(ctx), limit: q.limit, offset: q.page * q.limit });
     const out = [];
     for (const r of rows) out.push((await loanWithFigures(tx, r, date)).view);
-    return paged(out, total?.n ?? 0, q.page, q.limit);
+    return paged(out, total, q.page, q.limit);
   });
 }
 
@@ -57,43 +56,18 @@ export async function unpaidLoans(ctx: Ctx, q: { page: number; limit: number; da
 export async function reminders(ctx: Ctx, q: { page: number; limit: number; days: number; date?: string }) {
   return withTx(ctx, async (tx) => {
     const date = q.date ?? today();
-    const params: unknown[] = [date, q.days];
-    const cond = `i.tenant_id = app_tenant() AND NOT i.superseded AND i.paid_date IS NULL AND l.status = 'RUNNING' AND i.schedule_no = l.schedule_no
-                  AND i.due_date BETWEEN $1::date AND $1::date + $2::int ${scope(ctx, params)}`;
-    const from = `FROM loan_installment i JOIN loan l ON l.tenant_id = i.tenant_id AND l.id = i.loan_id
-                  JOIN member m ON m.tenant_id = l.tenant_id AND m.id = l.member_id JOIN product p ON p.tenant_id = l.tenant_id AND p.id = l.product_id`;
-    const total = await tx.one<{ n: number }>(`SELECT count(*)::int AS n ${from} WHERE ${cond}`, params);
-    const rows = await tx.query(
-      `SELECT l.id AS "loanId", l.loan_number AS "loanNumber", m.id AS "memberId", m.full_name AS "memberName", m.cif_number AS "cifNumber",
-              m.phone, p.name AS "productName", i.number, i.due_date AS "dueDate",
-              i.principal + i.interest - i.principal_paid - i.interest_paid AS amount
-       ${from} WHERE ${cond} ORDER BY i.due_date, l.loan_number LIMIT ${q.limit} OFFSET ${q.page * q.limit}`,
-      params,
-    );
-    return paged(rows, total?.n ?? 0, q.page, q.limit);
+    const { rows, total } = await remindersPage(tx, {
+      date,
+      days: q.days,
+      agentUserId: agentOf(ctx),
+      limit: q.limit,
+      offset: q.page * q.limit,
+    });
+    return paged(rows, total, q.page, q.limit);
   });
 }
 
 // ---------------------------------------------------------------- online requests
-
-interface OnlineRow {
-  id: string;
-  member_id: string;
-  member_name: string;
-  cif_number: string;
-  product_id: string;
-  product_name: string;
-  amount: never;
-  tenor: number;
-  purpose: string | null;
-  status: 'WAITING' | 'APPROVED' | 'REJECTED';
-  reason: string | null;
-  loan_id: string | null;
-  created_date: Date;
-}
-
-const ONLINE_SELECT = `SELECT r.*, m.full_name AS member_name, m.cif_number, p.name AS product_name FROM loan_online_request r
-  JOIN member m ON m.tenant_id = r.tenant_id AND m.id = r.member_id JOIN product p ON p.tenant_id = r.tenant_id AND p.id = r.product_id`;
 
 function onlineView(r: OnlineRow) {
   return {
@@ -115,23 +89,19 @@ function onlineView(r: OnlineRow) {
 
 export async function onlineList(ctx: Ctx, q: { page: number; limit: number; status?: string; search?: string }) {
   return withTx(ctx, async (tx) => {
-    const params: unknown[] = [q.status ?? 'WAITING'];
-    const cond = `r.tenant_id = app_tenant() AND r.status = $1 ${scope(ctx, params)}`;
-    const total = await tx.one<{ n: number }>(
-      `SELECT count(*)::int AS n FROM loan_online_request r JOIN member m ON m.tenant_id = r.tenant_id AND m.id = r.member_id WHERE ${cond}`,
-      params,
-    );
-    const rows = await tx.query<OnlineRow>(
-      `${ONLINE_SELECT} WHERE ${cond} ORDER BY r.created_date DESC, r.id LIMIT ${q.limit} OFFSET ${q.page * q.limit}`,
-      params,
-    );
-    return paged(rows.map(onlineView), total?.n ?? 0, q.page, q.limit);
+    const { rows, total } = await onlinePage(tx, {
+      status: q.status ?? 'WAITING',
+      agentUserId: agentOf(ctx),
+      limit: q.limit,
+      offset: q.page * q.limit,
+    });
+    return paged(rows.map(onlineView), total, q.page, q.limit);
   });
 }
 
 export async function onlineDetail(ctx: Ctx, id: string) {
   return withTx(ctx, async (tx) => {
-    const r = await tx.one<OnlineRow>(`${ONLINE_SELECT} WHERE r.tenant_id = app_tenant() AND r.id = $1`, [id]);
+    const r = await findOnline(tx, id);
     if (!r) throw notFound('loan.not_found');
     return onlineView(r);
   });
@@ -151,16 +121,18 @@ export async function onlineCreate(
           { field: 'productId', message: 'product.not_found' },
         ]);
       if (p.kind !== 'LOAN') throw unprocessable('PRODUCT_NOT_LOAN', 'loan.product_not_loan', { product: p.name });
-      const m = await tx.one('SELECT 1 FROM member WHERE tenant_id = app_tenant() AND id = $1', [b.memberId]);
-      if (!m)
+      if (!(await memberExists(tx, b.memberId)))
         throw new AppError(404, 'MEMBER_NOT_FOUND', 'member.not_found', undefined, [{ field: 'memberId', message: 'member.not_found' }]);
-      const r = await tx.one<{ id: string }>(
-        `INSERT INTO loan_online_request (tenant_id, member_id, product_id, amount, tenor, purpose, created_by)
-         VALUES (app_tenant(), $1, $2, $3, $4, $5, $6) RETURNING id`,
-        [b.memberId, b.productId, dec(b.amount), b.tenorInMonth, b.purpose ?? null, ctx.userId],
-      );
-      await audit(tx, ctx, { action: 'loan.online_request', entity: 'loan_online_request', entityId: r!.id, after: b });
-      return onlineView((await tx.one<OnlineRow>(`${ONLINE_SELECT} WHERE r.tenant_id = app_tenant() AND r.id = $1`, [r!.id]))!);
+      const id = await insertOnline(tx, {
+        memberId: b.memberId,
+        productId: b.productId,
+        amount: dec(b.amount),
+        tenor: b.tenorInMonth,
+        purpose: b.purpose ?? null,
+        userId: ctx.userId,
+      });
+      await audit(tx, ctx, { action: 'loan.online_request', entity: 'loan_online_request', entityId: id, after: b });
+      return onlineView((await findOnline(tx, id))!);
     },
     { idempotent: true, message: 'loan.online_created' },
   );
@@ -171,7 +143,7 @@ export async function onlineDecide(ctx: Ctx, id: string, b: { status: 'APPROVED'
   return withTx(
     ctx,
     async (tx) => {
-      const r = await tx.one<OnlineRow>('SELECT * FROM loan_online_request WHERE tenant_id = app_tenant() AND id = $1 FOR UPDATE', [id]);
+      const r = await lockOnline(tx, id);
       if (!r) throw notFound('loan.not_found');
       if (r.status !== 'WAITING') throw unprocessable('ONLINE_NOT_WAITING', 'loan.online_not_waiting', { status: r.status });
       let loan = null;
@@ -184,10 +156,7 @@ export async function onlineDecide(ctx: Ctx, id: string, b: { status: 'APPROVED'
         );
         loan = opened.loan;
       }
-      await tx.exec(
-        `UPDATE loan_online_request SET status = $2, reason = $3, loan_id = $4, decided_by = $5, decided_at = now() WHERE tenant_id = app_tenant() AND id = $1`,
-        [r.id, b.status, b.reason ?? null, loan?.id ?? null, ctx.userId],
-      );
+      await decideOnline(tx, r.id, { status: b.status, reason: b.reason ?? null, loanId: loan?.id ?? null, userId: ctx.userId });
       await audit(tx, ctx, {
         action: 'loan.online_decide',
         entity: 'loan_online_request',
@@ -195,7 +164,7 @@ export async function onlineDecide(ctx: Ctx, id: string, b: { status: 'APPROVED'
         before: { status: r.status },
         after: { ...b, loanId: loan?.id ?? null },
       });
-      const row = (await tx.one<OnlineRow>(`${ONLINE_SELECT} WHERE r.tenant_id = app_tenant() AND r.id = $1`, [r.id]))!;
+      const row = (await findOnline(tx, r.id))!;
       return { request: onlineView(row), loan };
     },
     { idempotent: true, message: b.status === 'APPROVED' ? 'loan.online_approved' : 'loan.online_rejected' },
@@ -206,14 +175,10 @@ export async function onlineDecide(ctx: Ctx, id: string, b: { status: 'APPROVED'
 
 export async function setFlag(ctx: Ctx, id: string, flag: { tag?: string | null; isAutoDebit?: boolean }) {
   return withTx(ctx, async (tx) => {
-    const l = await tx.one<{ id: string; tag: string | null; is_auto_debit: boolean }>(
-      'SELECT id, tag, is_auto_debit FROM loan WHERE tenant_id = app_tenant() AND id = $1 FOR UPDATE',
-      [id],
-    );
+    const l = await lockLoanFlags(tx, id);
     if (!l) throw notFound('loan.not_found');
-    if ('tag' in flag) await tx.exec('UPDATE loan SET tag = $2 WHERE tenant_id = app_tenant() AND id = $1', [id, flag.tag ?? null]);
-    if (flag.isAutoDebit !== undefined)
-      await tx.exec('UPDATE loan SET is_auto_debit = $2 WHERE tenant_id = app_tenant() AND id = $1', [id, flag.isAutoDebit]);
+    if ('tag' in flag) await setLoanTag(tx, id, flag.tag ?? null);
+    if (flag.isAutoDebit !== undefined) await setLoanAutoDebit(tx, id, flag.isAutoDebit);
     await audit(tx, ctx, {
       action: 'loan.flag',
       entity: 'loan',
@@ -227,24 +192,11 @@ export async function setFlag(ctx: Ctx, id: string, flag: { tag?: string | null;
 
 // ---------------------------------------------------------------- plugs
 
-async function memberCounts(tx: Tx, memberId: string) {
-  const r = await tx.one<{ running: number; rejected: number; paid_off: number; waiting: number; outstanding: never }>(
-    `SELECT count(*) FILTER (WHERE status = 'RUNNING')::int AS running,
-            count(*) FILTER (WHERE status IN ('REJECTED', 'RELEASE_REJECTED'))::int AS rejected,
-            count(*) FILTER (WHERE status = 'PAID_OFF')::int AS paid_off,
-            count(*) FILTER (WHERE status IN ('WAITING_APPROVAL', 'APPROVED'))::int AS waiting,
-            coalesce(sum(remaining_principal) FILTER (WHERE status = 'RUNNING'), 0) AS outstanding
-     FROM loan WHERE tenant_id = app_tenant() AND member_id = $1`,
-    [memberId],
-  );
-  return r!;
-}
-
 export function registerLoanHooks(): void {
   registerOpenHandler('LOAN', (tx, ctx, body) => openLoanTx(tx, ctx, body));
   registerCancelHandler('loans', cancelLoanTransaction);
   registerMemberSummary('loans', async (tx, _ctx, member) => {
-    const c = await memberCounts(tx, member.id);
+    const c = await memberLoanCounts(tx, member.id);
     return {
       countLoanRunning: c.running,
       countLoanRejected: c.rejected,
@@ -254,35 +206,17 @@ export function registerLoanHooks(): void {
     };
   });
   registerExitCheck('loans', async (tx, _ctx, member) => {
-    const rows = await tx.query<{ id: string; loan_number: string; product_name: string; remaining_principal: never }>(
-      `SELECT l.id, l.loan_number, p.name AS product_name, l.remaining_principal FROM loan l
-       JOIN product p ON p.tenant_id = l.tenant_id AND p.id = l.product_id
-       WHERE l.tenant_id = app_tenant() AND l.member_id = $1 AND l.status IN ('RUNNING', 'APPROVED', 'WAITING_APPROVAL')`,
-      [member.id],
-    );
+    const rows = await blockingLoans(tx, member.id);
     return {
       blocking: rows.map((r) => ({ kind: 'LOAN', id: r.id, label: `${r.product_name} ${r.loan_number}`, amount: r.remaining_principal })),
     };
   });
   registerProductUsage('loans', async (tx, productIds) => {
-    const rows = await tx.query<{ product_id: string; n: number; balance: never }>(
-      `SELECT product_id, count(*)::int AS n, coalesce(sum(remaining_principal) FILTER (WHERE status = 'RUNNING'), 0) AS balance
-       FROM loan WHERE tenant_id = app_tenant() AND product_id = ANY($1::uuid[]) GROUP BY product_id`,
-      [`{${productIds.join(',')}}`],
-    );
+    const rows = await loanUsageByProduct(tx, productIds);
     return new Map(rows.map((r) => [r.product_id, { count: r.n, balance: dec(r.balance) }]));
   });
   registerSavingLoanSummary('loans', async (tx) => {
-    const r = await tx.one<{ running: number; outstanding: never; waiting: number; overdue: number; released_month: never }>(
-      `SELECT count(*) FILTER (WHERE status = 'RUNNING')::int AS running,
-              coalesce(sum(remaining_principal) FILTER (WHERE status = 'RUNNING'), 0) AS outstanding,
-              count(*) FILTER (WHERE status IN ('WAITING_APPROVAL', 'APPROVED'))::int AS waiting,
-              count(*) FILTER (WHERE status = 'RUNNING' AND EXISTS (SELECT 1 FROM loan_installment i WHERE i.tenant_id = loan.tenant_id
-                 AND i.loan_id = loan.id AND i.schedule_no = loan.schedule_no AND NOT i.superseded AND i.paid_date IS NULL AND i.due_date < $1))::int AS overdue,
-              coalesce(sum(amount) FILTER (WHERE release_date >= date_trunc('month', $1::date)), 0) AS released_month
-       FROM loan WHERE tenant_id = app_tenant()`,
-      [today()],
-    );
+    const r = await loanSummary(tx, today());
     return {
       loans: {
         running: r?.running ?? 0,

@@ -8,91 +8,40 @@ import { dec, firstDueDateByRule, schedule, ZERO } from '@koperasi/finance';
 import type { Tx } from '../../db/db.ts';
 import { type Ctx, withTx } from '../../lib/context.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { likePattern, orderBy, paged } from '../../lib/http.ts';
+import { paged } from '../../lib/http.ts';
 import { findProduct, termsInForce } from '../products/products.repo.ts';
 import { isAgentCtx, today } from '../savings/savings.core.ts';
-import { agentMemberCondition } from '../users/agent-scope.ts';
 import { loanTermsOf } from './loans.apply.ts';
 import { figures, payoffFigures, summarize } from './loans.engine.ts';
-import { findLoan, installments, LOAN_SELECT, type LoanRow, PAYMENT_SELECT, type PaymentRow } from './loans.repo.ts';
+import {
+  agentHasMember,
+  installmentsBetweenPage,
+  loanEventsPage,
+  loanListPage,
+  loansByMemberPage,
+  paymentsPage,
+} from './loans.reads.repo.ts';
+import { collaterals, findLoan, installments, type LoanRow } from './loans.repo.ts';
 import { collateralView, installmentView, loanDetail, loanView, loanWithFigures, paymentView } from './loans.views.ts';
 
 async function loanOrFail(tx: Tx, ctx: Ctx, id: string): Promise<LoanRow> {
   const l = await findLoan(tx, id);
   if (!l) throw notFound('loan.not_found');
   if (isAgentCtx(ctx)) {
-    const mine = await tx.one(
-      `SELECT 1 FROM member m WHERE m.tenant_id = app_tenant() AND m.id = $1 AND ${agentMemberCondition('m', '$2')}`,
-      [l.member_id, ctx.userId],
-    );
-    if (!mine) throw notFound('loan.not_found');
+    if (!(await agentHasMember(tx, l.member_id, ctx.userId))) throw notFound('loan.not_found');
   }
   return l;
 }
 
 // ---------------------------------------------------------------- list
 
-const SORT = {
-  created_date: 'l.created_date',
-  loanNumber: 'l.loan_number',
-  memberName: 'm.full_name',
-  amount: 'l.amount',
-  remainingPrincipal: 'l.remaining_principal',
-  releaseDate: 'l.release_date',
-  status: 'l.status',
-};
-
 export async function datatable(ctx: Ctx, q: LoanDatatableQuery) {
   return withTx(ctx, async (tx) => {
-    const where = ['l.tenant_id = app_tenant()'];
-    const params: unknown[] = [];
-    const add = (cond: (n: string) => string, v: unknown) => {
-      params.push(v);
-      where.push(cond(`$${params.length}`));
-    };
-    if (q.statusLoan) add((n) => `l.status = ${n}`, q.statusLoan);
-    if (q.productId) add((n) => `l.product_id = ${n}`, q.productId);
-    if (q.memberId) add((n) => `l.member_id = ${n}`, q.memberId);
-    if (q.branchId) add((n) => `m.branch_id = ${n}`, q.branchId);
-    if (q.areaId) add((n) => `m.area_id = ${n}`, q.areaId);
-    if (q.userId) add((n) => `l.officer_id = ${n}`, q.userId);
-    if (q.start) add((n) => `l.application_date >= ${n}`, q.start);
-    if (q.end) add((n) => `l.application_date <= ${n}`, q.end);
-    if (q.search)
-      add(
-        (n) => `(lower(m.full_name) LIKE ${n} OR lower(m.cif_number) LIKE ${n} OR lower(l.loan_number) LIKE ${n})`,
-        likePattern(q.search),
-      );
-    if (q.isOverdue)
-      add(
-        (n) => `l.status = 'RUNNING' AND EXISTS (SELECT 1 FROM loan_installment i WHERE i.tenant_id = l.tenant_id AND i.loan_id = l.id
-                 AND i.schedule_no = l.schedule_no AND NOT i.superseded AND i.paid_date IS NULL AND i.due_date < ${n})`,
-        today(),
-      );
-    if (q.status === 'OPEN')
-      add(
-        (n) => `(l.status IN ('WAITING_APPROVAL', 'APPROVED') OR (l.status = 'RUNNING' AND EXISTS (SELECT 1 FROM loan_installment i
-                 WHERE i.tenant_id = l.tenant_id AND i.loan_id = l.id AND i.schedule_no = l.schedule_no AND NOT i.superseded
-                   AND i.paid_date IS NULL AND i.due_date < ${n})))`,
-        today(),
-      );
-    if (isAgentCtx(ctx)) {
-      params.push(ctx.userId);
-      where.push(agentMemberCondition('m', `$${params.length}`));
-    }
-    const cond = where.join(' AND ');
-    const total = await tx.one<{ n: number }>(
-      `SELECT count(*)::int AS n FROM loan l JOIN member m ON m.tenant_id = l.tenant_id AND m.id = l.member_id WHERE ${cond}`,
-      params,
-    );
-    const rows = await tx.query<LoanRow>(
-      `${LOAN_SELECT} WHERE ${cond} ${orderBy(q.sortBy, q.ascOrDesc, SORT, 'created_date', 'l.id')} LIMIT ${q.limit} OFFSET ${q.page * q.limit}`,
-      params,
-    );
     const date = today();
+    const { rows, total } = await loanListPage(tx, q, date, isAgentCtx(ctx) ? ctx.userId : undefined);
     const out = [];
     for (const r of rows) out.push(r.status === 'RUNNING' ? (await loanWithFigures(tx, r, date)).view : loanView(r));
-    return paged(out, total?.n ?? 0, q.page, q.limit);
+    return paged(out, total, q.page, q.limit);
   });
 }
 
@@ -142,16 +91,7 @@ export async function remaining(ctx: Ctx, id: string) {
 export async function images(ctx: Ctx, id: string) {
   return withTx(ctx, async (tx) => {
     const l = await loanOrFail(tx, ctx, id);
-    const rows = await tx.query<{
-      id: string;
-      type: string | null;
-      number: string;
-      detail: string | null;
-      value: never;
-      photos: string[];
-      is_verified: boolean;
-      loan_id: string;
-    }>('SELECT * FROM loan_collateral WHERE tenant_id = app_tenant() AND loan_id = $1 ORDER BY created_date, id', [l.id]);
+    const rows = await collaterals(tx, l.id);
     return rows.flatMap((c) =>
       (Array.isArray(c.photos) ? c.photos : []).map((url) => ({ collateralId: c.id, number: c.number, type: c.type, url })),
     );
@@ -161,9 +101,7 @@ export async function images(ctx: Ctx, id: string) {
 export async function collateralsOf(ctx: Ctx, id: string) {
   return withTx(ctx, async (tx) => {
     const l = await loanOrFail(tx, ctx, id);
-    const rows = await tx.query('SELECT * FROM loan_collateral WHERE tenant_id = app_tenant() AND loan_id = $1 ORDER BY created_date, id', [
-      l.id,
-    ]);
+    const rows = await collaterals(tx, l.id);
     return rows.map((r) => collateralView(r as never));
   });
 }
@@ -171,35 +109,15 @@ export async function collateralsOf(ctx: Ctx, id: string) {
 export async function payments(ctx: Ctx, id: string, q: { page: number; limit: number }) {
   return withTx(ctx, async (tx) => {
     const l = await loanOrFail(tx, ctx, id);
-    const total = await tx.one<{ n: number }>(
-      'SELECT count(*)::int AS n FROM loan_payment WHERE tenant_id = app_tenant() AND loan_id = $1',
-      [l.id],
-    );
-    const rows = await tx.query<PaymentRow>(
-      `${PAYMENT_SELECT} WHERE p.tenant_id = app_tenant() AND p.loan_id = $1 ORDER BY p.seq DESC LIMIT ${q.limit} OFFSET ${q.page * q.limit}`,
-      [l.id],
-    );
-    return paged(rows.map(paymentView), total?.n ?? 0, q.page, q.limit);
+    const { rows, total } = await paymentsPage(tx, l.id, q.limit, q.page * q.limit);
+    return paged(rows.map(paymentView), total, q.page, q.limit);
   });
 }
 
 export async function mutations(ctx: Ctx, id: string, q: { page: number; limit: number; start?: string; end?: string }) {
   return withTx(ctx, async (tx) => {
     const l = await loanOrFail(tx, ctx, id);
-    const params: unknown[] = [l.id, q.start ?? null, q.end ?? null];
-    const cond =
-      'tenant_id = app_tenant() AND loan_id = $1 AND ($2::date IS NULL OR event_date >= $2) AND ($3::date IS NULL OR event_date <= $3)';
-    const total = await tx.one<{ n: number }>(`SELECT count(*)::int AS n FROM loan_event WHERE ${cond}`, params);
-    const rows = await tx.query<{
-      id: string;
-      event_date: string;
-      activity: string;
-      debit: never;
-      credit: never;
-      balance: never;
-      description: string | null;
-      created_date: Date;
-    }>(`SELECT * FROM loan_event WHERE ${cond} ORDER BY created_date, id LIMIT ${q.limit} OFFSET ${q.page * q.limit}`, params);
+    const { rows, total } = await loanEventsPage(tx, l.id, { start: q.start, end: q.end, limit: q.limit, offset: q.page * q.limit });
     return paged(
       rows.map((r) => ({
         id: r.id,
@@ -211,7 +129,7 @@ export async function mutations(ctx: Ctx, id: string, q: { page: number; limit: 
         description: r.description,
         createdDate: r.created_date.toISOString(),
       })),
-      total?.n ?? 0,
+      total,
       q.page,
       q.limit,
     );
@@ -258,43 +176,21 @@ export async function installmentsBetween(
   q: { page: number; limit: number; productId?: string; memberId?: string },
 ) {
   return withTx(ctx, async (tx) => {
-    const params: unknown[] = [a, b, q.productId ?? null, q.memberId ?? null];
-    const cond = `i.tenant_id = app_tenant() AND NOT i.superseded AND i.due_date BETWEEN $1 AND $2 AND l.status IN ('RUNNING', 'PAID_OFF')
-                  AND i.schedule_no = l.schedule_no AND ($3::uuid IS NULL OR l.product_id = $3) AND ($4::uuid IS NULL OR l.member_id = $4)`;
-    const from = `FROM loan_installment i JOIN loan l ON l.tenant_id = i.tenant_id AND l.id = i.loan_id
-                  JOIN member m ON m.tenant_id = l.tenant_id AND m.id = l.member_id JOIN product p ON p.tenant_id = l.tenant_id AND p.id = l.product_id`;
-    const total = await tx.one<{ n: number }>(`SELECT count(*)::int AS n ${from} WHERE ${cond}`, params);
-    const rows = await tx.query(
-      `SELECT i.id, i.number, i.due_date AS "dueDate", i.principal, i.interest, i.principal + i.interest AS total, i.principal_paid AS "principalPaid",
-              i.interest_paid AS "interestPaid", i.fine_paid AS "finePaid", i.paid_date AS "paidDate", l.id AS "loanId", l.loan_number AS "loanNumber",
-              m.id AS "memberId", m.full_name AS "memberName", m.cif_number AS "cifNumber", p.name AS "productName"
-       ${from} WHERE ${cond} ORDER BY i.due_date, l.loan_number, i.number LIMIT ${q.limit} OFFSET ${q.page * q.limit}`,
-      params,
-    );
-    return paged(rows, total?.n ?? 0, q.page, q.limit);
+    const { rows, total } = await installmentsBetweenPage(tx, a, b, {
+      productId: q.productId,
+      memberId: q.memberId,
+      limit: q.limit,
+      offset: q.page * q.limit,
+    });
+    return paged(rows, total, q.page, q.limit);
   });
 }
 
 /** Per member: loans released, principal and interest due, paid and remaining between a and b. */
 export async function byMember(ctx: Ctx, a: string, b: string, q: { page: number; limit: number; productId?: string }) {
   return withTx(ctx, async (tx) => {
-    const params: unknown[] = [a, b, q.productId ?? null];
-    const base = `FROM loan l JOIN member m ON m.tenant_id = l.tenant_id AND m.id = l.member_id
-                  WHERE l.tenant_id = app_tenant() AND $1::date IS NOT NULL AND l.release_date IS NOT NULL AND l.release_date <= $2::date AND ($3::uuid IS NULL OR l.product_id = $3)`;
-    const total = await tx.one<{ n: number }>(`SELECT count(DISTINCT l.member_id)::int AS n ${base}`, params);
-    const rows = await tx.query(
-      `SELECT m.id AS "memberId", m.full_name AS "memberName", m.cif_number AS "cifNumber", count(*)::int AS "loanCount",
-              sum(l.amount) AS amount, sum(CASE WHEN l.status = 'RUNNING' THEN l.remaining_principal ELSE 0 END) AS "remainingPrincipal",
-              coalesce(sum((SELECT sum(pp.principal) FROM loan_payment pp WHERE pp.tenant_id = l.tenant_id AND pp.loan_id = l.id
-                             AND pp.status = 'POSTED' AND pp.payment_date BETWEEN $1 AND $2)), 0) AS "principalPaid",
-              coalesce(sum((SELECT sum(pp.interest) FROM loan_payment pp WHERE pp.tenant_id = l.tenant_id AND pp.loan_id = l.id
-                             AND pp.status = 'POSTED' AND pp.payment_date BETWEEN $1 AND $2)), 0) AS "interestPaid",
-              coalesce(sum((SELECT sum(pp.fine) FROM loan_payment pp WHERE pp.tenant_id = l.tenant_id AND pp.loan_id = l.id
-                             AND pp.status = 'POSTED' AND pp.payment_date BETWEEN $1 AND $2)), 0) AS "finePaid"
-       ${base} GROUP BY m.id, m.full_name, m.cif_number ORDER BY m.full_name, m.id LIMIT ${q.limit} OFFSET ${q.page * q.limit}`,
-      params,
-    );
-    return paged(rows, total?.n ?? 0, q.page, q.limit);
+    const { rows, total } = await loansByMemberPage(tx, a, b, { productId: q.productId, limit: q.limit, offset: q.page * q.limit });
+    return paged(rows, total, q.page, q.limit);
   });
 }
 

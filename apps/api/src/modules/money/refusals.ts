@@ -8,7 +8,7 @@
  * parameters; both become the error here, so a refusal reads the same
  * whichever path found it (`money-refusals.test.ts`).
  *
- * Loans (loan_pay_many) add theirs below; deposits and bills add their codes here when their SQL or rules refuse.
+ * Loans (loan_pay_many), business units, bills and term deposits add theirs below.
  */
 import type { Lang } from '@koperasi/contracts';
 import { type DecInput, dec, formatRupiah } from '@koperasi/finance';
@@ -104,10 +104,56 @@ export const BILL_REFUSALS = {
 
 export type BillRefusalCode = keyof typeof BILL_REFUSALS;
 
-/** Every refusal code of the money core. */
-export type AnyRefusalCode = RefusalCode | LoanRefusalCode | UnitRefusalCode | BillRefusalCode;
+/**
+ * A term deposit's refusals (deposits.service.ts placement, withdrawal and position; deposits.break.ts;
+ * deposits.payout.ts; deposits.release.ts; deposits.helpers.ts checks). Its savings, cash-account and member
+ * refusals are the ones above (COA_NOT_FOUND named with the holding account's field, MEMBER_INACTIVE,
+ * MEMBER_NOT_APPROVED). `refusalError(lang, code, params, field)`: `field` where the table names none.
+ */
+export const DEPOSIT_REFUSALS = {
+  DEPOSIT_NOT_FOUND: { status: 404, errorCode: 'NOT_FOUND', key: 'deposit.not_found' },
+  DEPOSIT_MEMBER_NOT_FOUND: { status: 404, errorCode: 'NOT_FOUND', key: 'member.not_found' },
+  PRODUCT_NOT_FOUND: { status: 404, key: 'product.not_found', field: 'productId' },
+  PRODUCT_NOT_DEPOSIT: { status: 422, key: 'deposit.product_not_deposit', field: 'productId' },
+  PRODUCT_INACTIVE: { status: 422, key: 'saving.product_inactive' },
+  PRODUCT_MEMBERS_ONLY: { status: 422, key: 'deposit.members_only' },
+  PRODUCT_NON_MEMBERS_ONLY: { status: 422, key: 'deposit.non_members_only' },
+  DEPOSIT_GL_MISSING: { status: 422, errorCode: 'PRODUCT_GL_MISSING', key: 'deposit.gl_missing' },
+  TENOR_NOT_OFFERED: { status: 422, key: 'deposit.tenor_no_rate', field: 'tenor' },
+  AMOUNT_BELOW_MIN: { status: 422, key: 'deposit.amount_below_min', field: 'amount', money: ['min'] },
+  AMOUNT_ABOVE_MAX: { status: 422, key: 'deposit.amount_above_max', field: 'amount', money: ['max'] },
+  /** 400 (not the catalogue's 422): the placement and position forms have answered it so since the start. */
+  INTEREST_SAVING_REQUIRED: { status: 400, key: 'deposit.interest_saving_required', field: 'interestSavingId' },
+  INTEREST_SAVING_INVALID: { status: 422, key: 'deposit.interest_saving_invalid', field: 'interestSavingId' },
+  SOURCE_SAVING_INVALID: { status: 422, key: 'deposit.source_saving_invalid', field: 'sourceSavingId' },
+  HOLDING_ACCOUNT_INVALID: { status: 422, key: 'deposit.holding_invalid' },
+  DEPOSIT_CLOSED: { status: 422, key: 'deposit.not_active' },
+  DEPOSIT_NOT_MATURED: { status: 422, key: 'deposit.not_matured' },
+  DEPOSIT_MATURED: { status: 422, key: 'deposit.already_matured' },
+  BREAK_PENDING: { status: 409, key: 'deposit.break_pending' },
+  PENALTY_ABOVE_PRINCIPAL: { status: 422, key: 'deposit.penalty_above_principal', field: 'pinaltyBreak', money: ['principal'] },
+  BREAK_NOT_PENDING: { status: 422, key: 'deposit.break_not_pending' },
+  BREAK_SELF_APPROVAL: { status: 422, key: 'deposit.break_self_approval' },
+  NOTHING_TO_PAY: { status: 422, key: 'deposit.nothing_to_pay' },
+  PAYOUT_PENDING: { status: 409, key: 'deposit.payout_pending' },
+  PAYOUT_SAVING_INVALID: { status: 422, key: 'deposit.payout_saving_invalid', field: 'savingId' },
+  PAYOUT_NOT_PENDING: { status: 422, key: 'deposit.payout_not_pending' },
+  PAYOUT_SELF_APPROVAL: { status: 422, key: 'deposit.payout_self_approval' },
+  RELEASE_FUTURE: { status: 422, key: 'deposit.release_future', field: 'fromDate' },
+  RELEASE_NOT_FOUND: { status: 404, errorCode: 'NOT_FOUND', key: 'deposit.release_not_found' },
+  RELEASE_CANCELLED: { status: 409, key: 'deposit.release_cancelled' },
+  RELEASE_RUNNING: { status: 422, key: 'deposit.release_running' },
+  RELEASE_NOT_CANCELLABLE: { status: 422, key: 'deposit.release_cancel_blocked' },
+  RELEASE_PAID_OUT: { status: 422, errorCode: 'RELEASE_NOT_CANCELLABLE', key: 'deposit.release_cancel_paid_out' },
+  INTEREST_SAVING_SHORT: { status: 422, key: 'deposit.interest_saving_short' },
+} as const satisfies Record<string, RefusalSpec>;
 
-const ALL: Record<string, RefusalSpec> = { ...REFUSALS, ...LOAN_REFUSALS, ...UNIT_REFUSALS, ...BILL_REFUSALS };
+export type DepositRefusalCode = keyof typeof DEPOSIT_REFUSALS;
+
+/** Every refusal code of the money core. */
+export type AnyRefusalCode = RefusalCode | LoanRefusalCode | UnitRefusalCode | BillRefusalCode | DepositRefusalCode;
+
+const ALL: Record<string, RefusalSpec> = { ...REFUSALS, ...LOAN_REFUSALS, ...UNIT_REFUSALS, ...BILL_REFUSALS, ...DEPOSIT_REFUSALS };
 
 export function isRefusalCode(code: unknown): code is AnyRefusalCode {
   return typeof code === 'string' && Object.hasOwn(ALL, code);

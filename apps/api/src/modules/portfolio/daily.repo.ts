@@ -1,5 +1,5 @@
-/** SQL of the daily grading and fines: the run's cursor and the set-based chunk (db/functions/loan_portfolio_day.sql). */
-import type { Tx } from '../../db/db.ts';
+/** SQL of the daily grading and fines: the cooperatives to run, the run's cursor and the set-based chunk (db/functions/loan_portfolio_day.sql). */
+import type { Db, Tx } from '../../db/db.ts';
 
 /** One committed chunk: the cursor read (locked), the function run on the next loans, the cursor moved. 0 = the day is done. */
 export async function gradeChunk(tx: Tx, day: string, size: number): Promise<number> {
@@ -29,4 +29,9 @@ export async function dailySummary(tx: Tx, day: string) {
      FROM loan_portfolio_daily WHERE tenant_id = app_tenant() AND day = $1 GROUP BY grade ORDER BY grade`,
     [day],
   );
+}
+
+/** The cooperatives with loans to grade (loan_portfolio_tenants), one statement as the app role outside a tenant. */
+export async function portfolioTenants(db: Pick<Db, 'appQuery'>): Promise<string[]> {
+  return (await db.appQuery<{ t: string }>('SELECT t FROM loan_portfolio_tenants() AS t')).map((r) => r.t);
 }

@@ -6,13 +6,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { JobRunner } from '../jobs/runner.ts';
 import { runAutoDebit } from './autodebit.service.ts';
+import { portfolioTenants } from './daily.repo.ts';
 import { runPortfolioDay } from './daily.service.ts';
 import { today } from './portfolio.util.ts';
 import { sendReminders } from './reminders.service.ts';
 
 export async function portfolioDaily(app: FastifyInstance, date: string = today()): Promise<void> {
-  const tenants = await app.db.appQuery<{ t: string }>('SELECT t FROM loan_portfolio_tenants() AS t');
-  for (const { t } of tenants) {
+  for (const t of await portfolioTenants(app.db)) {
     await runPortfolioDay(app.db, t, date);
     await runAutoDebit(app.db, t, date);
     await sendReminders(app.db, app.notifier, t, date);
