@@ -101,7 +101,7 @@ export async function markJobDone(tx: Tx, jobId: string, message: string): Promi
   );
 }
 
-/** The branches and areas an upload's rows may name. */
+/** The branches and areas an upload's rows may name (member uploads, the migration's member sheet). */
 export async function uploadBranches(tx: Tx) {
   return tx.query<{ id: string; code: string | null; name: string }>('SELECT id, code, name FROM branch WHERE tenant_id = app_tenant()');
 }
