@@ -15,6 +15,7 @@
 import { CONFIG_DEFAULTS, cifPatternError, formatCifNumber } from '@koperasi/contracts';
 import type { Tx } from '../../db/db.ts';
 import { getConfig } from '../settings/configuration.ts';
+import { cifsAmong, cifsInRange, lastCifSequence, takeCifSequence } from './members.cif.repo.ts';
 
 export async function cifPattern(tx: Tx, tenantId: string): Promise<string> {
   const cfg = await getConfig(tx, tenantId, 'cifNumber');
@@ -49,18 +50,11 @@ async function taken(tx: Tx, cifs: string[]): Promise<Set<string>> {
   const sorted = [...cifs].sort();
   if (cifs.length > 20 && sorted.every((c) => c.length === sorted[0].length)) {
     // Consecutive numbers of one width: one range scan of the CIF index instead of a lookup each.
-    const rows = await tx.query<{ cif_number: string }>(
-      'SELECT cif_number FROM member WHERE tenant_id = app_tenant() AND cif_number >= $1 AND cif_number <= $2 AND length(cif_number) = $3',
-      [sorted[0], sorted[sorted.length - 1], sorted[0].length],
-    );
+    const used = await cifsInRange(tx, sorted[0], sorted[sorted.length - 1], sorted[0].length);
     const wanted = new Set(cifs);
-    return new Set(rows.map((r) => r.cif_number).filter((c) => wanted.has(c)));
+    return new Set(used.filter((c) => wanted.has(c)));
   }
-  const rows = await tx.query<{ cif_number: string }>(
-    'SELECT h.cif_number FROM unnest($1::text[]) AS k(v) CROSS JOIN LATERAL (SELECT m.cif_number FROM member m WHERE m.tenant_id = app_tenant() AND m.cif_number = k.v LIMIT 1) h',
-    [cifs],
-  );
-  return new Set(rows.map((r) => r.cif_number));
+  return new Set(await cifsAmong(tx, cifs));
 }
 
 /** New CIF numbers, one per input, in order; unique within the tenant. */
@@ -77,13 +71,7 @@ export async function allocateCifs(tx: Tx, pattern: string, inputs: CifInput[]):
   for (const scope of [...groups.keys()].sort()) {
     let waiting = groups.get(scope)!;
     while (waiting.length) {
-      const r = await tx.one<{ last_value: number }>(
-        `INSERT INTO member_cif_counter (tenant_id, scope, last_value) VALUES (app_tenant(), $1, $2)
-         ON CONFLICT (tenant_id, scope) DO UPDATE SET last_value = member_cif_counter.last_value + EXCLUDED.last_value, updated_date = now()
-         RETURNING last_value`,
-        [scope, waiting.length],
-      );
-      const first = r!.last_value - waiting.length + 1;
+      const first = (await takeCifSequence(tx, scope, waiting.length)) - waiting.length + 1;
       const candidates = waiting.map((idx, k) => renderCif(pattern, inputs[idx], first + k));
       const used = await taken(tx, candidates);
       const retry: number[] = [];
@@ -99,11 +87,7 @@ export async function allocateCifs(tx: Tx, pattern: string, inputs: CifInput[]):
 
 /** The next CIF number the pattern would give, without taking it. */
 export async function suggestCif(tx: Tx, pattern: string, v: CifInput): Promise<string> {
-  const r = await tx.one<{ last_value: number }>(
-    'SELECT last_value FROM member_cif_counter WHERE tenant_id = app_tenant() AND scope = $1',
-    [cifScope(pattern, v)],
-  );
-  let next = (r?.last_value ?? 0) + 1;
+  let next = ((await lastCifSequence(tx, cifScope(pattern, v))) ?? 0) + 1;
   for (;;) {
     const candidates = Array.from({ length: 20 }, (_, k) => renderCif(pattern, v, next + k));
     const used = await taken(tx, candidates);

@@ -20,6 +20,14 @@
 import { OFFICER_TITLES, translate } from '@koperasi/contracts';
 import type { Ctx } from '../../lib/context.ts';
 import { withTx } from '../../lib/context.ts';
+import {
+  branchHeadcounts,
+  branchNames,
+  type CompositionRow,
+  compositionRows,
+  officerRows,
+  prospectiveCounts,
+} from './members.home.repo.ts';
 import { listPage } from './members.list.ts';
 import { isAgent } from './members.repo.ts';
 import { todayWib } from './members.rules.ts';
@@ -38,14 +46,7 @@ export async function prospectiveMembers(
       q.sortBy ?? 'created_date',
       q.sortBy ? q.ascOrDesc : 'ASC',
     );
-    const counts = await tx.one<{ waiting_interview: number; waiting_approval: number; from_member_app: number }>(
-      `SELECT count(*) FILTER (WHERE status = 'WAITING_INTERVIEW')::int AS waiting_interview,
-              count(*) FILTER (WHERE status = 'WAITING_APPROVAL')::int AS waiting_approval,
-              count(*) FILTER (WHERE registration_channel = 'MEMBER_APP')::int AS from_member_app
-       FROM member m WHERE m.tenant_id = app_tenant() AND m.member_type = 'PROSPECTIVE' AND m.status IN ('WAITING_INTERVIEW', 'WAITING_APPROVAL')
-       ${assignedTo ? `AND (m.agent_id = $1 OR m.area_id IN (SELECT area_id FROM app_user WHERE tenant_id = app_tenant() AND id = $1))` : ''}`,
-      assignedTo ? [assignedTo] : [],
-    );
+    const counts = await prospectiveCounts(tx, assignedTo);
     return {
       ...page,
       waitingInterview: counts?.waiting_interview ?? 0,
@@ -89,20 +90,7 @@ const POSITION_GROUP: Record<string, 'PENGURUS' | 'PENGAWAS' | 'KARYAWAN'> = {
 
 export async function organization(ctx: Ctx) {
   return withTx(ctx, async (tx) => {
-    const officers = await tx.query<{
-      id: string;
-      name: string;
-      position: string;
-      role_name: string;
-      branch_id: string | null;
-      branch_name: string | null;
-    }>(
-      `SELECT u.id, btrim(concat_ws(' ', u.first_name, u.last_name)) AS name, u.position, r.name AS role_name, u.branch_id, b.name AS branch_name
-       FROM app_user u
-       JOIN role r ON r.tenant_id = u.tenant_id AND r.id = u.role_id
-       LEFT JOIN branch b ON b.tenant_id = u.tenant_id AND b.id = u.branch_id
-       WHERE u.tenant_id = app_tenant() AND u.is_active AND u.position IS NOT NULL`,
-    );
+    const officers = await officerRows(tx);
     const order = (p: string) => (OFFICER_TITLES as readonly string[]).indexOf(p);
     officers.sort((a, b) => order(a.position) - order(b.position) || a.name.localeCompare(b.name));
     const groups = (['PENGURUS', 'PENGAWAS', 'KARYAWAN'] as const).map((g) => {
@@ -121,17 +109,7 @@ export async function organization(ctx: Ctx) {
         })),
       };
     });
-    const branches = await tx.query<{ branch_id: string | null; name: string | null; staff: number; members: number }>(
-      `SELECT b.id AS branch_id, b.name,
-              (SELECT count(*) FROM app_user u WHERE u.tenant_id = b.tenant_id AND u.branch_id = b.id AND u.is_active)::int AS staff,
-              (SELECT count(*) FROM member m WHERE m.tenant_id = b.tenant_id AND m.branch_id = b.id AND m.is_active)::int AS members
-       FROM branch b WHERE b.tenant_id = app_tenant() AND b.is_active
-       UNION ALL
-       SELECT NULL, NULL,
-              (SELECT count(*) FROM app_user u WHERE u.tenant_id = app_tenant() AND u.branch_id IS NULL AND u.is_active)::int,
-              (SELECT count(*) FROM member m WHERE m.tenant_id = app_tenant() AND m.branch_id IS NULL AND m.is_active)::int
-       ORDER BY 2 NULLS LAST`,
-    );
+    const branches = await branchHeadcounts(tx);
     return {
       groups,
       totalOfficers: officers.length,
@@ -143,18 +121,6 @@ export async function organization(ctx: Ctx) {
 }
 
 const AGE_BANDS = ['<25', '25-34', '35-44', '45-54', '55-64', '65+', 'UNKNOWN'] as const;
-
-interface CompositionRow {
-  is_active: boolean;
-  member_type: string;
-  gender: string;
-  band: string;
-  branch_id: string | null;
-  jm: string | null;
-  em: string | null;
-  base: boolean;
-  n: number;
-}
 
 /** Composition answers kept per cooperative for a few minutes (one pass over a million members takes a second or more). */
 const COMPOSITION_TTL_MS = 5 * 60_000;
@@ -180,26 +146,7 @@ async function computeComposition(ctx: Ctx) {
   return withTx(ctx, async (tx) => {
     const today = todayWib();
     const start = `${today.slice(0, 7)}-01`;
-    const rows = await tx.query<CompositionRow>(
-      `WITH w AS (SELECT ($2::date - interval '11 months')::date AS start)
-       SELECT m.is_active, m.member_type, m.gender,
-              CASE WHEN m.birth_date IS NULL THEN 'UNKNOWN'
-                   WHEN m.birth_date > ($1::date - interval '25 years') THEN '<25'
-                   WHEN m.birth_date > ($1::date - interval '35 years') THEN '25-34'
-                   WHEN m.birth_date > ($1::date - interval '45 years') THEN '35-44'
-                   WHEN m.birth_date > ($1::date - interval '55 years') THEN '45-54'
-                   WHEN m.birth_date > ($1::date - interval '65 years') THEN '55-64'
-                   ELSE '65+' END AS band,
-              m.branch_id,
-              CASE WHEN m.member_type = 'MEMBER' AND m.join_date >= w.start THEN to_char(m.join_date, 'YYYY-MM') END AS jm,
-              CASE WHEN m.member_type = 'MEMBER' AND m.exit_date >= w.start THEN to_char(m.exit_date, 'YYYY-MM') END AS em,
-              (m.member_type = 'MEMBER' AND m.join_date < w.start AND (m.exit_date IS NULL OR m.exit_date >= w.start)) AS base,
-              count(*)::int AS n
-       FROM member m CROSS JOIN w
-       WHERE m.tenant_id = app_tenant() AND (m.is_active OR m.member_type = 'MEMBER')
-       GROUP BY 1, 2, 3, 4, 5, 6, 7, 8`,
-      [today, start],
-    );
+    const rows = await compositionRows(tx, today, start);
     const sumBy = <K extends string>(key: (r: CompositionRow) => K | null, keep: (r: CompositionRow) => boolean) => {
       const out = new Map<K, number>();
       for (const r of rows) {
@@ -215,14 +162,9 @@ async function computeComposition(ctx: Ctx) {
     const bands = sumBy((r) => r.band, live);
     const branchCounts = sumBy((r) => r.branch_id ?? 'none', live);
     const total = [...types.values()].reduce((a, b) => a + b, 0);
-    const branchNames = new Map(
-      (await tx.query<{ id: string; name: string }>('SELECT id, name FROM branch WHERE tenant_id = app_tenant()')).map((b) => [
-        b.id,
-        b.name,
-      ]),
-    );
+    const names = await branchNames(tx);
     const byBranch = [...branchCounts.entries()]
-      .map(([id, count]) => ({ branchId: id === 'none' ? null : id, name: id === 'none' ? null : (branchNames.get(id) ?? null), count }))
+      .map(([id, count]) => ({ branchId: id === 'none' ? null : id, name: id === 'none' ? null : (names.get(id) ?? null), count }))
       .sort((a, b) => b.count - a.count);
 
     // Growth of membership (type MEMBER, exited members counted in the months they were members).

@@ -6,6 +6,7 @@ import type { Tx } from '../../db/db.ts';
 import { audit } from '../../lib/audit.ts';
 import { type Ctx, withTx } from '../../lib/context.ts';
 import { AppError, conflict, notFound, unprocessable } from '../../lib/errors.ts';
+import { userExists } from './members.lookups.repo.ts';
 import { type CollectedExitItem, collectExitChecks, runApprovalHooks, runExitSettlements } from './members.registry.ts';
 import { findFull, type MemberFullRow, toRefFromRow, updateMember } from './members.repo.ts';
 import { checkAge, detailOf, fieldError, loadLocked, principalOnAdmission, regulation, stateError, todayWib } from './members.rules.ts';
@@ -20,8 +21,7 @@ export async function interview(ctx: Ctx, b: z.output<typeof memberInterviewBody
     if (!prospective && !upgrade) throw stateError(m);
     let interviewerId = b.interviewerId ?? null;
     if (interviewerId) {
-      const u = await tx.one('SELECT 1 FROM app_user WHERE tenant_id = app_tenant() AND id = $1', [interviewerId]);
-      if (!u)
+      if (!(await userExists(tx, interviewerId)))
         throw new AppError(422, 'INTERVIEWER_NOT_FOUND', 'auth.no_user', undefined, [{ field: 'interviewerId', message: 'auth.no_user' }]);
     } else if (!b.interviewerName) {
       interviewerId = ctx.userId;

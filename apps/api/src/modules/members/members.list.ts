@@ -3,7 +3,8 @@ import type { MemberDatatableQuery } from '@koperasi/contracts';
 import type { Tx } from '../../db/db.ts';
 import { type Ctx, withTx } from '../../lib/context.ts';
 import { paged } from '../../lib/http.ts';
-import { isAgent, type MemberRow, phonePrefix, toListItem } from './members.repo.ts';
+import { type ListRow, listRowsOf, memberListPage, memberQuickSearch } from './members.list.repo.ts';
+import { isAgent, phonePrefix, toListItem } from './members.repo.ts';
 
 // ---------------------------------------------------------------- lists
 
@@ -26,19 +27,10 @@ const SORT_KEYS: Record<string, string> = {
   updatedDate: 'updated_date',
 };
 
-const LIST_SELECT = `SELECT m.id, m.cif_number, m.full_name, m.gender, m.birth_date, m.phone, m.identity_type, m.identity_number,
-  m.address, m.member_type, m.status, m.is_active, m.join_date, m.exit_date, m.branch_id, m.area_id, m.agent_id,
-  m.upgrade_status, m.principal_status, m.registration_channel, m.created_date,
-  (SELECT b.name FROM branch b WHERE b.tenant_id = m.tenant_id AND b.id = m.branch_id) AS branch_name,
-  (SELECT a.name FROM area a WHERE a.tenant_id = m.tenant_id AND a.id = m.area_id) AS area_name
-  FROM member m`;
-
-type ListRow = MemberRow & { branch_name: string | null; area_name: string | null };
-
 /** The list rows of these ids, in the order given (read under row-level security). */
 async function rowsByIds(tx: Tx, ids: string[], rank?: Map<string, number>): Promise<ListRow[]> {
   if (!ids.length) return [];
-  const rows = await tx.query<ListRow>(`${LIST_SELECT} WHERE m.tenant_id = app_tenant() AND m.id = ANY($1::uuid[])`, [ids]);
+  const rows = await listRowsOf(tx, ids);
   const pos = rank ?? new Map(ids.map((id, i) => [id, i]));
   return rows.sort((x, y) => (pos.get(x.id) ?? 0) - (pos.get(y.id) ?? 0));
 }
@@ -101,33 +93,28 @@ const wibMidnight = (day: string, plusDays = 0) => new Date(new Date(`${day}T00:
 
 export async function listPage(tx: Tx, f: ListFilter, page: number, limit: number, sortBy: string | undefined, dir: 'ASC' | 'DESC') {
   const p = searchPatterns(f.search);
-  const r = await tx.one<{ r: { ids: string[]; total: number; capped: boolean } }>(
-    `SELECT member_list($1, $2, $3, $4, $5, $6, $7::text[], $8::text[], $9, $10::uuid, $11::uuid, $12::uuid, $13::timestamptz, $14::timestamptz,
-                        $15::uuid, $16, $17, $18, $19, $20) AS r`,
-    [
-      p?.nameLike ?? null,
-      p?.namePrefix ?? null,
-      p?.cifPrefix ?? null,
-      p?.phonePrefix ?? null,
-      p?.identityPrefix ?? null,
-      f.isActive ?? null,
-      f.memberTypes?.length ? f.memberTypes : null,
-      f.statuses?.length ? f.statuses : null,
-      f.upgradeWaiting ?? null,
-      f.branchId ?? null,
-      f.areaId ?? null,
-      f.agentId ?? null,
-      f.start ? wibMidnight(f.start) : null,
-      f.end ? wibMidnight(f.end, 1) : null,
-      f.assignedTo ?? null,
-      (sortBy && SORT_KEYS[sortBy]) || 'created_date',
-      dir === 'DESC',
-      limit,
-      page * limit,
-      SEARCH_COUNT_CAP,
-    ],
-  );
-  const { ids, total, capped } = r!.r;
+  const { ids, total, capped } = await memberListPage(tx, [
+    p?.nameLike ?? null,
+    p?.namePrefix ?? null,
+    p?.cifPrefix ?? null,
+    p?.phonePrefix ?? null,
+    p?.identityPrefix ?? null,
+    f.isActive ?? null,
+    f.memberTypes?.length ? f.memberTypes : null,
+    f.statuses?.length ? f.statuses : null,
+    f.upgradeWaiting ?? null,
+    f.branchId ?? null,
+    f.areaId ?? null,
+    f.agentId ?? null,
+    f.start ? wibMidnight(f.start) : null,
+    f.end ? wibMidnight(f.end, 1) : null,
+    f.assignedTo ?? null,
+    (sortBy && SORT_KEYS[sortBy]) || 'created_date',
+    dir === 'DESC',
+    limit,
+    page * limit,
+    SEARCH_COUNT_CAP,
+  ]);
   const rows = await rowsByIds(tx, ids);
   return { ...paged(rows.map(toListItem), Number(total), page, limit), totalCapped: capped };
 }
@@ -193,20 +180,17 @@ export async function searchMembers(ctx: Ctx, q: string, limit: number, includeI
   return withTx(ctx, async (tx) => {
     const p = searchPatterns(q);
     if (!p) return [];
-    const hits = await tx.query<{ id: string; rank: number }>(
-      'SELECT id, rank FROM member_quick_search($1, $2, $3, $4, $5, $6, $7, $8::uuid, $9)',
-      [
-        p.cifExact,
-        p.cifPrefix,
-        p.phonePrefix,
-        p.identityPrefix,
-        p.namePrefix,
-        p.nameLike,
-        !includeInactive,
-        isAgent(ctx) ? ctx.userId : null,
-        limit,
-      ],
-    );
+    const hits = await memberQuickSearch(tx, [
+      p.cifExact,
+      p.cifPrefix,
+      p.phonePrefix,
+      p.identityPrefix,
+      p.namePrefix,
+      p.nameLike,
+      !includeInactive,
+      isAgent(ctx) ? ctx.userId : null,
+      limit,
+    ]);
     const rank = new Map(hits.map((h) => [h.id, h.rank]));
     const rows = await rowsByIds(
       tx,

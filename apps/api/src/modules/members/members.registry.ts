@@ -25,20 +25,21 @@ import type { Tx } from '../../db/db.ts';
 import { audit } from '../../lib/audit.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { notFound, unprocessable } from '../../lib/errors.ts';
+import { memberRefRow, type RefRow, setPrincipalPaid } from './members.ref.repo.ts';
 
 /** The member as hooks see it (a row of `member`, camelCased; the database is the authority). */
 export interface MemberRef {
   id: string;
   cifNumber: string;
   fullName: string;
-  memberType: 'MEMBER' | 'NON_MEMBER' | 'PROSPECTIVE';
-  status: 'WAITING_INTERVIEW' | 'WAITING_APPROVAL' | 'ACTIVE' | 'REJECTED' | 'EXITED';
+  memberType: RefRow['member_type'];
+  status: RefRow['status'];
   isActive: boolean;
   joinDate: string | null;
   branchId: string | null;
   areaId: string | null;
   agentId: string | null;
-  principalStatus: 'NOT_REQUIRED' | 'OWED' | 'PAID';
+  principalStatus: RefRow['principal_status'];
   principalOwed: Dec | null;
 }
 
@@ -207,24 +208,6 @@ export async function runExitSettlements(
 
 // ---------------------------------------------------------------- helpers for other modules
 
-interface RefRow {
-  id: string;
-  cif_number: string;
-  full_name: string;
-  member_type: MemberRef['memberType'];
-  status: MemberRef['status'];
-  is_active: boolean;
-  join_date: string | null;
-  branch_id: string | null;
-  area_id: string | null;
-  agent_id: string | null;
-  principal_status: MemberRef['principalStatus'];
-  principal_owed: Dec | null;
-}
-
-const REF_COLUMNS = `id, cif_number, full_name, member_type, status, is_active, join_date, branch_id, area_id, agent_id,
-  principal_status, principal_owed`;
-
 export function toRef(r: RefRow): MemberRef {
   return {
     id: r.id,
@@ -244,8 +227,7 @@ export function toRef(r: RefRow): MemberRef {
 
 /** The member (or null), optionally locked: 'share' keeps an exit from closing it until your transaction ends. */
 export async function findMemberRef(tx: Tx, memberId: string, lock?: 'share' | 'update'): Promise<MemberRef | null> {
-  const suffix = lock === 'update' ? ' FOR UPDATE' : lock === 'share' ? ' FOR SHARE' : '';
-  const r = await tx.one<RefRow>(`SELECT ${REF_COLUMNS} FROM member WHERE tenant_id = app_tenant() AND id = $1${suffix}`, [memberId]);
+  const r = await memberRefRow(tx, memberId, lock);
   return r ? toRef(r) : null;
 }
 
@@ -283,11 +265,7 @@ export async function auditMemberEvent(
 export async function markPrincipalPaid(tx: Tx, ctx: Ctx, memberId: string, amount: DecInput): Promise<void> {
   const m = await findMemberRef(tx, memberId, 'update');
   if (!m) throw notFound('member.not_found');
-  await tx.exec(
-    `UPDATE member SET principal_status = 'PAID', principal_owed = NULL, principal_paid_at = now(), updated_by = $2
-     WHERE tenant_id = app_tenant() AND id = $1`,
-    [memberId, ctx.userId],
-  );
+  await setPrincipalPaid(tx, memberId, ctx.userId);
   await auditMemberEvent(
     tx,
     ctx,

@@ -7,6 +7,7 @@ import type { Tx } from '../../db/db.ts';
 import { type Ctx, withTx } from '../../lib/context.ts';
 import { AppError, badRequest, conflict, type ErrorCode, notFound, unprocessable } from '../../lib/errors.ts';
 import { getConfig } from '../settings/configuration.ts';
+import { activeUserExists, areaExists, branchExists, cifInUse, memberRow } from './members.lookups.repo.ts';
 import { collectSummary } from './members.registry.ts';
 import { activeHolders, findFull, isAgent, type MemberFullRow, type MemberRow, toDetail, toRefFromRow } from './members.repo.ts';
 
@@ -44,22 +45,19 @@ export function fieldError(code: ErrorCode, key: string, field: string, params?:
 /** Branch, area and agent must exist in this cooperative (RLS hides other tenants' rows). */
 export async function checkReferences(tx: Tx, v: { branchId?: string | null; areaId?: string | null; agentId?: string | null }) {
   if (v.branchId) {
-    const b = await tx.one('SELECT 1 FROM branch WHERE tenant_id = app_tenant() AND id = $1', [v.branchId]);
-    if (!b)
+    if (!(await branchExists(tx, v.branchId)))
       throw new AppError(422, 'BRANCH_NOT_FOUND', 'member.branch_not_found', undefined, [
         { field: 'branchId', message: 'member.branch_not_found' },
       ]);
   }
   if (v.areaId) {
-    const a = await tx.one('SELECT 1 FROM area WHERE tenant_id = app_tenant() AND id = $1', [v.areaId]);
-    if (!a)
+    if (!(await areaExists(tx, v.areaId)))
       throw new AppError(422, 'AREA_NOT_FOUND', 'member.area_not_found', undefined, [
         { field: 'areaId', message: 'member.area_not_found' },
       ]);
   }
   if (v.agentId) {
-    const u = await tx.one('SELECT 1 FROM app_user WHERE tenant_id = app_tenant() AND id = $1 AND is_active', [v.agentId]);
-    if (!u)
+    if (!(await activeUserExists(tx, v.agentId)))
       throw new AppError(422, 'AGENT_NOT_FOUND', 'member.agent_not_found', undefined, [
         { field: 'agentId', message: 'member.agent_not_found' },
       ]);
@@ -95,11 +93,8 @@ export async function checkUnique(
 }
 
 export async function checkCifFree(tx: Tx, cif: string, exceptId?: string) {
-  const r = await tx.one(
-    'SELECT 1 FROM member WHERE tenant_id = app_tenant() AND cif_number = $1 AND ($2::uuid IS NULL OR id <> $2::uuid)',
-    [cif, exceptId ?? null],
-  );
-  if (r) throw new AppError(409, 'CIF_TAKEN', 'member.cif_taken', { cif }, [{ field: 'cifNumber', message: 'member.cif_taken' }]);
+  if (await cifInUse(tx, cif, exceptId ?? null))
+    throw new AppError(409, 'CIF_TAKEN', 'member.cif_taken', { cif }, [{ field: 'cifNumber', message: 'member.cif_taken' }]);
 }
 
 /** A unique index refused a row another request inserted a moment earlier: the same clear 409. */
@@ -135,7 +130,7 @@ export async function detailOf(tx: Tx, ctx: Ctx, id: string) {
 export const stateError = (m: MemberRow) => unprocessable('MEMBER_INVALID_STATE', 'member.invalid_state', { status: m.status });
 
 export async function rawRow(tx: Tx, id: string): Promise<MemberRow> {
-  return (await tx.one<MemberRow>('SELECT * FROM member WHERE tenant_id = app_tenant() AND id = $1', [id]))!;
+  return (await memberRow(tx, id))!;
 }
 
 export function principalOnAdmission(amount: number): { principal_status: 'OWED' | 'NOT_REQUIRED'; principal_owed: string | null } {

@@ -51,6 +51,14 @@ import { hashPassword } from '../../lib/password.ts';
 import type { Storage } from '../../lib/storage.ts';
 import { sixDigitCode } from '../../lib/tokens.ts';
 import { allocateCifs, cifPattern, suggestCif } from './members.cif.ts';
+import {
+  branchCodeRow,
+  markPinChanged,
+  memberBranchAndJoinDate,
+  tenantActiveRow,
+  tenantNameRow,
+  timelinePage,
+} from './members.lookups.repo.ts';
 import { PHOTO_COLUMNS, reencodePhoto } from './members.photos.ts';
 import {
   activeHolders,
@@ -93,9 +101,7 @@ export async function createMember(ctx: Ctx, body: MemberCreate) {
     const agentId = body.agentId ?? (isAgent(ctx) ? ctx.userId : null);
     await checkReferences(tx, { branchId: body.branchId, areaId: body.areaId, agentId });
     await checkUnique(tx, ctx, body.identityNumber, body.phone);
-    const branchCode = body.branchId
-      ? (await tx.one<{ code: string | null }>('SELECT code FROM branch WHERE tenant_id = app_tenant() AND id = $1', [body.branchId]))?.code
-      : null;
+    const branchCode = body.branchId ? (await branchCodeRow(tx, body.branchId))?.code : null;
     let cif = body.cifNumber ?? null;
     if (cif) await checkCifFree(tx, cif);
     else [cif] = await allocateCifs(tx, await cifPattern(tx, ctx.tenantId), [{ date: joinDate ?? today, branchCode }]);
@@ -220,7 +226,7 @@ export async function registerOnline(
   const pinHash = await hashPassword(body.pin);
   try {
     return await db.tenant(body.tenantId, async (tx) => {
-      const t = await tx.one<{ is_active: boolean }>('SELECT is_active FROM tenant WHERE tenant_id = $1', [body.tenantId]);
+      const t = await tenantActiveRow(tx, body.tenantId);
       if (!t?.is_active) throw notFound('member.tenant_unknown');
       const today = todayWib();
       checkAge(body.birthDate, (await regulation(tx, ctx.tenantId)).minimumMemberAge, today);
@@ -248,7 +254,7 @@ export async function registerOnline(
         null,
       );
       const id = ids.get(cif)!;
-      await tx.exec('UPDATE member SET pin_changed_at = now() WHERE tenant_id = app_tenant() AND id = $1', [id]);
+      await markPinChanged(tx, id);
       await audit(tx, ctx, { action: 'member.register_online', entity: 'member', entityId: id, after: auditView(await rawRow(tx, id)) });
       return { id, cifNumber: cif, status: 'WAITING_INTERVIEW' as const };
     });
@@ -287,7 +293,7 @@ export async function resetPin(ctx: Ctx, notifier: Notifier, memberId: string) {
     if (!m.phone) throw unprocessable('MEMBER_NO_PHONE', 'member.no_phone');
     await updateMember(tx, m.id, { pin_hash: pinHash, pin_changed_at: new Date() }, ctx.userId);
     await audit(tx, ctx, { action: 'member.reset_pin', entity: 'member', entityId: m.id, after: { sentTo: m.phone } });
-    const t = await tx.one<{ name: string }>('SELECT name FROM tenant WHERE tenant_id = $1', [ctx.tenantId]);
+    const t = await tenantNameRow(tx, ctx.tenantId);
     const phone = m.phone;
     tx.afterCommit(() =>
       notifier.send({
@@ -310,17 +316,10 @@ export async function suggestionCif(ctx: Ctx, id: string) {
   return withTx(ctx, async (tx) => {
     // {id}: a member (its branch and join date), a branch, or anything else (no branch, today).
     let date = todayWib();
-    const m = isUuid(id)
-      ? await tx.one<{ branch_id: string | null; join_date: string | null }>(
-          'SELECT branch_id, join_date FROM member WHERE tenant_id = app_tenant() AND id = $1',
-          [id],
-        )
-      : undefined;
+    const m = isUuid(id) ? await memberBranchAndJoinDate(tx, id) : undefined;
     const branchId = m?.branch_id ?? id;
     if (m?.join_date) date = m.join_date;
-    const b = isUuid(branchId)
-      ? await tx.one<{ code: string | null }>('SELECT code FROM branch WHERE tenant_id = app_tenant() AND id = $1', [branchId])
-      : undefined;
+    const b = isUuid(branchId) ? await branchCodeRow(tx, branchId) : undefined;
     const branchCode = b?.code ?? null;
     const pattern = await cifPattern(tx, ctx.tenantId);
     return { cifNumber: await suggestCif(tx, pattern, { date, branchCode }), pattern };
@@ -333,25 +332,7 @@ export async function timeline(ctx: Ctx, memberId: string, page: number, limit: 
   return withTx(ctx, async (tx) => {
     const m = await findFull(tx, ctx, memberId);
     if (!m) throw notFound('member.not_found');
-    const rows = await tx.query<{
-      id: number;
-      at: Date;
-      action: string;
-      actor_user_id: string | null;
-      actor_name: string | null;
-      before: unknown;
-      after: unknown;
-    }>(
-      `SELECT l.id, l.at, l.action, l.actor_user_id, NULLIF(btrim(concat_ws(' ', u.first_name, u.last_name)), '') AS actor_name, l.before, l.after
-       FROM audit_log l LEFT JOIN app_user u ON u.tenant_id = l.tenant_id AND u.id = l.actor_user_id
-       WHERE l.tenant_id = app_tenant() AND l.entity = 'member' AND l.entity_id = $1
-       ORDER BY l.at DESC, l.id DESC LIMIT ${limit} OFFSET ${page * limit}`,
-      [memberId],
-    );
-    const total = await tx.one<{ n: number }>(
-      `SELECT count(*)::int AS n FROM audit_log WHERE tenant_id = app_tenant() AND entity = 'member' AND entity_id = $1`,
-      [memberId],
-    );
+    const { rows, total } = await timelinePage(tx, memberId, page, limit);
     const content = rows.map((r) => {
       const key = `timeline.${r.action}`;
       const label = translate(key, ctx.lang);
@@ -366,7 +347,7 @@ export async function timeline(ctx: Ctx, memberId: string, page: number, limit: 
         after: r.after,
       };
     });
-    return paged(content, total?.n ?? 0, page, limit);
+    return paged(content, total, page, limit);
   });
 }
 

@@ -22,7 +22,7 @@ import type { Tx } from '../../db/db.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { recordChunk } from '../jobs/batch.ts';
 import { allocateCifs } from './members.cif.ts';
-import { agentScopeSql } from './members.repo.ts';
+import { type Holder, holders, lockJobFence, writeBatch } from './members.upload.repo.ts';
 import type { Batch, Candidate, Lookup } from './members.upload.rows.ts';
 
 export interface BatchResult {
@@ -64,101 +64,9 @@ export async function commitBatch(ctx: Ctx, jobId: string, batch: Batch, lk: Loo
   }
 }
 
-interface Holder {
-  kind: 'identity' | 'phone' | 'cif';
-  key: string;
-  id: string;
-  cif_number: string;
-  full_name: string;
-  /** False when the uploader is an agent who may not see this member: its name, CIF and id are not told. */
-  in_scope: boolean;
-}
-
-/**
- * Live members holding these identity numbers or phones, and members holding
- * these CIF numbers: one index lookup per value (LATERAL ... LIMIT keeps each
- * an index lookup even while the statistics are stale mid-upload).
- */
-async function holders(tx: Tx, identities: string[], phones: string[], cifs: string[], agentUserId: string | null): Promise<Holder[]> {
-  const cols = `m.id, m.cif_number, m.full_name, ($4::uuid IS NULL OR ${agentScopeSql('m', '$4::uuid')}) AS in_scope`;
-  return tx.query<Holder>(
-    `SELECT 'identity' AS kind, k.v AS key, h.* FROM unnest($1::text[]) AS k(v) CROSS JOIN LATERAL (
-       SELECT ${cols} FROM member m
-       WHERE m.tenant_id = app_tenant() AND m.is_active AND m.identity_number = k.v LIMIT 1) h
-     UNION ALL
-     SELECT 'phone', k.v, h.* FROM unnest($2::text[]) AS k(v) CROSS JOIN LATERAL (
-       SELECT ${cols} FROM member m
-       WHERE m.tenant_id = app_tenant() AND m.is_active AND m.phone = k.v LIMIT 1) h
-     UNION ALL
-     SELECT 'cif', k.v, h.* FROM unnest($3::text[]) AS k(v) CROSS JOIN LATERAL (
-       SELECT ${cols} FROM member m
-       WHERE m.tenant_id = app_tenant() AND m.cif_number = k.v LIMIT 1) h`,
-    [identities, phones, cifs, agentUserId],
-  );
-}
-
 const sameName = (a: string, b: string) => a.toLowerCase().replace(/\s+/g, ' ').trim() === b.toLowerCase().replace(/\s+/g, ' ').trim();
 
-/** Member columns an upload sets, with their SQL types (jsonb_to_recordset reads absent keys as NULL). */
-const COLUMNS: Array<[string, string]> = [
-  ['id', 'uuid'],
-  ['cif_number', 'text'],
-  ['full_name', 'text'],
-  ['gender', 'text'],
-  ['birth_place', 'text'],
-  ['birth_date', 'date'],
-  ['phone', 'text'],
-  ['identity_type', 'text'],
-  ['identity_number', 'text'],
-  ['family_card_number', 'text'],
-  ['address', 'text'],
-  ['occupation', 'text'],
-  ['member_type', 'text'],
-  ['status', 'text'],
-  ['join_date', 'date'],
-  ['loan_limit', 'numeric'],
-  ['group_name', 'text'],
-  ['closest_family_name', 'text'],
-  ['closest_family_relationship', 'text'],
-  ['closest_family_phone', 'text'],
-  ['branch_id', 'uuid'],
-  ['area_id', 'uuid'],
-  ['agent_id', 'uuid'],
-  ['principal_status', 'text'],
-  ['principal_owed', 'numeric'],
-];
-const COLUMN_LIST = COLUMNS.map(([c]) => c).join(', ');
-
-/**
- * Members, audit entries, row results and job counters in one statement.
- * $1 members (jsonb array, with the file row number `row_n`), $2 actor,
- * $3 job, $4-$6 request id, ip and user agent of the audit entries,
- * $7 failed and skipped rows (jsonb array), $8-$11 the counts.
- */
-const WRITE_SQL = `
-WITH src AS (
-  SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(row_n int, ${COLUMNS.map(([c, t]) => `${c} ${t}`).join(', ')})
-), ins AS (
-  INSERT INTO member (tenant_id, ${COLUMN_LIST}, registration_channel, upload_job_id, registered_by, updated_by)
-  SELECT app_tenant(), ${COLUMN_LIST}, 'UPLOAD', $3::uuid, $2::uuid, $2::uuid FROM src ORDER BY row_n
-), aud AS (
-  INSERT INTO audit_log (tenant_id, actor_user_id, action, entity, entity_id, after, request_id, ip, user_agent)
-  SELECT app_tenant(), $2::uuid, 'member.upload', 'member', src.id::text,
-         jsonb_build_object('jobId', $3::uuid, 'row', src.row_n, 'cifNumber', src.cif_number, 'fullName', src.full_name,
-                            'memberType', src.member_type, 'identityNumber', src.identity_number),
-         $4, $5, $6
-  FROM src ORDER BY src.row_n
-), res AS (
-  INSERT INTO member_upload_row (tenant_id, job_id, row_number, status, message, data, member_id)
-  SELECT app_tenant(), $3::uuid, x.row_number, x.status, x.message, x.data, x.member_id
-  FROM jsonb_to_recordset($7::jsonb) AS x(row_number int, status text, message text, data jsonb, member_id uuid)
-  ON CONFLICT (tenant_id, job_id, row_number) DO NOTHING
-)
-UPDATE member_upload_job SET processed_rows = processed_rows + $8, success_rows = success_rows + $9,
-       skipped_rows = skipped_rows + $10, failed_rows = failed_rows + $11
-WHERE tenant_id = app_tenant() AND id = $3`;
-
-/** One new member of a batch as the JSON object WRITE_SQL reads. */
+/** One new member of a batch as the JSON object writeBatch reads. */
 function memberRowOf(c: Candidate, lk: Lookup, owed: string | null): Record<string, unknown> {
   const v = c.value!;
   const principal =
@@ -196,10 +104,7 @@ function memberRowOf(c: Candidate, lk: Lookup, owed: string | null): Record<stri
 }
 
 async function commitBatchTx(tx: Tx, ctx: Ctx, jobId: string, batch: Batch, lk: Lookup): Promise<BatchResult> {
-  const fence = await tx.one<{ status: string; processed_rows: number }>(
-    'SELECT status, processed_rows FROM member_upload_job WHERE tenant_id = app_tenant() AND id = $1 FOR UPDATE',
-    [jobId],
-  );
+  const fence = await lockJobFence(tx, jobId);
   if (fence?.status !== 'RUNNING' || fence.processed_rows !== batch.first - 1) throw new JobSuperseded(jobId);
 
   const results: Array<{
@@ -303,19 +208,7 @@ async function commitBatchTx(tx: Tx, ctx: Ctx, jobId: string, batch: Batch, lk: 
     failed: results.filter((x) => x.status === 'FAILED').length,
   };
   await timed('db: members, audit, rows, job (one statement)', () =>
-    tx.exec(WRITE_SQL, [
-      JSON.stringify(members),
-      ctx.userId,
-      jobId,
-      ctx.requestId,
-      ctx.ip,
-      ctx.userAgent?.slice(0, 500) ?? null,
-      JSON.stringify(results),
-      batch.rows.length,
-      r.success,
-      r.skipped,
-      r.failed,
-    ]),
+    writeBatch(tx, jobId, ctx, members, results, { rows: batch.rows.length, ...r }),
   );
   // The job runner's progress row of the upload (GET /api/jobs/{jobId}): the batch is recorded once, with it.
   await timed('db: job run progress', () =>

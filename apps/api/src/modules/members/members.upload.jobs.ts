@@ -10,8 +10,18 @@ import { withTx } from '../../lib/context.ts';
 import { notFound } from '../../lib/errors.ts';
 import { paged } from '../../lib/http.ts';
 import { closeRun } from '../jobs/batch.ts';
-import { agentScopeSql, isAgent } from './members.repo.ts';
+import { isAgent } from './members.repo.ts';
 import { UPLOAD_JOB } from './members.upload.db.ts';
+import {
+  failedJobRows,
+  failStaleJob,
+  findJob,
+  type JobRow,
+  jobExists,
+  jobFileName,
+  pageOfJobRows,
+  pageOfJobs,
+} from './members.upload.repo.ts';
 import { MEMBER_UPLOAD_MAX_ROWS, UPLOAD_COLUMNS } from './members.upload.rows.ts';
 
 // ---------------------------------------------------------------- template
@@ -61,20 +71,7 @@ export async function templateWorkbook(): Promise<Buffer> {
 }
 // ---------------------------------------------------------------- jobs
 
-export interface JobRow {
-  id: string;
-  file_name: string;
-  status: 'RUNNING' | 'DONE' | 'FAILED';
-  total_rows: number;
-  processed_rows: number;
-  success_rows: number;
-  skipped_rows: number;
-  failed_rows: number;
-  message: string | null;
-  created_date: Date;
-  updated_date: Date;
-  finished_date: Date | null;
-}
+export type { JobRow };
 
 export function jobView(j: JobRow, duplicateOf?: string | null) {
   const percent = j.status === 'DONE' ? 100 : j.total_rows > 0 ? Math.min(99, Math.floor((j.processed_rows / j.total_rows) * 100)) : 0;
@@ -99,30 +96,18 @@ const STALE_SECONDS = 120;
 
 /**
  * An agent sees only the uploads it made (like every member read, an agent's
- * view is scoped: modules/users/agent-scope.ts). `$n` is the user's parameter.
+ * view is scoped: modules/users/agent-scope.ts): its user id, null for staff.
  */
-function jobScope(ctx: Ctx, param: string): string {
-  return isAgent(ctx) ? ` AND created_by = ${param}` : '';
-}
-
 function scopeParam(ctx: Ctx): string | null {
   return isAgent(ctx) ? ctx.userId : null;
 }
 
 export async function jobProgress(ctx: Ctx, jobId: string) {
   return withTx(ctx, async (tx) => {
-    let j = await tx.one<JobRow>(
-      `SELECT * FROM member_upload_job WHERE tenant_id = app_tenant() AND id = $1${jobScope(ctx, '$2::uuid')}`,
-      isAgent(ctx) ? [jobId, scopeParam(ctx)] : [jobId],
-    );
+    let j = await findJob(tx, jobId, scopeParam(ctx));
     if (!j) throw notFound('member.upload_job_not_found');
     if (j.status === 'RUNNING' && Date.now() - j.updated_date.getTime() > STALE_SECONDS * 1000) {
-      j =
-        (await tx.one<JobRow>(
-          `UPDATE member_upload_job SET status = 'FAILED', message = $2, finished_date = now()
-         WHERE tenant_id = app_tenant() AND id = $1 AND status = 'RUNNING' RETURNING *`,
-          [jobId, translate('member.upload_interrupted', ctx.lang)],
-        )) ?? j;
+      j = (await failStaleJob(tx, jobId, translate('member.upload_interrupted', ctx.lang))) ?? j;
       if (j.status === 'FAILED') await closeRun(tx, UPLOAD_JOB, jobId, 'FAILED', j.message);
     }
     return jobView(j);
@@ -131,19 +116,10 @@ export async function jobProgress(ctx: Ctx, jobId: string) {
 
 export async function listJobs(ctx: Ctx, page: number, limit: number) {
   return withTx(ctx, async (tx) => {
-    const params = isAgent(ctx) ? [scopeParam(ctx)] : [];
-    const rows = await tx.query<JobRow>(
-      `SELECT * FROM member_upload_job WHERE tenant_id = app_tenant()${jobScope(ctx, '$1::uuid')}
-       ORDER BY created_date DESC, id DESC LIMIT ${limit} OFFSET ${page * limit}`,
-      params,
-    );
-    const n = await tx.one<{ n: number }>(
-      `SELECT count(*)::int AS n FROM member_upload_job WHERE tenant_id = app_tenant()${jobScope(ctx, '$1::uuid')}`,
-      params,
-    );
+    const { rows, total } = await pageOfJobs(tx, scopeParam(ctx), page, limit);
     return paged(
       rows.map((r) => jobView(r)),
-      n?.n ?? 0,
+      total,
       page,
       limit,
     );
@@ -152,40 +128,8 @@ export async function listJobs(ctx: Ctx, page: number, limit: number) {
 
 export async function jobRows(ctx: Ctx, jobId: string, q: { page: number; limit: number; status?: 'FAILED' | 'SKIPPED' }) {
   return withTx(ctx, async (tx) => {
-    const j = await tx.one(
-      `SELECT 1 FROM member_upload_job WHERE tenant_id = app_tenant() AND id = $1${jobScope(ctx, '$2::uuid')}`,
-      isAgent(ctx) ? [jobId, scopeParam(ctx)] : [jobId],
-    );
-    if (!j) throw notFound('member.upload_job_not_found');
-    const params: unknown[] = [jobId, scopeParam(ctx)];
-    let filter = '';
-    if (q.status) {
-      params.push(q.status);
-      filter = ' AND status = $3';
-    }
-    const rows = await tx.query<{
-      row_number: number;
-      status: 'FAILED' | 'SKIPPED';
-      message: string;
-      member_id: string | null;
-      data: Record<string, unknown>;
-      in_scope: boolean;
-    }>(
-      // A skipped row names a member: an agent sees it only when the member is in the agent's scope.
-      `SELECT r.row_number, r.status, r.message, r.member_id,
-              -- A row's data is answered only while it is of a sane size (files read before the cell limit may hold more).
-              CASE WHEN octet_length(r.data::text) <= 65536 THEN r.data ELSE '{}'::jsonb END AS data,
-              (r.member_id IS NULL OR $2::uuid IS NULL OR EXISTS (
-                SELECT 1 FROM member m WHERE m.tenant_id = app_tenant() AND m.id = r.member_id AND ${agentScopeSql('m', '$2::uuid')})) AS in_scope
-       FROM member_upload_row r
-       WHERE r.tenant_id = app_tenant() AND r.job_id = $1${filter.replace('status', 'r.status')}
-       ORDER BY r.row_number LIMIT ${q.limit} OFFSET ${q.page * q.limit}`,
-      params,
-    );
-    const n = await tx.one<{ n: number }>(
-      `SELECT count(*)::int AS n FROM member_upload_row WHERE tenant_id = app_tenant() AND job_id = $1${q.status ? ' AND status = $2' : ''}`,
-      q.status ? [jobId, q.status] : [jobId],
-    );
+    if (!(await jobExists(tx, jobId, scopeParam(ctx)))) throw notFound('member.upload_job_not_found');
+    const { rows, total } = await pageOfJobRows(tx, jobId, scopeParam(ctx), q);
     return paged(
       rows.map((r) =>
         r.in_scope
@@ -198,7 +142,7 @@ export async function jobRows(ctx: Ctx, jobId: string, q: { page: number; limit:
               data: r.data,
             },
       ),
-      n?.n ?? 0,
+      total,
       q.page,
       q.limit,
     );
@@ -208,15 +152,9 @@ export async function jobRows(ctx: Ctx, jobId: string, q: { page: number; limit:
 /** The failed rows as an Excel file in the template's columns plus the reason, ready to correct and upload again. */
 export async function failedRowsWorkbook(ctx: Ctx, jobId: string): Promise<{ fileName: string; body: Buffer }> {
   const { job, rows } = await withTx(ctx, async (tx) => {
-    const job = await tx.one<{ file_name: string }>(
-      `SELECT file_name FROM member_upload_job WHERE tenant_id = app_tenant() AND id = $1${jobScope(ctx, '$2::uuid')}`,
-      isAgent(ctx) ? [jobId, scopeParam(ctx)] : [jobId],
-    );
+    const job = await jobFileName(tx, jobId, scopeParam(ctx));
     if (!job) throw notFound('member.upload_job_not_found');
-    const rows = await tx.query<{ row_number: number; message: string; data: Record<string, string> }>(
-      `SELECT row_number, message, data FROM member_upload_row WHERE tenant_id = app_tenant() AND job_id = $1 AND status = 'FAILED' ORDER BY row_number`,
-      [jobId],
-    );
+    const rows = await failedJobRows(tx, jobId);
     return { job, rows };
   });
   const chunks: Buffer[] = [];

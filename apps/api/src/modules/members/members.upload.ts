@@ -44,7 +44,20 @@ import { cifPattern } from './members.cif.ts';
 import { isAgent } from './members.repo.ts';
 import { todayWib } from './members.rules.ts';
 import { commitBatch, JobSuperseded, profile, timed, UPLOAD_JOB } from './members.upload.db.ts';
-import { type JobRow, jobView } from './members.upload.jobs.ts';
+import { jobView } from './members.upload.jobs.ts';
+import {
+  auditJob,
+  failJobAt,
+  insertJob,
+  type JobRow,
+  liveJobOfFile,
+  lockRunningJobAt,
+  lockUploadFile,
+  markJobDone,
+  resumeFailedJob,
+  uploadAreas,
+  uploadBranches,
+} from './members.upload.repo.ts';
 import {
   type Batch,
   candidateBatches,
@@ -125,51 +138,23 @@ async function createJob(ctx: Ctx, buf: Buffer, name: string, dataRows: number):
   const fileName = (name || 'anggota.xlsx').replace(/[^\w .()-]/g, '_').slice(0, 200);
   return withTx(ctx, async (tx): Promise<{ job: JobRow; duplicate: boolean }> => {
     // Uploads of one file take turns here, so each sees the job the other made or continued.
-    await tx.exec('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`member-upload:${ctx.tenantId}:${hash}`]);
-    const same = await tx.one<JobRow>(
-      `SELECT * FROM member_upload_job WHERE tenant_id = app_tenant() AND file_hash = $1 AND status IN ('RUNNING', 'DONE')`,
-      [hash],
-    );
+    await lockUploadFile(tx, `member-upload:${ctx.tenantId}:${hash}`);
+    const same = await liveJobOfFile(tx, hash);
     if (same) return { job: same, duplicate: true };
     // The same file stopped before finishing (server stopped, worker crashed, database error): continue that job.
-    let job = await tx.one<JobRow>(
-      `UPDATE member_upload_job SET status = 'RUNNING', message = NULL, finished_date = NULL, total_rows = $2
-       WHERE tenant_id = app_tenant() AND id = (
-         SELECT id FROM member_upload_job WHERE tenant_id = app_tenant() AND file_hash = $1 AND status = 'FAILED'
-         ORDER BY created_date DESC, id DESC LIMIT 1)
-       RETURNING *`,
-      [hash, dataRows],
-    );
+    let job = await resumeFailedJob(tx, hash, dataRows);
     const resumed = Boolean(job);
-    job ??= await tx.one<JobRow>(
-      `INSERT INTO member_upload_job (tenant_id, file_name, file_hash, file_size, status, total_rows, created_by)
-       VALUES (app_tenant(), $1, $2, $3, 'RUNNING', $4, $5)
-       ON CONFLICT (tenant_id, file_hash) WHERE status IN ('RUNNING', 'DONE') DO NOTHING RETURNING *`,
-      [fileName, hash, buf.length, dataRows, ctx.userId],
-    );
+    job ??= await insertJob(tx, { fileName, hash, size: buf.length, dataRows, userId: ctx.userId });
     if (!job) {
-      const again = await tx.one<JobRow>(
-        `SELECT * FROM member_upload_job WHERE tenant_id = app_tenant() AND file_hash = $1 AND status IN ('RUNNING', 'DONE')`,
-        [hash],
-      );
+      const again = await liveJobOfFile(tx, hash);
       return { job: again!, duplicate: true };
     }
-    await tx.exec(
-      `INSERT INTO audit_log (tenant_id, actor_user_id, action, entity, entity_id, after, request_id, ip, user_agent)
-       VALUES (app_tenant(), $1, $2, 'member_upload_job', $3, $4::jsonb, $5, $6, $7)`,
-      [
-        ctx.userId,
-        resumed ? 'member.upload_resume' : 'member.upload_start',
-        job.id,
-        JSON.stringify(
-          resumed
-            ? { fileName, fileHash: hash, rows: dataRows, fromRow: job.processed_rows }
-            : { fileName, fileHash: hash, rows: dataRows },
-        ),
-        ctx.requestId,
-        ctx.ip,
-        ctx.userAgent?.slice(0, 500) ?? null,
-      ],
+    await auditJob(
+      tx,
+      ctx,
+      resumed ? 'member.upload_resume' : 'member.upload_start',
+      job.id,
+      resumed ? { fileName, fileHash: hash, rows: dataRows, fromRow: job.processed_rows } : { fileName, fileHash: hash, rows: dataRows },
     );
     // The job runner's progress row, with the same id (GET /api/jobs/{id} reads it too).
     await openRun(tx, UPLOAD_JOB, job.id, { id: job.id, userId: ctx.userId, total: dataRows });
@@ -342,15 +327,12 @@ async function tenantLookup(ctx: Ctx): Promise<Lookup> {
   return ctx.db.tenant(ctx.tenantId, async (tx): Promise<Lookup> => {
     const reg = await getConfig(tx, ctx.tenantId, 'cooperativeRegulation');
     const branches = new Map<string, { id: string; code: string | null }>();
-    for (const b of await tx.query<{ id: string; code: string | null; name: string }>(
-      'SELECT id, code, name FROM branch WHERE tenant_id = app_tenant()',
-    )) {
+    for (const b of await uploadBranches(tx)) {
       branches.set(b.name.toLowerCase(), { id: b.id, code: b.code });
       if (b.code) branches.set(b.code.toLowerCase(), { id: b.id, code: b.code });
     }
     const areas = new Map<string, string>();
-    for (const a of await tx.query<{ id: string; name: string }>('SELECT id, name FROM area WHERE tenant_id = app_tenant()'))
-      areas.set(a.name.toLowerCase(), a.id);
+    for (const a of await uploadAreas(tx)) areas.set(a.name.toLowerCase(), a.id);
     return {
       pattern: await cifPattern(tx, ctx.tenantId),
       minimumAge: reg.minimumMemberAge,
@@ -380,11 +362,7 @@ async function processUpload(ctx: Ctx, jobId: string, buf: Buffer, resumeFrom: n
         : translate('member.upload_excel_error', ctx.lang, { reason: String((err as Error).message ?? err) });
     await ctx.db
       .tenant(ctx.tenantId, async (tx) => {
-        const n = await tx.exec(
-          `UPDATE member_upload_job SET status = 'FAILED', message = $2, finished_date = now()
-           WHERE tenant_id = app_tenant() AND id = $1 AND status = 'RUNNING' AND processed_rows = $3`,
-          [jobId, reason, committed],
-        );
+        const n = await failJobAt(tx, jobId, reason, committed);
         if (n) await closeRun(tx, UPLOAD_JOB, jobId, 'FAILED', reason);
       })
       .catch(() => undefined);
@@ -462,29 +440,16 @@ async function readAndCommit(
 
 async function finishJob(ctx: Ctx, jobId: string, committed: number): Promise<void> {
   await ctx.db.tenant(ctx.tenantId, async (tx) => {
-    const j = await tx.one<JobRow>(
-      `SELECT * FROM member_upload_job WHERE tenant_id = app_tenant() AND id = $1 AND status = 'RUNNING' AND processed_rows = $2 FOR UPDATE`,
-      [jobId, committed],
-    );
+    const j = await lockRunningJobAt(tx, jobId, committed);
     if (!j) throw new JobSuperseded(jobId);
     const message = translate('member.upload_done', ctx.lang, { success: j.success_rows, skipped: j.skipped_rows, failed: j.failed_rows });
-    await tx.exec(
-      `UPDATE member_upload_job SET status = 'DONE', total_rows = processed_rows, message = $2, finished_date = now()
-       WHERE tenant_id = app_tenant() AND id = $1`,
-      [jobId, message],
-    );
+    await markJobDone(tx, jobId, message);
     await closeRun(tx, UPLOAD_JOB, jobId, 'DONE');
-    await tx.exec(
-      `INSERT INTO audit_log (tenant_id, actor_user_id, action, entity, entity_id, after, request_id, ip, user_agent)
-       VALUES (app_tenant(), $1, 'member.upload_done', 'member_upload_job', $2, $3::jsonb, $4, $5, $6)`,
-      [
-        ctx.userId,
-        jobId,
-        JSON.stringify({ rows: j.processed_rows, success: j.success_rows, skipped: j.skipped_rows, failed: j.failed_rows }),
-        ctx.requestId,
-        ctx.ip,
-        ctx.userAgent?.slice(0, 500) ?? null,
-      ],
-    );
+    await auditJob(tx, ctx, 'member.upload_done', jobId, {
+      rows: j.processed_rows,
+      success: j.success_rows,
+      skipped: j.skipped_rows,
+      failed: j.failed_rows,
+    });
   });
 }

@@ -29,7 +29,7 @@ import { Dec, dec, monthDay, schedule, ZERO } from '@koperasi/finance';
 import type { Tx } from '../../db/db.ts';
 import type { NewInstallment } from '../loans/loans.repo.ts';
 import { insertSchedules, type LoanTermsOfRow, postedLoansWithoutSchedule, type StagedLoan } from './migration.loans.repo.ts';
-import { MARK_POSTED, NUMBERED } from './migration.post.ts';
+import { MARK_POSTED, NUMBERED } from './migration.post.repo.ts';
 
 export const MIGRATION_ARREARS_NOTE = 'Tunggakan saat migrasi';
 

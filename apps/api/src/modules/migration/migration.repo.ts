@@ -1,7 +1,7 @@
 /**
  * SQL of the migration wizard's staging side: products and control accounts,
  * writing staged rows in chunks, the set-based checks, lists, the opening
- * balance sheet and the review's figures. The posting side is migration.post.ts.
+ * balance sheet and the review's figures. The posting side is migration.post.repo.ts.
  */
 import type { Tx } from '../../db/db.ts';
 import type { MigrationType, StagedRow } from './migration.columns.ts';
@@ -327,4 +327,56 @@ export async function journalsAfter(tx: Tx, journalId: string | null) {
      ORDER BY j.posted_at, j.id LIMIT 5`,
     [journalId],
   );
+}
+
+// ---------------------------------------------------------------- the wizard's steps (migration.service.ts)
+
+/** The wizard's writes of a cooperative take turns: the lock is held until the transaction ends. */
+export async function lockMigration(tx: Tx): Promise<void> {
+  await tx.exec('SELECT pg_advisory_xact_lock(hashtext(app_tenant()::text || $1))', ['migration']);
+}
+
+/**
+ * Staged rows are new to the planner's statistics (the application role may not ANALYZE): a nested loop over
+ * "1 row" would be quadratic; the set-based statements hash-join instead, for the rest of the transaction.
+ */
+export async function hashJoinsOnly(tx: Tx): Promise<void> {
+  await tx.exec('SET LOCAL enable_nestloop = off');
+}
+
+/** Rows of the staged opening balance sheet. */
+export async function openingRowCount(tx: Tx): Promise<number> {
+  const r = await tx.one<{ n: number }>('SELECT count(*)::int AS n FROM migration_opening WHERE tenant_id = app_tenant()');
+  return r?.n ?? 0;
+}
+
+/** A sub-ledger's valid staged amounts per control account (the products' GL account of `role`), positive sums only. */
+export async function stagedAmountsByControl(tx: Tx, type: MigrationType, role: string | undefined) {
+  return tx.query<{ coa_id: string; amount: string }>(
+    `SELECT g.coa_id, sum(r.amount)::text AS amount FROM migration_row r
+     JOIN product_gl_account g ON g.tenant_id = r.tenant_id AND g.product_id = (r.value->>'product_id')::uuid AND g.role = $2
+     WHERE r.tenant_id = app_tenant() AND r.type = $1 AND r.status = 'VALID' GROUP BY g.coa_id HAVING sum(r.amount) > 0 ORDER BY g.coa_id`,
+    [type, role],
+  );
+}
+
+/** Whether the type has valid staged rows. */
+export async function hasValidRows(tx: Tx, type: string): Promise<boolean> {
+  return Boolean(await tx.one(`SELECT 1 FROM migration_row WHERE tenant_id = app_tenant() AND type = $1 AND status = 'VALID'`, [type]));
+}
+
+/** Records a confirmed step. */
+export async function insertStep(
+  tx: Tx,
+  s: { type: string; journalId: string | null; date: string; rows: number; total: string; userId: string | null },
+): Promise<void> {
+  await tx.exec(
+    `INSERT INTO migration_step (tenant_id, type, journal_id, migration_date, row_count, total, confirmed_by) VALUES (app_tenant(), $1, $2, $3, $4, $5, $6)`,
+    [s.type, s.journalId, s.date, s.rows, s.total, s.userId],
+  );
+}
+
+/** Forgets a confirmed step (its records undone). */
+export async function deleteStep(tx: Tx, type: string): Promise<void> {
+  await tx.exec('DELETE FROM migration_step WHERE tenant_id = app_tenant() AND type = $1', [type]);
 }

@@ -15,7 +15,7 @@ import { cellText } from '../members/members.xlsx.ts';
 import { audit, withTx } from '../money/index.ts';
 import { headerMap, type MigrationType, moneyCell, NERACA_COLUMNS } from './migration.columns.ts';
 import { postLoans } from './migration.loans.ts';
-import { missingHolders, movedSince, postDeposits, postMembers, postSavings, undoRecords } from './migration.post.ts';
+import { missingHolders, movedSince, postDeposits, postMembers, postSavings, undoRecords } from './migration.post.repo.ts';
 import * as repo from './migration.repo.ts';
 import { readRows, sheetRows } from './migration.stage.ts';
 import { failedWorkbook, neracaWorkbook, templateWorkbook } from './migration.templates.ts';
@@ -29,13 +29,12 @@ async function refuseIfConfirmed(tx: Tx, type: StepType) {
 /** POST migration/{members|savings|deposits|loans}: read, check and stage every row, replacing the type's staged rows. */
 export async function upload(ctx: Ctx, type: MigrationType, buf: Buffer) {
   return withTx(ctx, async (tx) => {
-    await tx.exec('SELECT pg_advisory_xact_lock(hashtext(app_tenant()::text || $1))', ['migration']);
+    await repo.lockMigration(tx);
     await refuseIfConfirmed(tx, type);
     const rows = await readRows(tx, ctx, type, buf, todayJakarta());
     await repo.replaceRows(tx, type, rows);
-    // The staged rows are new to the planner's statistics (the application role may not ANALYZE):
-    // a nested loop over "1 row" would be quadratic; the set-based statements hash-join instead.
-    await tx.exec('SET LOCAL enable_nestloop = off');
+    // The staged rows are new to the planner's statistics: the set-based statements hash-join.
+    await repo.hashJoinsOnly(tx);
     await repo.databaseChecks(tx, type, (k) => translate(k, ctx.lang));
     const counts = (await repo.rowCounts(tx)).find((c) => c.type === type);
     await audit(tx, ctx, { action: 'migration.upload', entity: 'migration', entityId: type, after: { rows: rows.length, ...counts } });
@@ -192,13 +191,13 @@ export async function check(ctx: Ctx) {
   return withTx(ctx, async (tx) => {
     const done = await repo.steps(tx);
     const counts = await repo.rowCounts(tx);
-    const opening = await tx.one<{ n: number }>('SELECT count(*)::int AS n FROM migration_opening WHERE tenant_id = app_tenant()');
+    const opening = await repo.openingRowCount(tx);
     const step = (type: StepType) => {
       const s = done.find((d) => d.type === type);
       const c = counts.find((x) => x.type === type);
       return {
         type,
-        uploaded: type === 'NERACA' ? (opening?.n ?? 0) > 0 : Boolean(c),
+        uploaded: type === 'NERACA' ? opening > 0 : Boolean(c),
         confirmed: Boolean(s),
         confirmedAt: s?.confirmed_at ?? null,
         rows: s?.row_count ?? (c ? c.valid + c.failed + c.posted : 0),
@@ -243,12 +242,7 @@ async function neracaLines(tx: Tx, tempId: string): Promise<JournalLineInput[]> 
 
 /** Lines of a sub-ledger's journal: its staged rows per control account against the temporary account. */
 async function subLedgerLines(tx: Tx, type: MigrationType, tempId: string): Promise<{ lines: JournalLineInput[]; total: Dec }> {
-  const rows = await tx.query<{ coa_id: string; amount: string }>(
-    `SELECT g.coa_id, sum(r.amount)::text AS amount FROM migration_row r
-     JOIN product_gl_account g ON g.tenant_id = r.tenant_id AND g.product_id = (r.value->>'product_id')::uuid AND g.role = $2
-     WHERE r.tenant_id = app_tenant() AND r.type = $1 AND r.status = 'VALID' GROUP BY g.coa_id HAVING sum(r.amount) > 0 ORDER BY g.coa_id`,
-    [type, repo.CONTROL_ROLE[type as Exclude<MigrationType, 'MEMBERS'>]],
-  );
+  const rows = await repo.stagedAmountsByControl(tx, type, repo.CONTROL_ROLE[type as Exclude<MigrationType, 'MEMBERS'>]);
   const total = rows.reduce((s, r) => s.plus(r.amount), ZERO);
   if (total.isZero()) return { lines: [], total };
   const asset = type === 'LOANS';
@@ -262,13 +256,13 @@ async function subLedgerLines(tx: Tx, type: MigrationType, tempId: string): Prom
 /** POST migration/confirm?type=: posts the staged rows of a type once; a second confirm answers the first. */
 export async function confirm(ctx: Ctx, type: StepType) {
   return withTx(ctx, async (tx) => {
-    await tx.exec('SELECT pg_advisory_xact_lock(hashtext(app_tenant()::text || $1))', ['migration']);
+    await repo.lockMigration(tx);
     const done = await repo.stepOf(tx, type);
     if (done) return { type, alreadyConfirmed: true, rows: done.row_count, total: dec(done.total), journalId: done.journal_id };
     const temp = await repo.temporaryAccount(tx);
     if (!temp) throw unprocessable('MIGRATION_TEMPORARY_MISSING', 'migration.temporary_missing');
     const date = todayJakarta();
-    await tx.exec('SET LOCAL enable_nestloop = off');
+    await repo.hashJoinsOnly(tx);
     const r = await reviewTx(tx);
     let journalId: string | null = null;
     let rows = 0;
@@ -309,11 +303,7 @@ export async function confirm(ctx: Ctx, type: StepType) {
         });
         journalId = posted.id;
       }
-      if (
-        type !== 'SAVINGS' &&
-        !journalId &&
-        (await tx.one(`SELECT 1 FROM migration_row WHERE tenant_id = app_tenant() AND type = $1 AND status = 'VALID'`, [type]))
-      )
+      if (type !== 'SAVINGS' && !journalId && (await repo.hasValidRows(tx, type)))
         throw unprocessable('MIGRATION_NOTHING', 'migration.nothing_to_confirm');
       rows =
         type === 'SAVINGS'
@@ -323,10 +313,7 @@ export async function confirm(ctx: Ctx, type: StepType) {
             : await postLoans(tx, ctx.userId);
     }
     if (!rows) throw unprocessable('MIGRATION_NOTHING', 'migration.nothing_to_confirm');
-    await tx.exec(
-      `INSERT INTO migration_step (tenant_id, type, journal_id, migration_date, row_count, total, confirmed_by) VALUES (app_tenant(), $1, $2, $3, $4, $5, $6)`,
-      [type, journalId, date, rows, total.toFixed(2), ctx.userId],
-    );
+    await repo.insertStep(tx, { type, journalId, date, rows, total: total.toFixed(2), userId: ctx.userId });
     await audit(tx, ctx, { action: 'migration.confirm', entity: 'migration', entityId: type, after: { rows, total, journalId } });
     return { type, alreadyConfirmed: false, rows, total, journalId };
   });
@@ -370,7 +357,7 @@ export function dropsInput(type: StepType, n: number): boolean {
  */
 export async function resetConfirmStep(ctx: Ctx, type: StepType, n: number) {
   return withTx(ctx, async (tx) => {
-    await tx.exec('SELECT pg_advisory_xact_lock(hashtext(app_tenant()::text || $1))', ['migration']);
+    await repo.lockMigration(tx);
     const step = await repo.stepOf(tx, type, true);
     const drop = dropsInput(type, n);
     if (!step && !drop) throw conflict('MIGRATION_NOT_CONFIRMED', 'migration.not_confirmed', { type });
@@ -391,7 +378,7 @@ export async function resetConfirmStep(ctx: Ctx, type: StepType, n: number) {
       let reversalId: string | null = null;
       if (step.journal_id) reversalId = (await reverse(tx, ctx, step.journal_id, 'Pembatalan migrasi', { date })).id;
       await undoRecords(tx, type, date, reversalId, ctx.userId);
-      await tx.exec('DELETE FROM migration_step WHERE tenant_id = app_tenant() AND type = $1', [type]);
+      await repo.deleteStep(tx, type);
     }
     if (drop) await repo.dropStaged(tx, type);
     await audit(tx, ctx, {

@@ -11,6 +11,7 @@ import type { Tx } from '../../db/db.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { cifPattern } from '../members/members.cif.ts';
+import { uploadAreas, uploadBranches } from '../members/members.upload.repo.ts';
 import { fieldLabel, type Lookup, RowValidator, UploadError } from '../members/members.upload.rows.ts';
 import { looksLikeXlsx, readSheetRows } from '../members/members.xlsx.ts';
 import { getConfig } from '../settings/configuration.ts';
@@ -33,15 +34,12 @@ export async function* sheetRows(buf: Buffer): AsyncGenerator<unknown[]> {
 async function memberLookup(tx: Tx, ctx: Ctx, today: string): Promise<Lookup> {
   const reg = await getConfig(tx, ctx.tenantId, 'cooperativeRegulation');
   const branches = new Map<string, { id: string; code: string | null }>();
-  for (const b of await tx.query<{ id: string; code: string | null; name: string }>(
-    'SELECT id, code, name FROM branch WHERE tenant_id = app_tenant()',
-  )) {
+  for (const b of await uploadBranches(tx)) {
     branches.set(b.name.toLowerCase(), { id: b.id, code: b.code });
     if (b.code) branches.set(b.code.toLowerCase(), { id: b.id, code: b.code });
   }
   const areas = new Map<string, string>();
-  for (const a of await tx.query<{ id: string; name: string }>('SELECT id, name FROM area WHERE tenant_id = app_tenant()'))
-    areas.set(a.name.toLowerCase(), a.id);
+  for (const a of await uploadAreas(tx)) areas.set(a.name.toLowerCase(), a.id);
   return {
     pattern: await cifPattern(tx, ctx.tenantId),
     minimumAge: reg.minimumMemberAge,

@@ -30,9 +30,18 @@ import { AppError, badRequest, conflict, notFound, unprocessable } from '../../l
 import { addMonths, monthEnd } from '../ledger/dates.ts';
 import { findMemberRef, type MemberRef } from '../members/members.registry.ts';
 import { findProduct, termsInForce } from '../products/products.repo.ts';
-import { agentMemberCondition } from '../users/agent-scope.ts';
 import { isAgentCtx, today } from './savings.core.ts';
 import { checkAutoDebit } from './savings.flags.ts';
+import {
+  activeEquityProducts,
+  insertAccount,
+  isAgentsMember,
+  liveAccountBalance,
+  liveAccountNumber,
+  lockAccountForDecision,
+  nextAccountNumber,
+  setOpeningDecision,
+} from './savings.open.repo.ts';
 import { accountView, findAccount } from './savings.repo.ts';
 import { depositTx } from './savings.service.ts';
 
@@ -81,25 +90,13 @@ function checkMember(m: MemberRef | null, forApproval: boolean): asserts m is Me
     throw unprocessable('MEMBER_NOT_APPROVED', 'member.not_yet_member', { name: m.fullName });
 }
 
-async function nextAccountNumber(tx: Tx, productId: string): Promise<string> {
-  const r = await tx.one<{ code: string; last_account_seq: number }>(
-    'UPDATE product SET last_account_seq = last_account_seq + 1 WHERE tenant_id = app_tenant() AND id = $1 RETURNING code, last_account_seq',
-    [productId],
-  );
-  return `${r!.code}.${String(r!.last_account_seq).padStart(6, '0')}`;
-}
-
 /** Opens a saving or equity account inside the caller's transaction. */
 export async function openAccountTx(tx: Tx, ctx: Ctx, input: OpenInput, opts: OpenOptions = {}) {
   const date = opts.date ?? today();
   const member = await findMemberRef(tx, input.memberId, 'share');
   checkMember(member, Boolean(opts.forApproval));
   if (isAgentCtx(ctx) && !opts.forApproval) {
-    const mine = await tx.one(
-      `SELECT 1 FROM member m WHERE m.tenant_id = app_tenant() AND m.id = $1 AND ${agentMemberCondition('m', '$2')}`,
-      [member.id, ctx.userId],
-    );
-    if (!mine) throw notFound('member.not_found');
+    if (!(await isAgentsMember(tx, member.id, ctx.userId))) throw notFound('member.not_found');
   }
   const product = await findProduct(tx, input.productId);
   if (!product)
@@ -117,10 +114,7 @@ export async function openAccountTx(tx: Tx, ctx: Ctx, input: OpenInput, opts: Op
     throw unprocessable('PRODUCT_NON_MEMBERS_ONLY', 'saving.product_non_members_only', { product: product.name, name: member.fullName });
   }
   if (product.kind === 'SAVING_EQUITY') {
-    const live = await tx.one<{ account_number: string }>(
-      `SELECT account_number FROM member_saving WHERE tenant_id = app_tenant() AND member_id = $1 AND product_id = $2 AND status IN ('PENDING', 'ACTIVE')`,
-      [member.id, product.id],
-    );
+    const live = await liveAccountNumber(tx, member.id, product.id);
     if (live) throw conflict('ACCOUNT_EXISTS', 'saving.account_exists', { product: product.name, number: live.account_number });
   }
   const terms = (await termsInForce(tx, product.id, date))!;
@@ -153,27 +147,21 @@ export async function openAccountTx(tx: Tx, ctx: Ctx, input: OpenInput, opts: Op
   }
   if (input.isAutoDebit) await checkAutoDebit(tx, member.id, product.saving_type ?? '', null);
   const number = await nextAccountNumber(tx, product.id);
-  const row = await tx.one<{ id: string }>(
-    `INSERT INTO member_saving (tenant_id, account_number, member_id, product_id, kind, saving_type, status, tag, is_auto_debit,
-                                plan_monthly_amount, plan_target_balance, plan_target_date, open_date, opened_by, created_by, updated_by)
-     VALUES (app_tenant(), $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13, $13) RETURNING id`,
-    [
-      number,
-      member.id,
-      product.id,
-      product.kind,
-      product.saving_type,
-      pending ? 'PENDING' : 'ACTIVE',
-      input.tag?.trim() || null,
-      Boolean(input.isAutoDebit),
-      planMonthly?.toFixed(2) ?? null,
-      planTarget?.toFixed(2) ?? null,
-      planDate,
-      pending ? null : date,
-      ctx.userId,
-    ],
-  );
-  const id = row!.id;
+  const id = await insertAccount(tx, {
+    accountNumber: number,
+    memberId: member.id,
+    productId: product.id,
+    kind: product.kind,
+    savingType: product.saving_type,
+    status: pending ? 'PENDING' : 'ACTIVE',
+    tag: input.tag?.trim() || null,
+    isAutoDebit: Boolean(input.isAutoDebit),
+    planMonthlyAmount: planMonthly?.toFixed(2) ?? null,
+    planTargetBalance: planTarget?.toFixed(2) ?? null,
+    planTargetDate: planDate,
+    openDate: pending ? null : date,
+    userId: ctx.userId,
+  });
   await audit(tx, ctx, {
     action: pending ? 'saving.open_request' : 'saving.open',
     entity: 'member_saving',
@@ -230,19 +218,17 @@ export async function openProduct(ctx: Ctx, body: OpenInput & Record<string, unk
 /** Approve or reject an opening that waits for approval. */
 export async function decideOpen(ctx: Ctx, body: { memberSavingId: string; status: 'APPROVED' | 'REJECTED'; reason?: string | null }) {
   return withTx(ctx, async (tx) => {
-    const s = await tx.one<{ id: string; status: string; account_number: string; member_id: string }>(
-      'SELECT id, status, account_number, member_id FROM member_saving WHERE tenant_id = app_tenant() AND id = $1 FOR UPDATE',
-      [body.memberSavingId],
-    );
+    const s = await lockAccountForDecision(tx, body.memberSavingId);
     if (!s) throw notFound('saving.account_not_found');
     if (s.status !== 'PENDING') throw unprocessable('ACCOUNT_NOT_PENDING', 'saving.account_not_pending', { number: s.account_number });
     if (body.status === 'APPROVED') checkMember(await findMemberRef(tx, s.member_id, 'share'), false);
     const date = today();
-    await tx.exec(
-      `UPDATE member_saving SET status = $2, open_date = CASE WHEN $2 = 'ACTIVE' THEN $3::date END, decided_by = $4, decided_at = now(),
-              decision_reason = $5, updated_by = $4 WHERE tenant_id = app_tenant() AND id = $1`,
-      [s.id, body.status === 'APPROVED' ? 'ACTIVE' : 'REJECTED', date, ctx.userId, body.reason ?? null],
-    );
+    await setOpeningDecision(tx, s.id, {
+      status: body.status === 'APPROVED' ? 'ACTIVE' : 'REJECTED',
+      date,
+      userId: ctx.userId,
+      reason: body.reason ?? null,
+    });
     await audit(tx, ctx, {
       action: body.status === 'APPROVED' ? 'saving.open_approve' : 'saving.open_reject',
       entity: 'member_saving',
@@ -278,16 +264,10 @@ export async function ensureEquityAccount(tx: Tx, ctx: Ctx, memberId: string, pr
  * amount in force on the join date, else OWED for the rest.
  */
 export async function openEquityOnApproval(tx: Tx, ctx: Ctx, member: MemberRef, joinDate: string) {
-  const products = await tx.query<{ id: string; saving_type: string }>(
-    `SELECT id, saving_type FROM product WHERE tenant_id = app_tenant() AND kind = 'SAVING_EQUITY' AND is_active
-     AND saving_type IN ('PRINCIPAL', 'MANDATORY') ORDER BY saving_type DESC`,
-  );
+  const products = await activeEquityProducts(tx);
   let principal: { status: 'PAID' } | { status: 'OWED'; amount: Dec } | undefined;
   for (const p of products) {
-    let acc = await tx.one<{ id: string; balance: Dec }>(
-      `SELECT id, balance FROM member_saving WHERE tenant_id = app_tenant() AND member_id = $1 AND product_id = $2 AND status IN ('PENDING', 'ACTIVE')`,
-      [member.id, p.id],
-    );
+    let acc = await liveAccountBalance(tx, member.id, p.id);
     if (!acc) {
       const r = await openAccountTx(tx, ctx, { memberId: member.id, productId: p.id }, { forApproval: true });
       acc = { id: r.account.id, balance: ZERO };

@@ -31,51 +31,32 @@ import { registerProductUsage } from '../products/products.repo.ts';
 import { getConfig } from '../settings/configuration.ts';
 import { openEquityOnApproval } from './savings.accounts.ts';
 import { channelOf, move, postGroup, resolveCash, today } from './savings.core.ts';
+import {
+  closeOnExit,
+  exitAccounts,
+  mandatoryAccountOf,
+  mandatoryDue,
+  memberSavingSummary,
+  rejectPendingOnExit,
+  savingProductUsage,
+} from './savings.hooks.repo.ts';
 import { lockAccounts } from './savings.repo.ts';
 import { cancelWaitingRequests } from './savings.requests.ts';
 
 /** The mandatory saving due and paid for one account today (SQL, the same rule as the finance module). */
 export async function mandatoryArrears(tx: Tx, ctx: Ctx, memberId: string): Promise<{ due: Dec; paid: Dec; arrears: Dec } | null> {
-  const acc = await tx.one<{ product_id: string; balance: Dec; start: string; period: 'BULANAN' | 'HARIAN' | null }>(
-    `SELECT s.product_id, s.balance, coalesce(m.join_date, s.open_date) AS start,
-            (SELECT t.equity_period FROM product_terms t WHERE t.tenant_id = s.tenant_id AND t.product_id = s.product_id ORDER BY t.version DESC LIMIT 1) AS period
-     FROM member_saving s JOIN member m ON m.tenant_id = s.tenant_id AND m.id = s.member_id
-     WHERE s.tenant_id = app_tenant() AND s.member_id = $1 AND s.saving_type = 'MANDATORY' AND s.status = 'ACTIVE'
-     ORDER BY s.created_date LIMIT 1`,
-    [memberId],
-  );
+  const acc = await mandatoryAccountOf(tx, memberId);
   if (!acc?.start || !acc.period) return null;
   const reg = await getConfig(tx, ctx.tenantId, 'cooperativeRegulation');
   const through = lastDuePeriod(today(), acc.period, reg.mandatorySavingDueDay);
-  const r = await tx.one<{ periods: number; amount: Dec }>('SELECT periods, amount FROM saving_mandatory_due($1, $2, $3, $4)', [
-    acc.product_id,
-    periodOf(acc.start, acc.period),
-    through,
-    acc.period,
-  ]);
+  const r = await mandatoryDue(tx, acc.product_id, periodOf(acc.start, acc.period), through, acc.period);
   const due = dec(r?.amount ?? 0);
   return { due, paid: acc.balance, arrears: due.gt(acc.balance) ? due.minus(acc.balance) : ZERO };
 }
 
 export function registerSavingsHooks(): void {
   registerMemberSummary('savings', async (tx, ctx, member) => {
-    const r = await tx.one<{
-      count_equity: number;
-      amount_equity: Dec;
-      count_saving: number;
-      amount_saving: Dec;
-      principal_paid: Dec;
-      blocked: Dec;
-    }>(
-      `SELECT count(*) FILTER (WHERE kind = 'SAVING_EQUITY')::int AS count_equity,
-              coalesce(sum(balance) FILTER (WHERE kind = 'SAVING_EQUITY'), 0) AS amount_equity,
-              count(*) FILTER (WHERE kind = 'SAVING')::int AS count_saving,
-              coalesce(sum(balance) FILTER (WHERE kind = 'SAVING'), 0) AS amount_saving,
-              coalesce(sum(balance) FILTER (WHERE saving_type = 'PRINCIPAL'), 0) AS principal_paid,
-              coalesce(sum(blocked_amount), 0) AS blocked
-       FROM member_saving WHERE tenant_id = app_tenant() AND member_id = $1 AND status = 'ACTIVE'`,
-      [member.id],
-    );
+    const r = await memberSavingSummary(tx, member.id);
     const mandatory = await mandatoryArrears(tx, ctx, member.id);
     return {
       countEquity: r?.count_equity ?? 0,
@@ -94,36 +75,9 @@ export function registerSavingsHooks(): void {
   registerExitCheck('savings', exitCheck, exitSettle);
 
   registerProductUsage('savings', async (tx, productIds) => {
-    const rows = await tx.query<{ product_id: string; n: number; balance: Dec }>(
-      `SELECT product_id, count(*)::int AS n, coalesce(sum(balance), 0) AS balance FROM member_saving
-       WHERE tenant_id = app_tenant() AND product_id = ANY($1::uuid[]) AND status IN ('PENDING', 'ACTIVE') GROUP BY product_id`,
-      [`{${productIds.join(',')}}`],
-    );
+    const rows = await savingProductUsage(tx, productIds);
     return new Map(rows.map((r) => [r.product_id, { count: r.n, balance: r.balance }]));
   });
-}
-
-interface ExitAccount {
-  id: string;
-  account_number: string;
-  kind: string;
-  status: string;
-  balance: Dec;
-  blocked_amount: Dec;
-  pledged_amount: Dec;
-  product_name: string;
-  waiting: number;
-}
-
-async function exitAccounts(tx: Tx, memberId: string): Promise<ExitAccount[]> {
-  return tx.query<ExitAccount>(
-    `SELECT s.id, s.account_number, s.kind, s.status, s.balance, s.blocked_amount, s.pledged_amount, p.name AS product_name,
-            (SELECT count(*)::int FROM saving_request r WHERE r.tenant_id = s.tenant_id AND r.saving_id = s.id AND r.status = 'WAITING') AS waiting
-     FROM member_saving s JOIN product p ON p.tenant_id = s.tenant_id AND p.id = s.product_id
-     WHERE s.tenant_id = app_tenant() AND s.member_id = $1 AND s.status IN ('PENDING', 'ACTIVE')
-     ORDER BY array_position(ARRAY['PRINCIPAL', 'MANDATORY', 'PARTICIPATION', 'VOLUNTARY', 'PLAN'], s.saving_type), s.account_number`,
-    [memberId],
-  );
 }
 
 async function exitCheck(tx: Tx, _ctx: Ctx, member: MemberRef) {
@@ -188,11 +142,7 @@ async function exitSettle(
   let firstCode: string | null = null;
   for (const a of locked.values()) {
     if (a.status === 'PENDING') {
-      await tx.exec(
-        `UPDATE member_saving SET status = 'REJECTED', decided_by = $2, decided_at = now(), decision_reason = $3, updated_by = $2
-         WHERE tenant_id = app_tenant() AND id = $1`,
-        [a.id, ctx.userId, reason],
-      );
+      await rejectPendingOnExit(tx, a.id, ctx.userId, reason);
       continue;
     }
     if (a.status !== 'ACTIVE') continue;
@@ -212,11 +162,7 @@ async function exitSettle(
       lines.push({ accountId: a.control_id!, debit: balance });
       total = total.plus(balance);
     }
-    await tx.exec(
-      `UPDATE member_saving SET status = 'CLOSED', close_date = $2, closed_by = $3, close_reason = $4, is_source_of_fund = false, is_auto_debit = false,
-              updated_by = $3 WHERE tenant_id = app_tenant() AND id = $1`,
-      [a.id, date, ctx.userId, reason],
-    );
+    await closeOnExit(tx, a.id, date, ctx.userId, reason);
     // One entry per account (entity member_saving): the member's own timeline keeps the members module's member.exit.
     await audit(tx, ctx, {
       action: 'saving.exit_close',

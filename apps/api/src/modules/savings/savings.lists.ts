@@ -15,25 +15,24 @@
  *    last movement before it.
  *  - Dates and times are the cooperative's (WIB, UTC+7).
  */
-import { type Dec, ZERO } from '@koperasi/finance';
+import { ZERO } from '@koperasi/finance';
 import type { Tx } from '../../db/db.ts';
 import { type Ctx, withTx } from '../../lib/context.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { ExcelSheet } from '../../lib/excel.ts';
-import { likePattern, orderBy, paged } from '../../lib/http.ts';
-import { agentMemberCondition } from '../users/agent-scope.ts';
+import { likePattern, paged } from '../../lib/http.ts';
 import { activityLabel, isAgentCtx, today } from './savings.core.ts';
+import { type AccountRow, accountView, isCredit, type TxRow, txView } from './savings.repo.ts';
 import {
-  ACCOUNT_FROM,
-  ACCOUNT_SELECT,
-  type AccountRow,
-  accountView,
-  isCredit,
-  TX_FROM,
-  TX_SELECT,
-  type TxRow,
-  txView,
-} from './savings.repo.ts';
+  accountRowFor,
+  journalLinesOf,
+  mutationPage,
+  txGroupRows,
+  txPage,
+  txReversalOf,
+  txRowBy,
+  txRowsAll,
+} from './savings.tx-lists.repo.ts';
 
 /** Splits the spec's `sort=column,dir` into sortBy and direction (sortBy/ascOrDesc win when given). */
 export function parseSort(sort: string | undefined, sortBy: string | undefined, dir: 'ASC' | 'DESC') {
@@ -41,20 +40,6 @@ export function parseSort(sort: string | undefined, sortBy: string | undefined, 
   const [col, d] = sort.split(',').map((s) => s.trim());
   return { sortBy: col || undefined, dir: d?.toUpperCase() === 'ASC' ? ('ASC' as const) : ('DESC' as const) };
 }
-
-const TX_SORT = {
-  created_date: 't.created_at',
-  created_at: 't.created_at',
-  transaction_date: 't.transaction_date',
-  approved_date: 't.approved_at',
-  amount: 't.amount',
-  code: 't.code',
-  member_name: 'lower(m.full_name)',
-  cif_number: 'm.cif_number',
-  product_name: 'lower(p.name)',
-  activity: 't.activity',
-  kind: 't.kind',
-};
 
 export interface TxFilter {
   search?: string;
@@ -122,14 +107,8 @@ export async function transactionPage(
   const params: unknown[] = [];
   const where = txWhere(ctx, f, params);
   const { sortBy, dir } = parseSort(f.sort, f.sortBy, f.ascOrDesc);
-  const total = await tx.one<{ n: number }>(`SELECT count(*)::int AS n FROM ${TX_FROM} WHERE ${where}`, params);
-  params.push(f.limit, f.page * f.limit);
-  const rows = await tx.query<TxRow>(
-    `SELECT ${TX_SELECT} FROM ${TX_FROM} WHERE ${where} ${orderBy(sortBy, dir, TX_SORT, 'created_date', 't.seq')}
-     LIMIT $${params.length - 1} OFFSET $${params.length}`,
-    params,
-  );
-  return paged(rows.map(txView), total?.n ?? 0, f.page, f.limit);
+  const { rows, total } = await txPage(tx, where, params, { sortBy, dir, page: f.page, limit: f.limit });
+  return paged(rows.map(txView), total, f.page, f.limit);
 }
 
 export async function transactionDatatable(ctx: Ctx, q: Parameters<typeof transactionPage>[2]) {
@@ -142,10 +121,7 @@ export async function transactionRows(ctx: Ctx, f: TxFilter & { sort?: string; s
     const params: unknown[] = [];
     const where = txWhere(ctx, f, params);
     const { sortBy, dir } = parseSort(f.sort, f.sortBy, f.ascOrDesc);
-    const rows = await tx.query<TxRow>(
-      `SELECT ${TX_SELECT} FROM ${TX_FROM} WHERE ${where} ${orderBy(sortBy, dir, TX_SORT, 'created_date', 't.seq')} LIMIT 100000`,
-      params,
-    );
+    const rows = await txRowsAll(tx, where, params, sortBy, dir);
     return rows.map(txView);
   });
 }
@@ -209,13 +185,7 @@ export async function transactionsByMe(
 // ---------------------------------------------------------------- detail
 
 export async function findTx(tx: Tx, ctx: Ctx, by: 'id' | 'code', value: string): Promise<TxRow> {
-  const params: unknown[] = [by === 'code' ? value.toUpperCase() : value];
-  let where = `t.tenant_id = app_tenant() AND ${by === 'id' ? 't.id = $1::uuid' : 't.code = $1'}`;
-  if (isAgentCtx(ctx)) {
-    params.push(ctx.userId);
-    where += ` AND t.created_by = $2`;
-  }
-  const r = await tx.one<TxRow>(`SELECT ${TX_SELECT} FROM ${TX_FROM} WHERE ${where}`, params);
+  const r = await txRowBy(tx, by, value, isAgentCtx(ctx) ? ctx.userId : undefined);
   if (!r) throw notFound('saving.transaction_not_found');
   return r;
 }
@@ -224,30 +194,10 @@ export async function findTx(tx: Tx, ctx: Ctx, by: 'id' | 'code', value: string)
 export async function transactionDetail(ctx: Ctx, by: 'id' | 'code', value: string) {
   return withTx(ctx, async (tx) => {
     const r = await findTx(tx, ctx, by, value);
-    const group = await tx.query<TxRow>(
-      `SELECT ${TX_SELECT} FROM ${TX_FROM} WHERE t.tenant_id = app_tenant() AND t.group_id = $1 ORDER BY t.seq`,
-      [r.group_id],
-    );
-    const reversal = await tx.one<TxRow>(`SELECT ${TX_SELECT} FROM ${TX_FROM} WHERE t.tenant_id = app_tenant() AND t.reversal_of_id = $1`, [
-      r.id,
-    ]);
+    const group = await txGroupRows(tx, r.group_id);
+    const reversal = await txReversalOf(tx, r.id);
     const journalIds = [r.journal_id, reversal?.journal_id].filter(Boolean) as string[];
-    const lines = await tx.query<{
-      journal_id: string;
-      number: string;
-      date: string;
-      line_no: number;
-      code: string;
-      name: string;
-      debit: Dec;
-      credit: Dec;
-    }>(
-      `SELECT l.journal_id, j.number, j.date, l.line_no, a.code, a.name, l.debit, l.credit
-       FROM journal_line l JOIN journal j ON j.tenant_id = l.tenant_id AND j.id = l.journal_id
-       JOIN coa_account a ON a.tenant_id = l.tenant_id AND a.id = l.account_id
-       WHERE l.tenant_id = app_tenant() AND l.journal_id = ANY($1::uuid[]) ORDER BY j.seq, l.line_no`,
-      [`{${journalIds.join(',')}}`],
-    );
+    const lines = await journalLinesOf(tx, journalIds);
     const journals = journalIds.map((id) => {
       const ls = lines.filter((l) => l.journal_id === id);
       return {
@@ -271,10 +221,7 @@ export async function transactionDetail(ctx: Ctx, by: 'id' | 'code', value: stri
 
 export async function accountFor(tx: Tx, ctx: Ctx, savingId: string): Promise<AccountRow> {
   const agent = isAgentCtx(ctx) ? ctx.userId : null;
-  const r = await tx.one<AccountRow>(
-    `SELECT ${ACCOUNT_SELECT} FROM ${ACCOUNT_FROM} WHERE s.tenant_id = app_tenant() AND s.id = $1 ${agent ? `AND ${agentMemberCondition('m', '$2')}` : ''}`,
-    agent ? [savingId, agent] : [savingId],
-  );
+  const r = await accountRowFor(tx, savingId, agent);
   if (!r) throw notFound('saving.account_not_found');
   return r;
 }
@@ -296,29 +243,13 @@ export async function mutations(
 ) {
   return withTx(ctx, async (tx) => {
     const account = await accountFor(tx, ctx, savingId);
-    const params: unknown[] = [savingId];
-    let where = 't.tenant_id = app_tenant() AND t.saving_id = $1';
-    if (q.start) {
-      params.push(q.start);
-      where += ` AND t.transaction_date >= $${params.length}::date`;
-    }
-    if (q.end) {
-      params.push(q.end);
-      where += ` AND t.transaction_date <= $${params.length}::date`;
-    }
-    const total = await tx.one<{ n: number }>(`SELECT count(*)::int AS n FROM member_transaction t WHERE ${where}`, params);
     const dir = q.sortBy ? q.ascOrDesc : 'DESC';
-    params.push(q.limit, q.page * q.limit);
-    const rows = await tx.query<TxRow>(
-      `SELECT ${TX_SELECT} FROM ${TX_FROM} WHERE ${where} ORDER BY t.seq ${dir === 'ASC' ? 'ASC' : 'DESC'}
-       LIMIT $${params.length - 1} OFFSET $${params.length}`,
-      params,
-    );
+    const { rows, total } = await mutationPage(tx, savingId, { start: q.start, end: q.end, dir, page: q.page, limit: q.limit });
     return {
       account: accountView(account),
       ...paged(
         rows.map((r) => mutationRow(r, ctx.lang)),
-        total?.n ?? 0,
+        total,
         q.page,
         q.limit,
       ),

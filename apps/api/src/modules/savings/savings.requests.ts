@@ -25,61 +25,22 @@ import type { Tx } from '../../db/db.ts';
 import { audit } from '../../lib/audit.ts';
 import { type Ctx, withTx } from '../../lib/context.ts';
 import { AppError, notFound, unprocessable } from '../../lib/errors.ts';
-import { likePattern, orderBy, paged } from '../../lib/http.ts';
+import { paged } from '../../lib/http.ts';
 import { limitDecision } from '../money/limits.ts';
 import { getConfig } from '../settings/configuration.ts';
-import { agentMemberCondition } from '../users/agent-scope.ts';
 import { assertCanMove, isAgentCtx, rupiah, today, withdrawable } from './savings.core.ts';
 import { lockAccounts } from './savings.repo.ts';
+import {
+  cancelWaitingRequestsOf,
+  insertCashOutRequest,
+  type RequestRow,
+  type RequestType,
+  requestPage,
+  requestRow,
+  setRequestDecision,
+  waitingRequestTotal,
+} from './savings.requests.repo.ts';
 import { withdrawTx } from './savings.service.ts';
-
-type RequestType = 'WITHDRAWAL' | 'CASH_OUT_ONLINE';
-
-interface RequestRow {
-  id: string;
-  type: RequestType;
-  saving_id: string;
-  member_id: string;
-  amount: Dec;
-  description: string | null;
-  bank_name: string | null;
-  bank_account_number: string | null;
-  bank_account_name: string | null;
-  cash_coa_id: string | null;
-  channel: 'TELLER' | 'AGENT' | 'MOBILE' | 'SYSTEM';
-  status: 'WAITING' | 'APPROVED' | 'REJECTED' | 'CANCELLED';
-  reason: string | null;
-  requested_by: string | null;
-  requested_at: Date;
-  decided_by: string | null;
-  decided_at: Date | null;
-  transaction_id: string | null;
-  account_number: string;
-  balance: Dec;
-  product_name: string;
-  cif_number: string;
-  member_name: string;
-  phone: string | null;
-  requested_by_name: string | null;
-  decided_by_name: string | null;
-  transaction_code: string | null;
-  cash_code: string | null;
-  cash_name: string | null;
-}
-
-const SELECT = `
-  SELECT r.*, s.account_number, s.balance, p.name AS product_name, m.cif_number, m.full_name AS member_name, m.phone,
-         nullif(concat_ws(' ', ru.first_name, ru.last_name), '') AS requested_by_name,
-         nullif(concat_ws(' ', du.first_name, du.last_name), '') AS decided_by_name,
-         t.code AS transaction_code, c.code AS cash_code, c.name AS cash_name
-  FROM saving_request r
-  JOIN member_saving s ON s.tenant_id = r.tenant_id AND s.id = r.saving_id
-  JOIN product p ON p.tenant_id = s.tenant_id AND p.id = s.product_id
-  JOIN member m ON m.tenant_id = r.tenant_id AND m.id = r.member_id
-  LEFT JOIN app_user ru ON ru.tenant_id = r.tenant_id AND ru.id = r.requested_by
-  LEFT JOIN app_user du ON du.tenant_id = r.tenant_id AND du.id = r.decided_by
-  LEFT JOIN member_transaction t ON t.tenant_id = r.tenant_id AND t.id = r.transaction_id
-  LEFT JOIN coa_account c ON c.tenant_id = r.tenant_id AND c.id = r.cash_coa_id`;
 
 function view(r: RequestRow) {
   return {
@@ -113,14 +74,6 @@ function view(r: RequestRow) {
   };
 }
 
-const SORT = {
-  created_date: 'r.requested_at',
-  requested_at: 'r.requested_at',
-  amount: 'r.amount',
-  member_name: 'lower(m.full_name)',
-  status: 'r.status',
-};
-
 export async function listRequests(
   ctx: Ctx,
   type: RequestType,
@@ -136,36 +89,20 @@ export async function listRequests(
   },
 ) {
   return withTx(ctx, async (tx) => {
-    const params: unknown[] = [type];
-    const p = (v: unknown) => {
-      params.push(v);
-      return `$${params.length}`;
-    };
-    const where = ['r.tenant_id = app_tenant()', 'r.type = $1'];
     const status = q.status ?? 'WAITING';
-    if (status !== 'ALL') where.push(`r.status = ${p(status)}`);
-    if (q.search) {
-      const s = p(likePattern(q.search));
-      where.push(`(lower(m.full_name) LIKE ${s} OR lower(m.cif_number) LIKE ${s} OR lower(s.account_number) LIKE ${s})`);
-    }
-    if (q.start) where.push(`r.requested_at >= (${p(q.start)}::date - interval '7 hours')`);
-    if (q.end) where.push(`r.requested_at < (${p(q.end)}::date + interval '17 hours')`);
-    if (isAgentCtx(ctx)) where.push(agentMemberCondition('m', p(ctx.userId)));
-    const from = `FROM saving_request r JOIN member_saving s ON s.tenant_id = r.tenant_id AND s.id = r.saving_id
-                  JOIN member m ON m.tenant_id = r.tenant_id AND m.id = r.member_id`;
-    const counts = await tx.one<{ n: number; waiting: number; waiting_amount: Dec }>(
-      `SELECT count(*)::int AS n, count(*) FILTER (WHERE r.status = 'WAITING')::int AS waiting,
-              coalesce(sum(r.amount) FILTER (WHERE r.status = 'WAITING'), 0) AS waiting_amount
-       ${from} WHERE ${where.join(' AND ')}`,
-      params,
-    );
     // Waiting requests are served oldest first unless a sort is asked for.
     const dir = q.sortBy ? q.ascOrDesc : status === 'WAITING' ? 'ASC' : 'DESC';
-    const rows = await tx.query<RequestRow>(
-      `${SELECT} WHERE ${where.join(' AND ')} ${orderBy(q.sortBy, dir, SORT, 'requested_at', 'r.id')}
-       LIMIT ${p(q.limit)} OFFSET ${p(q.page * q.limit)}`,
-      params,
-    );
+    const { rows, counts } = await requestPage(tx, type, {
+      page: q.page,
+      limit: q.limit,
+      search: q.search,
+      status,
+      start: q.start,
+      end: q.end,
+      sortBy: q.sortBy,
+      dir,
+      agentUserId: isAgentCtx(ctx) ? ctx.userId : undefined,
+    });
     return {
       ...paged(rows.map(view), counts?.n ?? 0, q.page, q.limit),
       waitingCount: counts?.waiting ?? 0,
@@ -175,13 +112,7 @@ export async function listRequests(
 }
 
 async function findRequest(tx: Tx, ctx: Ctx, type: RequestType, id: string, lock = false): Promise<RequestRow> {
-  const params: unknown[] = [id, type];
-  let where = 'r.tenant_id = app_tenant() AND r.id = $1 AND r.type = $2';
-  if (isAgentCtx(ctx)) {
-    params.push(ctx.userId);
-    where += ` AND ${agentMemberCondition('m', '$3')}`;
-  }
-  const r = await tx.one<RequestRow>(`${SELECT} WHERE ${where}${lock ? ' FOR UPDATE OF r' : ''}`, params);
+  const r = await requestRow(tx, type, id, isAgentCtx(ctx) ? ctx.userId : undefined, lock);
   if (!r) throw notFound('saving.request_not_found');
   return r;
 }
@@ -219,11 +150,12 @@ export async function decideRequest(
         });
         transaction = result.transaction;
       }
-      await tx.exec(
-        `UPDATE saving_request SET status = $2, reason = $3, decided_by = $4, decided_at = now(), transaction_id = $5
-         WHERE tenant_id = app_tenant() AND id = $1`,
-        [r.id, body.status, body.reason ?? null, ctx.userId, transaction?.id ?? null],
-      );
+      await setRequestDecision(tx, r.id, {
+        status: body.status,
+        reason: body.reason ?? null,
+        userId: ctx.userId,
+        transactionId: transaction?.id ?? null,
+      });
       await audit(tx, ctx, {
         action: body.status === 'APPROVED' ? 'saving.request_approve' : 'saving.request_reject',
         entity: 'saving_request',
@@ -277,10 +209,7 @@ export async function submitCashOut(
       assertCanMove(ctx, a);
       if (a.kind !== 'SAVING')
         throw unprocessable('EQUITY_NOT_WITHDRAWABLE', 'saving.equity_not_withdrawable', { product: a.product_name });
-      const waiting = await tx.one<{ total: Dec }>(
-        `SELECT coalesce(sum(amount), 0) AS total FROM saving_request WHERE tenant_id = app_tenant() AND saving_id = $1 AND status = 'WAITING'`,
-        [a.id],
-      );
+      const waiting = await waitingRequestTotal(tx, a.id);
       const available = withdrawable(a).available.minus(waiting?.total ?? ZERO);
       if (b.amount.gt(available)) {
         throw new AppError(
@@ -291,16 +220,20 @@ export async function submitCashOut(
           [{ field: 'amount', message: 'saving.insufficient_with_requests' }],
         );
       }
-      const r = await tx.one<{ id: string }>(
-        `INSERT INTO saving_request (tenant_id, type, saving_id, member_id, amount, description, bank_name, bank_account_number, bank_account_name,
-                                     channel, requested_by)
-         VALUES (app_tenant(), 'CASH_OUT_ONLINE', $1, $2, $3, $4, $5, $6, $7, 'MOBILE', $8) RETURNING id`,
-        [a.id, a.member_id, b.amount.toFixed(2), b.description ?? null, b.bankName, b.bankAccountNumber, b.bankAccountName, ctx.userId],
-      );
+      const requestId = await insertCashOutRequest(tx, {
+        savingId: a.id,
+        memberId: a.member_id,
+        amount: b.amount.toFixed(2),
+        description: b.description ?? null,
+        bankName: b.bankName,
+        bankAccountNumber: b.bankAccountNumber,
+        bankAccountName: b.bankAccountName,
+        userId: ctx.userId,
+      });
       await audit(tx, ctx, {
         action: 'saving.cash_out_request',
         entity: 'saving_request',
-        entityId: r!.id,
+        entityId: requestId,
         after: {
           savingId: a.id,
           accountNumber: a.account_number,
@@ -309,7 +242,7 @@ export async function submitCashOut(
           bankAccountNumber: b.bankAccountNumber,
         },
       });
-      return view(await findRequest(tx, ctx, 'CASH_OUT_ONLINE', r!.id));
+      return view(await findRequest(tx, ctx, 'CASH_OUT_ONLINE', requestId));
     },
     { idempotent: true, message: 'saving.cash_out_submitted' },
   );
@@ -317,9 +250,5 @@ export async function submitCashOut(
 
 /** Waiting requests of a member's accounts are cancelled when the member exits. */
 export async function cancelWaitingRequests(tx: Tx, ctx: Ctx, memberId: string, reason: string): Promise<number> {
-  return tx.exec(
-    `UPDATE saving_request SET status = 'CANCELLED', reason = $2, decided_by = $3, decided_at = now()
-     WHERE tenant_id = app_tenant() AND member_id = $1 AND status = 'WAITING'`,
-    [memberId, reason, ctx.userId],
-  );
+  return cancelWaitingRequestsOf(tx, memberId, reason, ctx.userId);
 }
