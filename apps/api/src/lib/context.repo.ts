@@ -39,3 +39,23 @@ export async function findIdempotencyKey(tx: Tx, tenantId: string, key: string) 
 export async function deleteIdempotencyKey(tx: Tx, tenantId: string, key: string): Promise<void> {
   await tx.exec('DELETE FROM idempotency_key WHERE tenant_id = $1 AND key = $2', [tenantId, key]);
 }
+
+/** An expired key's row, before the key is claimed again (the generic Idempotency-Key plugin). */
+export async function deleteExpiredIdempotencyKey(tx: Tx, tenantId: string, key: string): Promise<void> {
+  await tx.exec('DELETE FROM idempotency_key WHERE tenant_id = $1 AND key = $2 AND expires_at < now()', [tenantId, key]);
+}
+
+/** A claimed key given back after a server error (no answer stored: a retry may run again). */
+export async function deleteUnansweredIdempotencyKey(tx: Tx, tenantId: string, key: string): Promise<void> {
+  await tx.exec('DELETE FROM idempotency_key WHERE tenant_id = $1 AND key = $2 AND status_code IS NULL', [tenantId, key]);
+}
+
+/** The answer a retry with the key replays (status and body). */
+export async function storeIdempotencyAnswer(tx: Tx, tenantId: string, key: string, statusCode: number, body: unknown): Promise<void> {
+  await tx.exec('UPDATE idempotency_key SET status_code = $3, response = $4::jsonb WHERE tenant_id = $1 AND key = $2', [
+    tenantId,
+    key,
+    statusCode,
+    JSON.stringify(body),
+  ]);
+}

@@ -25,9 +25,17 @@
  *    stored answer replayed (or 409) exactly as a look-up first would have.
  * Answers of 5xx are not kept, so the client may retry them.
  */
+
 import { type ErrorCode, hasMessage, translate } from '@koperasi/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import {
+  deleteExpiredIdempotencyKey,
+  deleteUnansweredIdempotencyKey,
+  findIdempotencyKey,
+  insertIdempotencyKey,
+  storeIdempotencyAnswer,
+} from '../lib/context.repo.ts';
 import { type IdempotencyInfo, requestHash, scopedIdempotencyKey } from '../lib/context.ts';
 import { type AppError, badRequest, conflict, IdempotentReplay } from '../lib/errors.ts';
 import { langOf } from '../lib/i18n.ts';
@@ -43,21 +51,10 @@ declare module 'fastify' {
   }
 }
 
-interface Prior {
-  request_hash: string;
-  status_code: number | null;
-  response: unknown;
-  expired: boolean;
-}
+type Prior = NonNullable<Awaited<ReturnType<typeof findIdempotencyKey>>>;
 
 async function priorAnswer(app: FastifyInstance, tenantId: string, key: string): Promise<Prior | undefined> {
-  return app.db.tenant(tenantId, (tx) =>
-    tx.one<Prior>(
-      `SELECT request_hash, status_code, response, expires_at < now() AS expired
-       FROM idempotency_key WHERE tenant_id = $1 AND key = $2`,
-      [tenantId, key],
-    ),
-  );
+  return app.db.tenant(tenantId, (tx) => findIdempotencyKey(tx, tenantId, key));
 }
 
 /** A stored answer as the error handler replays it (its message in the caller's language). */
@@ -98,14 +95,8 @@ async function idempotencyPlugin(app: FastifyInstance) {
     if (prior && !prior.expired) checkPrior(prior, info, true);
 
     const claimed = await app.db.tenant(tenantId, async (tx) => {
-      if (prior?.expired) {
-        await tx.exec('DELETE FROM idempotency_key WHERE tenant_id = $1 AND key = $2 AND expires_at < now()', [tenantId, key]);
-      }
-      return tx.one(
-        `INSERT INTO idempotency_key (tenant_id, key, request_hash, method, path)
-         VALUES ($1, $2, $3, $4, $5) ON CONFLICT (tenant_id, key) DO NOTHING RETURNING key`,
-        [tenantId, key, info.hash, info.method, info.path],
-      );
+      if (prior?.expired) await deleteExpiredIdempotencyKey(tx, tenantId, key);
+      return insertIdempotencyKey(tx, tenantId, key, info.hash, info.method, info.path);
     });
     if (!claimed) {
       const again = await priorAnswer(app, tenantId, key);
@@ -138,9 +129,7 @@ async function idempotencyPlugin(app: FastifyInstance) {
     if (!info || !req.idempotencyClaimed || info.stored || !req.principal) return payload;
     const tenantId = req.principal.tenantId;
     if (reply.statusCode >= 500) {
-      await app.db.tenant(tenantId, (tx) =>
-        tx.exec('DELETE FROM idempotency_key WHERE tenant_id = $1 AND key = $2 AND status_code IS NULL', [tenantId, info.key]),
-      );
+      await app.db.tenant(tenantId, (tx) => deleteUnansweredIdempotencyKey(tx, tenantId, info.key));
       return payload;
     }
     let body: unknown = null;
@@ -149,14 +138,7 @@ async function idempotencyPlugin(app: FastifyInstance) {
     } catch {
       body = null;
     }
-    await app.db.tenant(tenantId, (tx) =>
-      tx.exec('UPDATE idempotency_key SET status_code = $3, response = $4::jsonb WHERE tenant_id = $1 AND key = $2', [
-        tenantId,
-        info.key,
-        reply.statusCode,
-        JSON.stringify(body),
-      ]),
-    );
+    await app.db.tenant(tenantId, (tx) => storeIdempotencyAnswer(tx, tenantId, info.key, reply.statusCode, body));
     info.stored = true;
     return payload;
   });
