@@ -16,7 +16,7 @@
 --  - After: fines materialised, paid figures, a payoff's unearned interest dropped ("Pelunasan dipercepat"),
 --    paid_date when principal, interest and fines are settled.
 -- Only the unpaid installments are read (a paid one takes nothing and stays paid); `due_only` items read only those
--- due by the day (the auto debit's due amount). A payment that cannot reach the end of the schedule reads only the
+-- due by the day (the auto debit's due amount: the range before the first one not yet due). A payment that cannot reach the end of the schedule reads only the
 -- installments up to the first one not yet due at which the open ones so far cover it (hd: one range of the
 -- schedule's index; a payment on a 120-month loan reads two or three rows instead of 120 three times); the later
 -- ones take nothing and are left as they are. Answers the rows the payment changes and each payment's first row;
@@ -58,9 +58,15 @@ BEGIN
     -- range of the schedule's index): the later ones take nothing (the open ones before already cover the amount;
     -- fines only add to that). NULL (every unpaid installment read): a payoff, the auto debit's due amount, an amount
     -- above what the stored figures cover, or no open installment after it (the payment may settle the loan).
-    -- bound: the last installment read (head_to, else all).
+    -- bound: the last installment read (head_to; for the auto debit's due amount the one before the first not yet due;
+    -- else all).
     SELECT lx.*,
-           coalesce(CASE WHEN EXISTS (SELECT 1 FROM loan_installment t
+           coalesce(CASE WHEN lx.due_only
+                         THEN (SELECT t.number - 1 FROM loan_installment t
+                                WHERE t.tenant_id = app_tenant() AND t.loan_id = lx.loan AND t.schedule_no = lx.schedule_no
+                                  AND NOT t.superseded AND t.paid_date IS NULL AND t.due_date > p_date
+                                ORDER BY t.number LIMIT 1)
+                         WHEN EXISTS (SELECT 1 FROM loan_installment t
                                        WHERE t.tenant_id = app_tenant() AND t.loan_id = lx.loan AND t.schedule_no = lx.schedule_no
                                          AND NOT t.superseded AND t.paid_date IS NULL AND t.number > h.number
                                          AND t.principal - t.principal_paid + t.interest - t.interest_paid
@@ -91,7 +97,7 @@ BEGIN
            greatest(i.due_date + lx.fine_grace_days, coalesce(i.fine_counted_to, i.due_date + lx.fine_grace_days)) AS fine_from,
            cur.cur_prev AS prev_due,
            CASE WHEN i.number = cur.cur_no THEN 1 ELSE 0 END AS future_no,
-           CASE WHEN lx.bound < 2147483647 THEN 1 ELSE 0 END AS tail_n
+           CASE WHEN lx.bound < 2147483647 AND NOT lx.due_only THEN 1 ELSE 0 END AS tail_n
       FROM hd lx
       JOIN loan_installment i ON i.tenant_id = app_tenant() AND i.loan_id = lx.loan AND i.schedule_no = lx.schedule_no AND NOT i.superseded
                              AND i.paid_date IS NULL AND (NOT lx.due_only OR i.due_date <= p_date)
