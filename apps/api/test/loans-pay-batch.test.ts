@@ -6,9 +6,10 @@
  * own message and changes nothing; a repeated key answers the first payment;
  * two payments on one loan never overpay it. The books reconcile afterwards.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { body } from './helpers.ts';
 import { loanSetup, runningLoan } from './loans-fixtures.ts';
+import { createUser } from './members-fixtures.ts';
 import { assertReconciled } from './reconcile.ts';
 
 const L = '/api/transaction/product/loan';
@@ -50,6 +51,39 @@ describe('loan payments in batches', () => {
     expect(await count(loans[0].id)).toBe(1);
     expect(await count(loans[1].id)).toBe(1);
     expect(await count(loans[4].id)).toBe(2);
+    await assertReconciled(s.t.tenantId);
+  }, 60_000);
+
+  // The payment routes reuse the principal read a few seconds earlier (plugins/auth.ts principalInTx): loan_pay_many
+  // checks it first, so signing out or losing the right takes effect on the very next payment, as without the cache.
+  it('a cached principal: no read per payment; a right taken away or signing out refuses the next payment', async () => {
+    const s = await loanSetup();
+    const loan = await runningLoan(s, { amount: 2_000_000, tenorInMonth: 4 });
+    const all = { view: true, add: true, update: true, delete: true };
+    const teller = await createUser(s.t, { permissions: { member_transaction: all } });
+    const pay = (amount: number) => teller.client.post(`${L}/payment-open-amount`, { loanId: loan.id, amount });
+    expect((await pay(10_000)).statusCode).toBe(200);
+    const reads = vi.spyOn(s.t.app.db, 'appQuery');
+    expect((await pay(10_000)).statusCode).toBe(200);
+    expect(reads.mock.calls.filter(([sql]) => String(sql).includes('auth_principal'))).toHaveLength(0);
+    reads.mockRestore();
+    await s.t.app.db.tenant(s.t.tenantId, (tx) =>
+      tx.exec(
+        `UPDATE role SET permissions = $3::jsonb WHERE tenant_id = $1 AND id = (SELECT role_id FROM app_user WHERE tenant_id = $1 AND id = $2)`,
+        [s.t.tenantId, teller.id, JSON.stringify({ member_transaction: { ...all, add: false } })],
+      ),
+    );
+    const refused = await pay(10_000);
+    expect(refused.statusCode).toBe(403);
+    expect(body(refused).errorCode).toBe('PERMISSION_DENIED');
+    expect((await s.t.admin.post(`${L}/payment-open-amount`, { loanId: loan.id, amount: 10_000 })).statusCode).toBe(200);
+    expect((await s.t.admin.post('/api/users/logout')).statusCode).toBe(200);
+    const out = await s.t.admin.post(`${L}/payment-open-amount`, { loanId: loan.id, amount: 10_000 });
+    expect(out.statusCode).toBe(401);
+    const count = await s.t.app.db.tenant(s.t.tenantId, (tx) =>
+      tx.one<{ n: number }>(`SELECT count(*)::int AS n FROM loan_payment WHERE tenant_id = app_tenant() AND loan_id = $1`, [loan.id]),
+    );
+    expect(count?.n).toBe(3);
     await assertReconciled(s.t.tenantId);
   }, 60_000);
 });

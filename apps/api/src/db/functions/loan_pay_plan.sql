@@ -16,12 +16,16 @@
 --  - After: fines materialised, paid figures, a payoff's unearned interest dropped ("Pelunasan dipercepat"),
 --    paid_date when principal, interest and fines are settled.
 -- Only the unpaid installments are read (a paid one takes nothing and stays paid); `due_only` items read only those
--- due by the day (the auto debit's due amount). Of the open installments not yet due, only those the amount reaches
--- are allocated row by row; the later ones are counted and summed (hd, tl: a payment on a 120-month loan reads its
--- schedule's index once cheaply instead of allocating 120 rows). Answers the rows the payment changes and each payment's first row;
--- the payment's figures repeat on each of its rows (totals allocated, paid off, in arrears after it, and): open installments, owed (all open), due (open and due by the
--- day; the first open one when none is due), the amount. loan_pay_plan_check.test.ts proves this function and
--- loans.engine.ts allocate the same on random loans.
+-- due by the day (the auto debit's due amount: the range before the first one not yet due). A payment that cannot reach the end of the schedule reads only the
+-- installments up to the first one not yet due at which the open ones so far cover it (hd: one range of the
+-- schedule's index; a payment on a 120-month loan reads two or three rows instead of 120 three times); the later
+-- ones take nothing and are left as they are. Answers the rows the payment changes and each payment's first row;
+-- the payment's figures repeat on each of its rows (totals allocated, paid off, in arrears after it, and): open
+-- installments and owed (open principal, interest and fines) of the rows read, plus one installment for the later
+-- ones when they were not read (then the rows read already hold `cnt` open installments and owe at least the
+-- amount, so neither INSTALLMENTS_LEFT nor PAY_ABOVE_OWED can apply; every refusal's figures are whole), due (open
+-- and due by the day; the first open one when none is due), the amount. loan_pay_plan_check.test.ts proves this
+-- function and loans.engine.ts allocate the same on random loans.
 CREATE OR REPLACE FUNCTION loan_pay_plan(p_date date, p_items jsonb)
  RETURNS SETOF loan_pay_inst
  LANGUAGE plpgsql
@@ -46,17 +50,31 @@ BEGIN
                                    WHERE q.tenant_id = app_tenant() AND q.loan_id = lx.loan AND q.schedule_no = lx.schedule_no
                                      AND NOT q.superseded AND q.due_date > p_date) c
      WHERE lx.kind = 'PAYOFF'
-  ), hd AS (
-    -- How far the allocation must look (docs/loans.md "Performance"): the first open installment (by its stored
-    -- figures) at which the open ones so far reach the amount asked (INSTALLMENT: the cnt-th open one). Those, every
-    -- installment due by the day (the only ones whose fine grows) and any not open are allocated row by row below;
-    -- the later open ones take nothing (the open ones before them already cover the amount; fines only add to that)
-    -- and count only in the totals (tl). NULL (a payoff, the auto debit's due amount, an amount above what the stored
-    -- figures cover): every unpaid installment row by row.
-    SELECT lx.ord, h.number AS head_to
+  ), hd AS MATERIALIZED (
+    -- How far the allocation must look (docs/loans.md "Payments"): the first open installment (by its stored figures)
+    -- not yet due at which the open ones so far reach the amount asked (INSTALLMENT: the cnt-th open one). Due dates
+    -- ascend with the number (schedules are made so; update-installment keeps them in order), so every installment
+    -- due by the day (the only ones whose fine grows) comes before it. Only the installments up to it are read (one
+    -- range of the schedule's index): the later ones take nothing (the open ones before already cover the amount;
+    -- fines only add to that). NULL (every unpaid installment read): a payoff, the auto debit's due amount, an amount
+    -- above what the stored figures cover, or no open installment after it (the payment may settle the loan).
+    -- bound: the last installment read (head_to; for the auto debit's due amount the one before the first not yet due;
+    -- else all).
+    SELECT lx.*,
+           coalesce(CASE WHEN lx.due_only
+                         THEN (SELECT t.number - 1 FROM loan_installment t
+                                WHERE t.tenant_id = app_tenant() AND t.loan_id = lx.loan AND t.schedule_no = lx.schedule_no
+                                  AND NOT t.superseded AND t.paid_date IS NULL AND t.due_date > p_date
+                                ORDER BY t.number LIMIT 1)
+                         WHEN EXISTS (SELECT 1 FROM loan_installment t
+                                       WHERE t.tenant_id = app_tenant() AND t.loan_id = lx.loan AND t.schedule_no = lx.schedule_no
+                                         AND NOT t.superseded AND t.paid_date IS NULL AND t.number > h.number
+                                         AND t.principal - t.principal_paid + t.interest - t.interest_paid
+                                             + t.fine_accrued - t.fine_paid - t.fine_waived > 0)
+                         THEN h.number END, 2147483647) AS bound
       FROM lx LEFT JOIN LATERAL (
         SELECT q.number FROM (
-          SELECT i.number,
+          SELECT i.number, i.due_date,
                  count(*) FILTER (WHERE i.principal - i.principal_paid + i.interest - i.interest_paid
                                         + i.fine_accrued - i.fine_paid - i.fine_waived > 0) OVER w AS rk,
                  coalesce(sum(i.principal - i.principal_paid + i.interest - i.interest_paid + i.fine_accrued - i.fine_paid - i.fine_waived)
@@ -68,17 +86,8 @@ BEGIN
           WINDOW w AS (ORDER BY i.number ROWS UNBOUNDED PRECEDING)) q
          WHERE q.rk >= CASE WHEN lx.kind = 'INSTALLMENT' THEN lx.cnt ELSE 1 END
            AND q.cs >= CASE WHEN lx.kind IN ('PARTIAL', 'OPEN_AMOUNT') THEN coalesce(lx.amount, 0) ELSE 0 END
+           AND q.due_date > p_date
          ORDER BY q.number LIMIT 1) h ON lx.kind <> 'PAYOFF' AND NOT lx.due_only
-  ), tl AS (
-    -- The open installments after head_to, not yet due: counted and summed only (no fine grows on them).
-    SELECT hd.ord, count(*)::integer AS n,
-           sum(i.principal - i.principal_paid + i.interest - i.interest_paid + i.fine_accrued - i.fine_paid - i.fine_waived) AS owed
-      FROM hd JOIN lx ON lx.ord = hd.ord
-      JOIN loan_installment i ON i.tenant_id = app_tenant() AND i.loan_id = lx.loan AND i.schedule_no = lx.schedule_no AND NOT i.superseded
-                             AND i.paid_date IS NULL AND i.number > hd.head_to AND i.due_date > p_date
-                             AND i.principal - i.principal_paid + i.interest - i.interest_paid + i.fine_accrued - i.fine_paid - i.fine_waived > 0
-     WHERE hd.head_to IS NOT NULL
-     GROUP BY hd.ord
   ), r AS (
     -- Only the unpaid installments: a paid one takes nothing and stays paid.
     SELECT lx.ord, lx.kind, lx.cnt, lx.amount AS asked, i.id, i.loan_id, i.number, i.due_date, i.principal, i.interest, i.principal_paid,
@@ -88,16 +97,12 @@ BEGIN
            greatest(i.due_date + lx.fine_grace_days, coalesce(i.fine_counted_to, i.due_date + lx.fine_grace_days)) AS fine_from,
            cur.cur_prev AS prev_due,
            CASE WHEN i.number = cur.cur_no THEN 1 ELSE 0 END AS future_no,
-           coalesce(tl.n, 0) AS tail_n, coalesce(tl.owed, 0) AS tail_owed
-      FROM lx
-      JOIN hd ON hd.ord = lx.ord
+           CASE WHEN lx.bound < 2147483647 AND NOT lx.due_only THEN 1 ELSE 0 END AS tail_n
+      FROM hd lx
       JOIN loan_installment i ON i.tenant_id = app_tenant() AND i.loan_id = lx.loan AND i.schedule_no = lx.schedule_no AND NOT i.superseded
                              AND i.paid_date IS NULL AND (NOT lx.due_only OR i.due_date <= p_date)
-                             AND (hd.head_to IS NULL OR i.number <= hd.head_to OR i.due_date <= p_date
-                                  OR NOT i.principal - i.principal_paid + i.interest - i.interest_paid
-                                         + i.fine_accrued - i.fine_paid - i.fine_waived > 0)
+                             AND i.number <= lx.bound
       LEFT JOIN cur ON cur.ord = lx.ord
-      LEFT JOIN tl ON tl.ord = lx.ord
   ), f AS (
     SELECT r.*,
            CASE WHEN r.paid_date IS NULL AND r.up + r.ui > 0 AND r.rate > 0 AND p_date > r.fine_from
@@ -126,7 +131,7 @@ BEGIN
   ), s AS (
     SELECT g.*,
            (count(*) FILTER (WHERE g.is_open) OVER p)::integer + g.tail_n AS open_count,
-           coalesce(sum(g.up + g.ui + g.tf) FILTER (WHERE g.is_open) OVER p, 0) + g.tail_owed AS owed,
+           coalesce(sum(g.up + g.ui + g.tf) FILTER (WHERE g.is_open) OVER p, 0) AS owed,
            coalesce(sum(g.up + g.ui + g.tf) FILTER (WHERE g.is_open AND g.due_date <= p_date) OVER p, 0) AS due_sum,
            coalesce(sum(g.up + g.ui + g.tf) FILTER (WHERE g.is_open AND g.open_rank = 1) OVER p, 0) AS first_open,
            coalesce(sum(g.up + g.ti + g.tf) FILTER (WHERE g.is_target) OVER p, 0) AS target_sum,

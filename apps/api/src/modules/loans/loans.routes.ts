@@ -338,6 +338,13 @@ function applicationRoutes(app: App) {
   );
 }
 
+/**
+ * The payment routes reuse the signed-in principal read a few seconds earlier (plugins/auth.ts `principalInTx`, as the
+ * teller movements): loan_pay_many checks it first (auth_principal_ok) and a payment whose principal changed runs alone,
+ * reading it again (401, 403 or the payment as without the cache).
+ */
+const payment = { ...add, ...tx, principalInTx: true };
+
 /** Money: release, payments, cancellations, fines. */
 function moneyRoutes(app: App) {
   // ------------------------------------------------------------ money
@@ -364,7 +371,7 @@ function moneyRoutes(app: App) {
     `${P}/payment-installment`,
     {
       ...passthrough,
-      config: { ...add, ...tx },
+      config: payment,
       schema: {
         tags: TAG,
         summary: 'Pay the next `count` installments in full (fines included)',
@@ -379,7 +386,7 @@ function moneyRoutes(app: App) {
     `${P}/payment-partial`,
     {
       ...passthrough,
-      config: { ...add, ...tx },
+      config: payment,
       schema: {
         tags: TAG,
         summary: 'Pay part of what is due, oldest first (fine → interest → principal)',
@@ -394,7 +401,7 @@ function moneyRoutes(app: App) {
     `${P}/payment-open-amount`,
     {
       ...passthrough,
-      config: { ...add, ...tx },
+      config: payment,
       schema: {
         tags: TAG,
         summary: 'Pay any amount up to what is owed, oldest first (fine → interest → principal)',
@@ -409,7 +416,7 @@ function moneyRoutes(app: App) {
     `${P}/payment-full`,
     {
       ...passthrough,
-      config: { ...add, ...tx },
+      config: payment,
       schema: { tags: TAG, summary: 'Settle the loan today (interest to the day per method)', body: payoffBody, response: paymentResult },
     },
     async (req) => ok(await submitPayment(ctxOf(req), { ...req.body, kind: 'PAYOFF' }), 'loan.paid_off'),
