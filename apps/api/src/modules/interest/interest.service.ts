@@ -97,25 +97,27 @@ export async function releaseSavings(
   const setting = await withTx(ctx, (tx) => taxSetting(tx, ctx));
   const channel = ctx.principal ? channelOf(ctx) : 'SYSTEM';
   const concurrency = ctx.db.kind === 'pglite' ? 1 : (b.concurrency ?? savingReleaseTuning.concurrency);
-  await runBatch<{ key: string; id: string }>({
+  const size = b.chunkSize ?? 500;
+  // One batch item per chunk of `size` accounts (key: its last account), so `job_item` holds one row per chunk, not
+  // one per account: exactly once per account rests on saving_interest (the paid check under the account lock and
+  // its unique index); a chunk re-read after a kill with other boundaries skips the accounts already paid.
+  await runBatch<{ key: string; ids: string[] }>({
     db: ctx.db,
     tenantId: ctx.tenantId,
     name: 'interest.saving_release',
     key: started.id,
     userId: ctx.userId,
-    chunkSize: b.chunkSize ?? 500,
+    chunkSize: 1,
     concurrency,
-    total: (tx) => countReleaseAccounts(tx, end, productId),
-    items: (tx, after, limit) => releaseAccountsAfter(tx, { end, productId, after, limit }),
-    processChunk: async (tx, items) => {
+    total: async (tx) => Math.ceil((await countReleaseAccounts(tx, end, productId)) / size),
+    items: async (tx, after) => {
+      const rows = await releaseAccountsAfter(tx, { end, productId, after, limit: size });
+      return rows.length ? [{ key: rows[rows.length - 1].key, ids: rows.map((i) => i.id) }] : [];
+    },
+    processChunk: async (tx, [range]) => {
       const r = await findRelease(tx, started.id);
       if (r?.status !== 'RUNNING') throw conflict('RELEASE_CANCELLED', 'interest.release_cancelled', {});
-      const s = await payChunk(
-        tx,
-        r,
-        items.map((i) => i.id),
-        { userId: ctx.userId, channel, setting },
-      );
+      const s = await payChunk(tx, r, range.ids, { userId: ctx.userId, channel, setting });
       await addToRelease(
         tx,
         r.id,
