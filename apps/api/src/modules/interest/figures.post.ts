@@ -123,7 +123,6 @@ export async function postFigures(
       bb: i.basisBalance.toFixed(2),
       r: i.rate.toFixed(4),
       subj: subjectOf(i.savingId),
-      grp: crypto.randomUUID(),
       n: `${a.account_number} ${r.label}`,
     });
     out.results.push({ savingId: i.savingId, posted: true, tax, adminFee: fee });
