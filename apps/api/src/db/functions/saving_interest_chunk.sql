@@ -15,7 +15,8 @@
 --  3. the tax through interest_tax_withhold (THE PP 15/2009 rule, cumulative per subject and month, in account order);
 --  4. the admin fee capped at what the account holds after the interest (balance - blocked + net, never negative);
 --     accounts with neither interest nor fee are left out;
---  5. the balances, movements and saving_interest rows through saving_interest_post; then ONE journal for the chunk
+--  5. the balances, movements and saving_interest rows through saving_interest_write (arrays, no JSON between the two
+--     functions); then ONE journal for the chunk
 --     (Dr interest expense, Cr control; Dr control, Cr tax payable; Dr control, Cr admin fee income; lines merged per
 --     account and side) posted last, so the journal counter is held only until COMMIT.
 -- p_basis MEMBER or ACCOUNT (the tax subject), p_free / p_rate the tenant's tax-free amount and rate.
@@ -36,7 +37,8 @@ DECLARE
   c_id uuid[]; c_member uuid[]; c_product uuid[]; c_number text[]; c_balance numeric[]; c_blocked numeric[]; c_basis text[];
   c_bb numeric[]; c_rate numeric[]; c_gross numeric[]; c_fee numeric[]; c_subject uuid[];
   c_tax numeric[];
-  v_items jsonb;
+  w_s uuid[]; w_m uuid[]; w_p uuid[]; w_g numeric[]; w_t numeric[]; w_f numeric[]; w_b text[]; w_bb numeric[]; w_r numeric[]; w_subj uuid[];
+  w_n text[];
   v_n integer;
   v_journal uuid;
   v_group uuid := gen_random_uuid();
@@ -123,10 +125,11 @@ BEGIN
       FROM unnest(c_id, c_member, c_product, c_number, c_balance, c_blocked, c_basis, c_bb, c_rate, c_gross, c_fee, c_subject, c_tax)
            AS u(s, m, p, num, bal, blk, b, bb, r, g, f, subj, x)
   )
-  SELECT jsonb_agg(jsonb_build_object('s', u.s, 'm', u.m, 'p', u.p, 'g', u.g, 't', u.x, 'f', u.fee, 'b', u.b, 'bb', u.bb, 'r', u.r,
-                                      'subj', u.subj, 'grp', gen_random_uuid(), 'n', u.num || ' ' || p_start || ' s.d. ' || p_end) ORDER BY u.s),
+  SELECT array_agg(u.s ORDER BY u.s), array_agg(u.m ORDER BY u.s), array_agg(u.p ORDER BY u.s), array_agg(u.g ORDER BY u.s),
+         array_agg(u.x ORDER BY u.s), array_agg(u.fee ORDER BY u.s), array_agg(u.b ORDER BY u.s), array_agg(u.bb ORDER BY u.s),
+         array_agg(u.r ORDER BY u.s), array_agg(u.subj ORDER BY u.s), array_agg(u.num || ' ' || p_start || ' s.d. ' || p_end ORDER BY u.s),
          count(*), sum(u.g), sum(u.x), sum(u.fee)
-    INTO v_items, v_n, v_gross, v_tax, v_fee
+    INTO w_s, w_m, w_p, w_g, w_t, w_f, w_b, w_bb, w_r, w_subj, w_n, v_n, v_gross, v_tax, v_fee
     FROM u WHERE u.g > 0 OR u.fee > 0;
   IF coalesce(v_n, 0) = 0 THEN
     RETURN QUERY SELECT 0, 0::numeric, 0::numeric, 0::numeric, 0::numeric, NULL::uuid;
@@ -137,7 +140,7 @@ BEGIN
   -- mapping, merged per account and side (a lookup per product and role, not per account).
   SELECT array_agg(x.p), array_agg(x.g), array_agg(x.t), array_agg(x.f) INTO pr_id, pr_g, pr_t, pr_f
     FROM (SELECT i.p, sum(i.g) AS g, sum(i.t) AS t, sum(i.f) AS f
-            FROM jsonb_to_recordset(v_items) AS i(p uuid, g numeric, t numeric, f numeric) GROUP BY i.p) x;
+            FROM unnest(w_p, w_g, w_t, w_f) AS i(p, g, t, f) GROUP BY i.p) x;
   SELECT string_agg(DISTINCT x.miss, ', ') INTO v_missing
     FROM (SELECT p.name || '|' || e.role AS miss
             FROM unnest(pr_id, pr_g, pr_t, pr_f) AS i(p, g, t, f)
@@ -160,7 +163,8 @@ BEGIN
   -- 5. Balances, movements, interest rows; then the journal.
   v_journal := encode(set_bit(set_bit(overlay(uuid_send(gen_random_uuid()) PLACING
                  substring(int8send(floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint) FROM 3) FROM 1 FOR 6), 52, 1), 53, 1), 'hex')::uuid;
-  PERFORM saving_interest_post(p_release, p_start, p_end, v_month, v_journal, p_channel, p_user, v_items);
+  PERFORM saving_interest_write(p_release, p_start, p_end, v_month, v_journal, p_channel, p_user, w_s, w_m, w_p, w_g, w_t, w_f, w_b, w_bb, w_r,
+                                w_subj, w_n);
   SELECT * INTO m FROM ledger_post_arrays(
     ARRAY[v_journal], ARRAY[p_end], ARRAY[left('Jasa simpanan ' || p_start || ' s.d. ' || p_end || ' (' || v_n || ' rekening)', 500)],
     ARRAY['JASA-' || p_end], ARRAY['SAVING'], ARRAY[v_group::text], ARRAY[false], ARRAY[false], ARRAY[NULL::uuid], ARRAY[NULL::text],

@@ -20,10 +20,12 @@ import { taxSetting } from '../deposits/deposits.core.ts';
 import { withholdTax } from '../deposits/deposits.repo.ts';
 import { channelOf, postGroup } from '../savings/savings.core.ts';
 import { lockAccounts } from '../savings/savings.repo.ts';
-import { insertRelease, paidAccounts, postInterestRows, productGlAccounts } from './interest.repo.ts';
+import { insertRelease } from './interest.release.repo.ts';
+import { paidAccounts, postInterestRows, productGlAccounts } from './interest.repo.ts';
 
-/** The release row's SQL lives in interest.repo.ts; consolidation and upload import it from here. */
-export { addToRelease, finishRelease, paidAccounts } from './interest.repo.ts';
+/** The release row's SQL lives in interest.release.repo.ts; consolidation and upload import it from here. */
+export { addToRelease, finishRelease } from './interest.release.repo.ts';
+export { paidAccounts } from './interest.repo.ts';
 
 export interface FigureItem {
   savingId: string;
@@ -121,7 +123,6 @@ export async function postFigures(
       bb: i.basisBalance.toFixed(2),
       r: i.rate.toFixed(4),
       subj: subjectOf(i.savingId),
-      grp: crypto.randomUUID(),
       n: `${a.account_number} ${r.label}`,
     });
     out.results.push({ savingId: i.savingId, posted: true, tax, adminFee: fee });

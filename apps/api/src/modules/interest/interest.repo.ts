@@ -1,10 +1,76 @@
 /**
- * SQL of the interest simulations (docs/interest.md): the month's posted
- * interest per tax subject and the term deposits running in a period; and of
- * posting decided figures (figures.post.ts): paid accounts, GL rows, the release row.
+ * SQL of the interest computation (interest.core.ts: the accounts with their terms, the movements' balances), of the
+ * simulations (docs/interest.md): the month's posted interest per tax subject and the term deposits running in a
+ * period; of posting decided figures (figures.post.ts): paid accounts, GL rows; and the release's accounts.
+ * The release row: interest.release.repo.ts.
  */
 import type { Dec } from '@koperasi/finance';
+import type { BalanceBasisName } from '@koperasi/finance/savings-interest';
 import type { Tx } from '../../db/db.ts';
+
+export interface InterestAccount {
+  id: string;
+  account_number: string;
+  member_id: string;
+  member_name: string;
+  cif_number: string;
+  product_id: string;
+  product_name: string;
+  blocked_amount: Dec;
+  is_not_get_interest: boolean;
+  base_rate: Dec;
+  /** Percent of the balance per day; above 0 it replaces the yearly rate (docs/interest.md). */
+  daily_interest_percent: Dec;
+  balance_basis: BalanceBasisName;
+  monthly_admin_fee: Dec;
+  interest_min_balance: Dec;
+  interest_max_balance: Dec | null;
+}
+
+/** Voluntary savings accounts (active, open on or before `end`) with the terms in force on `end`; id > `after`, at most `limit`. */
+export async function interestAccounts(
+  tx: Tx,
+  v: { end: string; productId?: string | null; after?: string | null; limit?: number | null; ids?: string[] },
+): Promise<InterestAccount[]> {
+  return tx.query<InterestAccount>(
+    `SELECT s.id, s.account_number, s.member_id, m.full_name AS member_name, m.cif_number, s.product_id, p.name AS product_name,
+            s.blocked_amount, s.is_not_get_interest, t.base_rate, t.daily_interest_percent, t.balance_basis, t.monthly_admin_fee,
+            t.interest_min_balance, t.interest_max_balance
+     FROM member_saving s
+     JOIN member m ON m.tenant_id = s.tenant_id AND m.id = s.member_id
+     JOIN product p ON p.tenant_id = s.tenant_id AND p.id = s.product_id
+     JOIN LATERAL (SELECT * FROM product_terms t WHERE t.tenant_id = s.tenant_id AND t.product_id = s.product_id AND t.effective_date <= $1::date
+                   ORDER BY t.effective_date DESC, t.version DESC LIMIT 1) t ON true
+     WHERE s.tenant_id = app_tenant() AND s.kind = 'SAVING' AND s.saving_type = 'VOLUNTARY' AND s.status = 'ACTIVE'
+       AND (s.open_date IS NULL OR s.open_date <= $1::date)
+       AND ($2::uuid IS NULL OR s.product_id = $2::uuid)
+       AND ($3::uuid IS NULL OR s.id > $3::uuid)
+       AND ($5::uuid[] IS NULL OR s.id = ANY($5::uuid[]))
+     ORDER BY s.id
+     LIMIT $4`,
+    [v.end, v.productId ?? null, v.after ?? null, v.limit ?? null, v.ids ? `{${v.ids.join(',')}}` : null],
+  );
+}
+
+/** The balance after each account's last movement before `start` (accounts `arr`, a uuid[] literal). */
+export function openingBalances(tx: Tx, arr: string, start: string) {
+  return tx.query<{ saving_id: string; balance_after: Dec }>(
+    `SELECT DISTINCT ON (saving_id) saving_id, balance_after FROM member_transaction
+     WHERE tenant_id = app_tenant() AND saving_id = ANY($1::uuid[]) AND transaction_date < $2::date
+     ORDER BY saving_id, transaction_date DESC, seq DESC`,
+    [arr, start],
+  );
+}
+
+/** Each movement of the accounts `arr` dated in [start, end], in account, date and entry order. */
+export function movementsBetween(tx: Tx, arr: string, start: string, end: string) {
+  return tx.query<{ saving_id: string; date: string; balance_after: Dec }>(
+    `SELECT saving_id, to_char(transaction_date, 'YYYY-MM-DD') AS date, balance_after FROM member_transaction
+     WHERE tenant_id = app_tenant() AND saving_id = ANY($1::uuid[]) AND transaction_date BETWEEN $2::date AND $3::date
+     ORDER BY saving_id, transaction_date, seq`,
+    [arr, start, end],
+  );
+}
 
 /** The month's gross and tax already posted per subject (read only: the simulations). */
 export async function readTaxMonths(tx: Tx, subjects: string[], month: string) {
@@ -65,37 +131,6 @@ export async function productGlAccounts(tx: Tx, productIds: string[]) {
 /** SQL `saving_interest_post`: a chunk's movements and saving_interest rows (args as the function takes them). */
 export async function postInterestRows(tx: Tx, args: unknown[]): Promise<void> {
   await tx.exec('SELECT saving_interest_post($1, $2, $3, $4, $5, $6, $7, $8::jsonb)', args);
-}
-
-/** A RUNNING savings interest release row; undefined when one is running already. */
-export async function insertRelease(tx: Tx, start: string, end: string, userId: string) {
-  return tx.one<{ id: string }>(
-    `INSERT INTO saving_interest_release (tenant_id, start_date, end_date, product_id, status, created_by)
-     VALUES (app_tenant(), $1, $2, NULL, 'RUNNING', $3) ON CONFLICT DO NOTHING RETURNING id`,
-    [start, end, userId],
-  );
-}
-
-/** Adds a chunk's figures to the release row. */
-export async function addToRelease(
-  tx: Tx,
-  releaseId: string,
-  s: { accounts: number; gross: Dec; tax: Dec; admin: Dec; net: Dec },
-  cursor: string | null,
-) {
-  await tx.exec(
-    `UPDATE saving_interest_release SET cursor = coalesce($2::uuid, cursor), accounts = accounts + $3, chunks = chunks + 1, total_gross = total_gross + $4,
-            total_tax = total_tax + $5, total_admin = total_admin + $6, total_net = total_net + $7
-     WHERE tenant_id = app_tenant() AND id = $1`,
-    [releaseId, cursor, s.accounts, s.gross.toFixed(2), s.tax.toFixed(2), s.admin.toFixed(2), s.net.toFixed(2)],
-  );
-}
-
-/** Closes a release row (RELEASED). */
-export async function finishRelease(tx: Tx, releaseId: string) {
-  await tx.exec(`UPDATE saving_interest_release SET status = 'RELEASED', finished_at = now() WHERE tenant_id = app_tenant() AND id = $1`, [
-    releaseId,
-  ]);
 }
 
 /** Voluntary savings accounts a release of the period may pay (active, open on or before `end`), of the product when given. */

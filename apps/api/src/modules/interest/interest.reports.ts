@@ -1,32 +1,22 @@
 /**
  * The interest reports (docs/interest.md "Reports"): savings interest per account, every release (savings and
- * deposits), a release's detail, interest per month, and the release screen's list.
+ * deposits), a release's detail, interest per month, and the release screen's list. SQL: interest.reports.repo.ts.
  */
-import { type Dec, dec } from '@koperasi/finance';
+import { dec } from '@koperasi/finance';
 import { type Ctx, withTx } from '../../lib/context.ts';
 import { notFound } from '../../lib/errors.ts';
+import { releasePage, type SavingReleaseRow } from './interest.release.repo.ts';
+import {
+  depositReleaseLines,
+  interestPerMonth,
+  type ReportFilter,
+  releaseHead,
+  releaseRows,
+  savingInterestRows,
+  savingReleaseLines,
+} from './interest.reports.repo.ts';
 
-export interface SavingReleaseRow {
-  id: string;
-  start_date: string;
-  end_date: string;
-  product_id: string | null;
-  status: 'RUNNING' | 'RELEASED' | 'CANCELLED';
-  cursor: string | null;
-  accounts: number;
-  chunks: number;
-  total_gross: Dec;
-  total_tax: Dec;
-  total_admin: Dec;
-  total_net: Dec;
-  created_date: Date;
-  finished_at: Date | null;
-  cancelled_at: Date | null;
-  cancel_reason: string | null;
-}
-
-export const RELEASE_SELECT = `id, to_char(start_date, 'YYYY-MM-DD') AS start_date, to_char(end_date, 'YYYY-MM-DD') AS end_date, product_id, status, cursor,
-  accounts, chunks, total_gross, total_tax, total_admin, total_net, created_date, finished_at, cancelled_at, cancel_reason`;
+export type { ReportFilter } from './interest.reports.repo.ts';
 
 export function savingReleaseView(r: SavingReleaseRow) {
   return {
@@ -49,125 +39,38 @@ export function savingReleaseView(r: SavingReleaseRow) {
   };
 }
 
-export interface ReportFilter {
-  startDate?: string;
-  endDate?: string;
-  productId?: string;
-  search?: string;
-  page: number;
-  limit: number;
-}
-
-const like = (s?: string) => (s ? `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null);
-
 /** GET report/saving-member-interest: the savings interest posted per account and period (live rows), with totals. */
 export async function savingMemberInterest(ctx: Ctx, f: ReportFilter, all = false) {
   return withTx(ctx, async (tx) => {
-    const where = `i.tenant_id = app_tenant() AND i.status = 'POSTED' AND ($1::date IS NULL OR i.end_date >= $1::date) AND ($2::date IS NULL OR i.end_date <= $2::date)
-      AND ($3::uuid IS NULL OR i.product_id = $3::uuid) AND ($4::text IS NULL OR m.full_name ILIKE $4 OR m.cif_number ILIKE $4 OR s.account_number ILIKE $4)`;
-    const from = `saving_interest i JOIN member m ON m.tenant_id = i.tenant_id AND m.id = i.member_id
-      JOIN member_saving s ON s.tenant_id = i.tenant_id AND s.id = i.saving_id JOIN product p ON p.tenant_id = i.tenant_id AND p.id = i.product_id`;
-    const args = [f.startDate ?? null, f.endDate ?? null, f.productId ?? null, like(f.search)];
-    const t = (await tx.one<{ n: number; gross: Dec; tax: Dec; admin: Dec; net: Dec }>(
-      `SELECT count(*)::int AS n, coalesce(sum(i.gross), 0) AS gross, coalesce(sum(i.tax), 0) AS tax, coalesce(sum(i.admin_fee), 0) AS admin,
-              coalesce(sum(i.net), 0) AS net FROM ${from} WHERE ${where}`,
-      args,
-    ))!;
-    const rows = await tx.query<Record<string, unknown>>(
-      `SELECT i.id, i.release_id AS "releaseId", m.cif_number AS "cifNumber", m.full_name AS "memberName", s.account_number AS "accountNumber",
-              p.name AS "productName", to_char(i.start_date, 'YYYY-MM-DD') AS "startDate", to_char(i.end_date, 'YYYY-MM-DD') AS "endDate",
-              i.basis, i.basis_balance AS "basisBalance", i.rate, i.gross, i.tax, i.admin_fee AS "adminFee", i.net
-       FROM ${from} WHERE ${where} ORDER BY i.end_date DESC, m.full_name, s.account_number
-       ${all ? '' : 'LIMIT $5 OFFSET $6'}`,
-      all ? args : [...args, f.limit, f.page * f.limit],
-    );
+    const { rows, t } = await savingInterestRows(tx, f, all);
     return { rows, total: t.n, totals: { totalGross: t.gross, totalTax: t.tax, totalAdminFee: t.admin, totalNet: t.net } };
   });
 }
 
-const RELEASES_SQL = `
-  SELECT id, 'SAVING' AS kind, start_date, end_date, product_id, status, accounts AS items, total_gross, total_tax, total_admin, total_net,
-         created_date, finished_at, cancelled_at, cancel_reason
-  FROM saving_interest_release WHERE tenant_id = app_tenant()
-  UNION ALL
-  SELECT id, 'DEPOSIT', from_date, to_date, NULL, status, payments, total_gross, total_tax, 0, total_net, created_date, finished_at, cancelled_at, cancel_reason
-  FROM deposit_release WHERE tenant_id = app_tenant()`;
-
 /** GET report/release-interest: every interest release (savings and deposit), newest first. */
 export async function releaseInterest(ctx: Ctx, f: ReportFilter, all = false) {
-  return withTx(ctx, async (tx) => {
-    const where = `($1::date IS NULL OR r.end_date >= $1::date) AND ($2::date IS NULL OR r.end_date <= $2::date) AND ($3::uuid IS NULL OR r.product_id = $3::uuid)`;
-    const args = [f.startDate ?? null, f.endDate ?? null, f.productId ?? null];
-    const n = (await tx.one<{ n: number }>(`SELECT count(*)::int AS n FROM (${RELEASES_SQL}) r WHERE ${where}`, args))!.n;
-    const rows = await tx.query<Record<string, unknown>>(
-      `SELECT r.id, r.kind, to_char(r.start_date, 'YYYY-MM-DD') AS "startDate", to_char(r.end_date, 'YYYY-MM-DD') AS "endDate", r.product_id AS "productId",
-              p.name AS "productName", r.status, r.items, r.total_gross AS "totalGross", r.total_tax AS "totalTax", r.total_admin AS "totalAdminFee",
-              r.total_net AS "totalNet", r.created_date AS "createdDate", r.finished_at AS "finishedAt", r.cancelled_at AS "cancelledAt", r.cancel_reason AS "cancelReason"
-       FROM (${RELEASES_SQL}) r LEFT JOIN product p ON p.tenant_id = app_tenant() AND p.id = r.product_id
-       WHERE ${where} ORDER BY r.created_date DESC, r.id ${all ? '' : 'LIMIT $4 OFFSET $5'}`,
-      all ? args : [...args, f.limit, f.page * f.limit],
-    );
-    return { rows, total: n };
-  });
+  return withTx(ctx, (tx) => releaseRows(tx, f, all));
 }
 
 /** GET report/release-interest/{id}/detail: the release and each account's (or deposit's) interest of it. */
 export async function releaseInterestDetail(ctx: Ctx, id: string) {
   return withTx(ctx, async (tx) => {
-    const head = await tx.one<Record<string, unknown>>(
-      `SELECT r.id, r.kind, to_char(r.start_date, 'YYYY-MM-DD') AS "startDate", to_char(r.end_date, 'YYYY-MM-DD') AS "endDate", r.status, r.items,
-              r.total_gross AS "totalGross", r.total_tax AS "totalTax", r.total_admin AS "totalAdminFee", r.total_net AS "totalNet"
-       FROM (${RELEASES_SQL}) r WHERE r.id = $1`,
-      [id],
-    );
+    const head = await releaseHead(tx, id);
     if (!head) throw notFound('interest.release_not_found');
-    const rows =
-      head.kind === 'SAVING'
-        ? await tx.query<Record<string, unknown>>(
-            `SELECT i.id, m.cif_number AS "cifNumber", m.full_name AS "memberName", s.account_number AS "accountNumber", i.basis,
-                    i.basis_balance AS "basisBalance", i.rate, i.gross, i.tax, i.admin_fee AS "adminFee", i.net, i.status
-             FROM saving_interest i JOIN member m ON m.tenant_id = i.tenant_id AND m.id = i.member_id
-             JOIN member_saving s ON s.tenant_id = i.tenant_id AND s.id = i.saving_id
-             WHERE i.tenant_id = app_tenant() AND i.release_id = $1 ORDER BY m.full_name, s.account_number`,
-            [id],
-          )
-        : await tx.query<Record<string, unknown>>(
-            `SELECT i.id, m.cif_number AS "cifNumber", m.full_name AS "memberName", d.account_number AS "accountNumber", NULL AS basis,
-                    i.principal AS "basisBalance", i.rate, i.gross, i.tax, 0 AS "adminFee", i.net, i.status
-             FROM deposit_interest i JOIN deposit d ON d.tenant_id = i.tenant_id AND d.id = i.deposit_id
-             JOIN member m ON m.tenant_id = d.tenant_id AND m.id = d.member_id
-             WHERE i.tenant_id = app_tenant() AND i.release_id = $1 ORDER BY m.full_name, d.account_number, i.due_date`,
-            [id],
-          );
+    const rows = head.kind === 'SAVING' ? await savingReleaseLines(tx, id) : await depositReleaseLines(tx, id);
     return { ...head, details: rows };
   });
 }
 
 /** GET report/v2/release-interest-periode: interest posted per month and kind (live rows) in [startDate, endDate]. */
 export async function releaseInterestPeriode(ctx: Ctx, f: ReportFilter) {
-  return withTx(ctx, async (tx) =>
-    tx.query<Record<string, unknown>>(
-      `SELECT to_char(month, 'YYYY-MM') AS periode, kind, count(*)::int AS items, sum(gross) AS "totalGross", sum(tax) AS "totalTax",
-              sum(admin) AS "totalAdminFee", sum(net) AS "totalNet"
-       FROM (SELECT tax_month AS month, 'SAVING' AS kind, gross, tax, admin_fee AS admin, net, end_date AS d FROM saving_interest
-             WHERE tenant_id = app_tenant() AND status = 'POSTED'
-             UNION ALL
-             SELECT tax_month, 'DEPOSIT', gross, tax, 0, net, due_date FROM deposit_interest WHERE tenant_id = app_tenant() AND status = 'POSTED') x
-       WHERE ($1::date IS NULL OR d >= $1::date) AND ($2::date IS NULL OR d <= $2::date)
-       GROUP BY month, kind ORDER BY month, kind`,
-      [f.startDate ?? null, f.endDate ?? null],
-    ),
-  );
+  return withTx(ctx, (tx) => interestPerMonth(tx, f));
 }
 
 /** GET interest-simulation/saving/releases: savings releases, newest first (the release screen). */
 export async function listSavingReleases(ctx: Ctx, page: number, limit: number) {
   return withTx(ctx, async (tx) => {
-    const n = (await tx.one<{ n: number }>('SELECT count(*)::int AS n FROM saving_interest_release WHERE tenant_id = app_tenant()'))!.n;
-    const rows = await tx.query<SavingReleaseRow>(
-      `SELECT ${RELEASE_SELECT} FROM saving_interest_release WHERE tenant_id = app_tenant() ORDER BY created_date DESC, id LIMIT $1 OFFSET $2`,
-      [limit, page * limit],
-    );
-    return { rows: rows.map(savingReleaseView), total: n };
+    const r = await releasePage(tx, page, limit);
+    return { rows: r.rows.map(savingReleaseView), total: r.total };
   });
 }

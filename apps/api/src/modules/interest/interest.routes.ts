@@ -6,11 +6,11 @@
  */
 import { dateString, listQuery } from '@koperasi/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ctxOf } from '../../lib/context.ts';
 import { sendExcel, wantsExcel } from '../../lib/excel.ts';
 import { ok, paged } from '../../lib/http.ts';
+import { type ZodApp, zodApp } from '../../lib/routes.ts';
 import { passthrough } from '../products/products.http.ts';
 import * as svc from './interest.service.ts';
 import { simulationRoutes } from './interest.simulation.routes.ts';
@@ -33,10 +33,15 @@ export const savingReleaseBody = z.object({
 });
 
 export async function interestRoutes(appBase: FastifyInstance) {
-  const app = appBase.withTypeProvider<ZodTypeProvider>();
-
+  const app = zodApp(appBase);
   await simulationRoutes(appBase);
+  releaseRoutes(app);
+  memberInterestReportRoutes(app);
+  releaseReportRoutes(app);
+}
 
+/** The savings release and the release screen's list. */
+function releaseRoutes(app: ZodApp) {
   app.post(
     '/api/interest-simulation/saving/release',
     {
@@ -77,26 +82,29 @@ export async function interestRoutes(appBase: FastifyInstance) {
       return ok(paged(r.rows, r.total, req.query.page, req.query.limit));
     },
   );
+}
 
-  // ------------------------------------------------------------ reports
+// ------------------------------------------------------------ reports
 
-  const reportQuery = listQuery.extend({
-    startDate: dateString.optional(),
-    endDate: dateString.optional(),
-    productId: optUuid,
-    format: z.string().optional(),
-  });
-  const REPORT = ['report'];
-  const filterOf = (q: z.output<typeof reportQuery>) => ({
-    startDate: q.startDate,
-    endDate: q.endDate,
-    productId: q.productId,
-    search: q.search,
-    page: q.page,
-    limit: q.limit,
-  });
-  const money = (key: string, header: string) => ({ key, header, format: 'money' as const });
+const reportQuery = listQuery.extend({
+  startDate: dateString.optional(),
+  endDate: dateString.optional(),
+  productId: optUuid,
+  format: z.string().optional(),
+});
+const REPORT = ['report'];
+const filterOf = (q: z.output<typeof reportQuery>) => ({
+  startDate: q.startDate,
+  endDate: q.endDate,
+  productId: q.productId,
+  search: q.search,
+  page: q.page,
+  limit: q.limit,
+});
+const money = (key: string, header: string) => ({ key, header, format: 'money' as const });
 
+/** report/saving-member-interest: savings interest per account and period. */
+function memberInterestReportRoutes(app: ZodApp) {
   app.get(
     '/api/report/saving-member-interest',
     {
@@ -148,7 +156,10 @@ export async function interestRoutes(appBase: FastifyInstance) {
       return ok({ ...paged(r.rows, r.total, q.page, q.limit), ...r.totals });
     },
   );
+}
 
+/** report/release-interest (list, detail) and report/v2/release-interest-periode. */
+function releaseReportRoutes(app: ZodApp) {
   app.get(
     '/api/report/release-interest',
     {

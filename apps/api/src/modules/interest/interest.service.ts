@@ -5,7 +5,7 @@
  * rows (interest_tax_month) as the deposit interest, so a member's deposit and
  * savings interest of one month share the tax-free amount. docs/interest.md.
  */
-import { type Dec, dec } from '@koperasi/finance';
+import { dec } from '@koperasi/finance';
 import type { Tx } from '../../db/db.ts';
 import { audit } from '../../lib/audit.ts';
 import { type Ctx, withTx } from '../../lib/context.ts';
@@ -17,8 +17,20 @@ import { todayJakarta } from '../ledger/dates.ts';
 import { isPeriodOpen, reverse } from '../ledger/posting.ts';
 import { assertCanMove, channelOf, move } from '../savings/savings.core.ts';
 import { lockAccounts, setGroupJournal } from '../savings/savings.repo.ts';
+import {
+  addToRelease,
+  callInterestChunk,
+  findRelease,
+  finishRelease,
+  insertRelease,
+  markReleaseCancelled,
+  postedInterestOf,
+  releaseExists,
+  runningRelease,
+  type SavingReleaseRow,
+} from './interest.release.repo.ts';
 import { countReleaseAccounts, releaseAccountsAfter } from './interest.repo.ts';
-import { RELEASE_SELECT, type SavingReleaseRow, savingReleaseView } from './interest.reports.ts';
+import { savingReleaseView } from './interest.reports.ts';
 
 function field(code: string, key: string, name: string, params?: Record<string, unknown>) {
   return new AppError(422, code, key, params, [{ field: name, message: key }]);
@@ -49,19 +61,6 @@ export function resolvePeriod(b: PeriodInput): { start: string; end: string; pro
 
 // ---------------------------------------------------------------- release
 
-const findRelease = (tx: Tx, id: string, lock = false) =>
-  tx.one<SavingReleaseRow>(
-    `SELECT ${RELEASE_SELECT} FROM saving_interest_release WHERE tenant_id = app_tenant() AND id = $1${lock ? ' FOR UPDATE' : ''}`,
-    [id],
-  );
-
-const runningOf = (tx: Tx, start: string, end: string, productId: string | null) =>
-  tx.one<SavingReleaseRow>(
-    `SELECT ${RELEASE_SELECT} FROM saving_interest_release WHERE tenant_id = app_tenant() AND start_date = $1 AND end_date = $2
-       AND product_id IS NOT DISTINCT FROM $3::uuid AND status = 'RUNNING'`,
-    [start, end, productId],
-  );
-
 /** Chunks of the savings release at once, each on its own connection (runBatch `concurrency`); 1 on PGlite's one connection. */
 export const savingReleaseTuning = { concurrency: 2 };
 
@@ -83,14 +82,10 @@ export async function releaseSavings(
   const now = todayJakarta();
   if (end >= now) throw field('RELEASE_FUTURE', 'interest.release_future', 'endDate', { today: now });
   const started = await withTx(ctx, async (tx) => {
-    const running = await runningOf(tx, start, end, productId);
+    const running = await runningRelease(tx, start, end, productId);
     if (running) return running;
-    const r = await tx.one<{ id: string }>(
-      `INSERT INTO saving_interest_release (tenant_id, start_date, end_date, product_id, status, created_by)
-       VALUES (app_tenant(), $1, $2, $3, 'RUNNING', $4) ON CONFLICT DO NOTHING RETURNING id`,
-      [start, end, productId, ctx.userId],
-    );
-    const row = r ? (await findRelease(tx, r.id))! : (await runningOf(tx, start, end, productId))!;
+    const r = await insertRelease(tx, start, end, ctx.userId, productId);
+    const row = r ? (await findRelease(tx, r.id))! : (await runningRelease(tx, start, end, productId))!;
     await audit(tx, ctx, {
       action: 'interest.saving_release_start',
       entity: 'saving_interest_release',
@@ -102,30 +97,32 @@ export async function releaseSavings(
   const setting = await withTx(ctx, (tx) => taxSetting(tx, ctx));
   const channel = ctx.principal ? channelOf(ctx) : 'SYSTEM';
   const concurrency = ctx.db.kind === 'pglite' ? 1 : (b.concurrency ?? savingReleaseTuning.concurrency);
-  await runBatch<{ key: string; id: string }>({
+  const size = b.chunkSize ?? 500;
+  // One batch item per chunk of `size` accounts (key: its last account), so `job_item` holds one row per chunk, not
+  // one per account: exactly once per account rests on saving_interest (the paid check under the account lock and
+  // its unique index); a chunk re-read after a kill with other boundaries skips the accounts already paid.
+  await runBatch<{ key: string; ids: string[] }>({
     db: ctx.db,
     tenantId: ctx.tenantId,
     name: 'interest.saving_release',
     key: started.id,
     userId: ctx.userId,
-    chunkSize: b.chunkSize ?? 500,
+    chunkSize: 1,
     concurrency,
-    total: (tx) => countReleaseAccounts(tx, end, productId),
-    items: (tx, after, limit) => releaseAccountsAfter(tx, { end, productId, after, limit }),
-    processChunk: async (tx, items) => {
+    total: async (tx) => Math.ceil((await countReleaseAccounts(tx, end, productId)) / size),
+    items: async (tx, after) => {
+      const rows = await releaseAccountsAfter(tx, { end, productId, after, limit: size });
+      return rows.length ? [{ key: rows[rows.length - 1].key, ids: rows.map((i) => i.id) }] : [];
+    },
+    processChunk: async (tx, [range]) => {
       const r = await findRelease(tx, started.id);
       if (r?.status !== 'RUNNING') throw conflict('RELEASE_CANCELLED', 'interest.release_cancelled', {});
-      const s = await payChunk(
+      const s = await payChunk(tx, r, range.ids, { userId: ctx.userId, channel, setting });
+      await addToRelease(
         tx,
-        r,
-        items.map((i) => i.id),
-        { userId: ctx.userId, channel, setting },
-      );
-      await tx.exec(
-        `UPDATE saving_interest_release SET accounts = accounts + $2, chunks = chunks + 1, total_gross = total_gross + $3,
-                total_tax = total_tax + $4, total_admin = total_admin + $5, total_net = total_net + $6
-         WHERE tenant_id = app_tenant() AND id = $1`,
-        [r.id, s.accounts, s.gross, s.tax, s.admin, s.net],
+        r.id,
+        { accounts: s.accounts, gross: dec(s.gross), tax: dec(s.tax), admin: dec(s.admin), net: dec(s.net) },
+        null,
       );
       if (s.accounts)
         await audit(tx, ctx, {
@@ -140,10 +137,7 @@ export async function releaseSavings(
   return withTx(ctx, async (tx) => {
     const r = (await findRelease(tx, started.id, true))!;
     if (r.status === 'RUNNING') {
-      await tx.exec(
-        `UPDATE saving_interest_release SET status = 'RELEASED', finished_at = now() WHERE tenant_id = app_tenant() AND id = $1`,
-        [r.id],
-      );
+      await finishRelease(tx, r.id);
       await audit(tx, ctx, {
         action: 'interest.saving_release',
         entity: 'saving_interest_release',
@@ -172,22 +166,19 @@ async function payChunk(
   o: { userId: string | null; channel: string; setting: Awaited<ReturnType<typeof taxSetting>> },
 ) {
   try {
-    const s = await tx.one<{ accounts: number; gross: string; tax: string; admin: string; net: string; journal_id: string | null }>(
-      'SELECT * FROM saving_interest_chunk($1, $2::uuid[], $3::date, $4::date, $5::uuid, $6::uuid, $7, $8, $9, $10)',
-      [
-        r.id,
-        `{${ids.join(',')}}`,
-        r.start_date,
-        r.end_date,
-        r.product_id,
-        o.userId,
-        o.channel,
-        o.setting.basis,
-        dec(o.setting.rule.taxFreeAmount).toFixed(2),
-        dec(o.setting.rule.ratePct).toFixed(4),
-      ],
-    );
-    return { accounts: s!.accounts, gross: s!.gross, tax: s!.tax, admin: s!.admin, net: s!.net, journal: s!.journal_id };
+    const s = await callInterestChunk(tx, [
+      r.id,
+      `{${ids.join(',')}}`,
+      r.start_date,
+      r.end_date,
+      r.product_id,
+      o.userId,
+      o.channel,
+      o.setting.basis,
+      dec(o.setting.rule.taxFreeAmount).toFixed(2),
+      dec(o.setting.rule.ratePct).toFixed(4),
+    ]);
+    return { accounts: s.accounts, gross: s.gross, tax: s.tax, admin: s.admin, net: s.net, journal: s.journal_id };
   } catch (err) {
     const e = err as { code?: string; detail?: string };
     if (e.code === 'KI001') {
@@ -200,25 +191,9 @@ async function payChunk(
   }
 }
 
-interface InterestRow {
-  id: string;
-  saving_id: string;
-  gross: Dec;
-  tax: Dec;
-  admin_fee: Dec;
-  net: Dec;
-  tax_subject: string;
-  tax_month: string;
-  journal_id: string;
-  end_date: string;
-}
-
 /** Whether `id` is a savings interest release (the cancel dispatch of POST interest-simulation/{id}/cancel-release). */
 export async function isSavingRelease(ctx: Ctx, id: string): Promise<boolean> {
-  return withTx(
-    ctx,
-    async (tx) => !!(await tx.one('SELECT 1 FROM saving_interest_release WHERE tenant_id = app_tenant() AND id = $1', [id])),
-  );
+  return withTx(ctx, (tx) => releaseExists(tx, id));
 }
 
 /** Cancels a savings interest release: each account's movements taken back, each journal reversed, the month's tax base restored. */
@@ -231,12 +206,7 @@ export async function cancelSavingRelease(ctx: Ctx, id: string, reason?: string 
       if (!r) throw notFound('interest.release_not_found');
       if (r.status === 'CANCELLED') throw conflict('RELEASE_CANCELLED', 'interest.release_cancelled', {});
       if (r.status === 'RUNNING') throw unprocessable('RELEASE_RUNNING', 'interest.release_running');
-      const rows = await tx.query<InterestRow>(
-        `SELECT id, saving_id, gross, tax, admin_fee, net, tax_subject, to_char(tax_month, 'YYYY-MM-DD') AS tax_month, journal_id,
-                to_char(end_date, 'YYYY-MM-DD') AS end_date
-         FROM saving_interest WHERE tenant_id = app_tenant() AND release_id = $1 AND status = 'POSTED' ORDER BY saving_id`,
-        [id],
-      );
+      const rows = await postedInterestOf(tx, id);
       if (rows.length && !(await isPeriodOpen(tx, r.end_date)))
         throw new AppError(422, 'PERIOD_CLOSED', 'ledger.period_closed', { periode: r.end_date.slice(0, 7) });
       const accounts = rows.length ? await lockAccounts(tx, rows.map((x) => x.saving_id).sort(), todayJakarta(), null) : new Map();
@@ -267,11 +237,6 @@ export async function cancelSavingRelease(ctx: Ctx, id: string, reason?: string 
         }
         await setGroupJournal(tx, groupId, rev);
       }
-      await tx.exec(
-        `UPDATE member_transaction SET status = 'CANCELLED', cancelled_at = now(), cancelled_by = $2, cancel_reason = $3
-         WHERE tenant_id = app_tenant() AND journal_id = ANY($1::uuid[]) AND status = 'POSTED'`,
-        [`{${rows.map((x) => x.journal_id).join(',')}}`, ctx.userId, why.slice(0, 500)],
-      );
       const months = await lockTaxMonths(
         tx,
         rows.map((x) => ({ subject: x.tax_subject, month: x.tax_month })),
@@ -282,14 +247,12 @@ export async function cancelSavingRelease(ctx: Ctx, id: string, reason?: string 
         m.tax = m.tax.minus(x.tax);
       }
       await saveTaxMonths(tx, [...months.values()]);
-      await tx.exec(
-        `UPDATE saving_interest SET status = 'CANCELLED', cancelled_at = now() WHERE tenant_id = app_tenant() AND release_id = $1 AND status = 'POSTED'`,
-        [id],
-      );
-      await tx.exec(
-        `UPDATE saving_interest_release SET status = 'CANCELLED', cancelled_at = now(), cancelled_by = $2, cancel_reason = $3
-         WHERE tenant_id = app_tenant() AND id = $1`,
-        [id, ctx.userId, why.slice(0, 500)],
+      await markReleaseCancelled(
+        tx,
+        id,
+        rows.map((x) => x.journal_id),
+        ctx.userId,
+        why.slice(0, 500),
       );
       await audit(tx, ctx, {
         action: 'interest.saving_release_cancel',
