@@ -55,12 +55,14 @@ export class PayBatcher {
   constructor(
     private db: Db,
     /**
-     * Batch transactions at once (LOANS_BATCH_SLOTS, default 1). With C clients waiting for their answers a batch
-     * holds about C / (slots + 1) payments, and a batch costs ~8 ms of PostgreSQL CPU whatever its size: on the
-     * 2-core bench machine one slot (batches of ~16 at 32 connections) gave 51 payments/s at 3.8 ms of PostgreSQL
-     * CPU each against 28/s at 5.6 ms with two (batches of ~9), back to back (docs/loans.md "Performance").
+     * Batch transactions at once (LOANS_BATCH_SLOTS, default 2, at most the pool less one). With C clients waiting
+     * for their answers a batch holds about C / (slots + 1) payments. Since a payment costs ~1 ms of PostgreSQL
+     * CPU (a batch's fixed part is small now), one slot left the second core idle: on the quiet 2-core machine,
+     * 32 connections, back to back twice, one slot gave 777-817 payments/s (p99 55-72 ms, batches of 16) and two
+     * 945-955/s (p99 54-57 ms, batches of ~10.7) at 1.2 instead of 1.0 ms of PostgreSQL CPU per payment
+     * (docs/loans.md "Quiet-machine figures, fourth session"). Three slots: 758/s.
      */
-    private slots = Math.min(Number(process.env.LOANS_BATCH_SLOTS) || 1, Math.max(1, db.slots - 1)),
+    private slots = Math.min(Number(process.env.LOANS_BATCH_SLOTS) || 2, Math.max(1, db.slots - 1)),
   ) {}
 
   submit(ctx: Ctx, input: PayInput): Promise<PayAnswer> {
