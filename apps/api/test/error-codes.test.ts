@@ -68,8 +68,6 @@ export function scanCodes(): Site[] {
 /** Codes answered with another status than the catalogue's at some sites (each with its reason). */
 const OTHER_STATUS: Record<string, string> = {
   BRANCH_NOT_FOUND: "404 for a branch looked up by id; 422 for a journal line's branch (posting.ts, the journal is refused)",
-  INTEREST_SAVING_REQUIRED:
-    '400 for a deposit placement or position without its interest savings account (DEPOSIT_REFUSALS), as answered since the start',
 };
 
 describe('error-code catalogue', () => {

@@ -161,7 +161,7 @@ export const ERROR_CODES = {
   INSTALLMENT_PRINCIPAL_MISMATCH: { status: 422, key: 'loan.installment_principal_mismatch' },
   INSUFFICIENT_BALANCE: { status: 422, key: 'saving.insufficient_with_requests' },
   INTEREST_SAVING_INVALID: { status: 422, key: 'deposit.interest_saving_invalid' },
-  INTEREST_SAVING_REQUIRED: { status: 422, key: 'deposit.interest_saving_required' },
+  INTEREST_SAVING_REQUIRED: { status: 400, key: 'deposit.interest_saving_required' },
   INTEREST_SAVING_SHORT: { status: 422, key: 'deposit.interest_saving_short' },
   INTEREST_UPLOAD_DATE_FUTURE: { status: 422, key: 'interest_upload.date_future' },
   INTEREST_UPLOAD_FILE_INVALID: { status: 400, key: 'interest_upload.file_invalid' },
