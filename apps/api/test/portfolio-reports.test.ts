@@ -8,12 +8,18 @@
  *   released 12.000.000, outstanding 34.000.000.
  * - recapitulation of A: 12 installments 12.000.000 + 1.440.000, paid 2.000.000 + 240.000.
  * - collateral: a BPKB of 15.000.000 on a fourth loan; filter by type.
- * Then the reminders: due within 3 days and overdue, only to members who accept notifications.
+ * Then the reminders: due within 3 days and overdue, only to members who accept notifications. They run on
+ * 2026-11-20 (only `Date` faked): on a real today the fixture's own loans fall due within 3 days on some days of
+ * every month (C on the 1st, A on the 10th), which made the count of installments due soon depend on the day.
  */
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { body } from './helpers.ts';
 import { makeLate, runningLoan } from './loans-fixtures.ts';
 import { data, portfolioFixture } from './portfolio-fixtures.ts';
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe('loan reports', () => {
   it('realization, interest paid per member, by period, recapitulation, collateral; filters and Excel', async () => {
@@ -80,6 +86,8 @@ describe('loan reports', () => {
   }, 120_000);
 
   it('sends reminders of installments due soon and overdue, once a day, only to members who accept them', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-20T03:00:00Z'));
     const { s, siti } = await portfolioFixture();
     const t = s.t;
     // A fresh loan whose first installment falls due in 2 days.
