@@ -18,17 +18,26 @@ export interface PortfolioFilter {
 }
 
 /** Loans outstanding on `q.date` (released by then, not paid off by then): paid by then, oldest due not covered, overdue count. */
-export async function gradedLoanRows(tx: Tx, tenantId: string, q: PortfolioFilter) {
-  const params: unknown[] = [tenantId, q.date];
-  const where: string[] = [];
+/**
+ * The filters both portfolio reads share (l = loan, m = its member), as conditions whose values go to `params`;
+ * `p` adds a value and answers its placeholder.
+ */
+function loanFilters(q: Pick<PortfolioFilter, 'productId' | 'branchId' | 'areaId' | 'officerId'>, params: unknown[]) {
   const p = (v: unknown) => {
     params.push(v);
     return `$${params.length}`;
   };
+  const where: string[] = [];
   if (q.productId) where.push(`l.product_id = ${p(q.productId)}`);
   if (q.branchId) where.push(`m.branch_id = ${p(q.branchId)}`);
   if (q.areaId) where.push(`m.area_id = ${p(q.areaId)}`);
   if (q.officerId) where.push(`coalesce(l.officer_id, m.agent_id) = ${p(q.officerId)}`);
+  return { where, p };
+}
+
+export async function gradedLoanRows(tx: Tx, tenantId: string, q: PortfolioFilter) {
+  const params: unknown[] = [tenantId, q.date];
+  const { where, p } = loanFilters(q, params);
   if (q.memberId) where.push(`l.member_id = ${p(q.memberId)}`);
   if (q.loanId) where.push(`l.id = ${p(q.loanId)}`);
   return tx.query<{
@@ -124,15 +133,8 @@ const LIST_SORT: Record<string, string> = {
 /** The loan list report's rows (one page, or all when `all`) with each one's fine due, and the totals of every row. */
 export async function loanListRows(tx: Tx, tenantId: string, q: LoanListQuery, all: boolean) {
   const params: unknown[] = [tenantId];
-  const p = (v: unknown) => {
-    params.push(v);
-    return `$${params.length}`;
-  };
-  const where = ['l.tenant_id = $1'];
-  if (q.productId) where.push(`l.product_id = ${p(q.productId)}`);
-  if (q.branchId) where.push(`m.branch_id = ${p(q.branchId)}`);
-  if (q.areaId) where.push(`m.area_id = ${p(q.areaId)}`);
-  if (q.officerId) where.push(`coalesce(l.officer_id, m.agent_id) = ${p(q.officerId)}`);
+  const { where: filters, p } = loanFilters(q, params);
+  const where = ['l.tenant_id = $1', ...filters];
   if (q.status) where.push(`l.status = ${p(q.status)}`);
   if (q.start) where.push(`l.application_date >= ${p(q.start)}::date`);
   if (q.end) where.push(`l.application_date <= ${p(q.end)}::date`);
