@@ -24,7 +24,7 @@ import { type Dec, dec, ZERO } from '@koperasi/finance';
 import type { TaxRule } from '@koperasi/finance/deposit';
 import type { Tx } from '../../db/db.ts';
 import type { Ctx } from '../../lib/context.ts';
-import { unprocessable } from '../../lib/errors.ts';
+import { closedBooksError } from '../ledger/posting.ts';
 import { refusalError } from '../money/refusals.ts';
 import { channelOf } from '../savings/savings.core.ts';
 import { getConfig } from '../settings/configuration.ts';
@@ -127,10 +127,7 @@ export async function payDueIds(tx: Tx, ctx: Ctx, ids: string[], opts: PayOption
       ratePct: dec(setting.rule.ratePct).toFixed(4),
     });
   } catch (err) {
-    const e = err as { code?: string; detail?: string };
-    if (e.code === 'KL003') throw unprocessable('PERIOD_CLOSED', 'ledger.period_closed', { periode: e.detail ?? '' });
-    if (e.code === 'KL004') throw unprocessable('FISCAL_YEAR_CLOSED', 'ledger.fiscal_year_closed', { year: e.detail ?? '' });
-    throw err;
+    throw closedBooksError(err) ?? err;
   }
   return {
     deposits: r!.deposits,

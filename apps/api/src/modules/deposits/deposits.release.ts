@@ -4,10 +4,9 @@
  */
 import { type Dec, dec, ZERO } from '@koperasi/finance';
 import type { Ctx } from '../../lib/context.ts';
-import { AppError } from '../../lib/errors.ts';
 import { runBatch } from '../jobs/batch.ts';
 import { todayJakarta } from '../ledger/dates.ts';
-import { isPeriodOpen, reverse } from '../ledger/posting.ts';
+import { isPeriodOpen, periodClosedError, reverse } from '../ledger/posting.ts';
 import { audit, refusalError, withTx } from '../money/index.ts';
 import { assertCanMove, channelOf, move } from '../savings/savings.core.ts';
 import { lockAccounts, setGroupJournal } from '../savings/savings.repo.ts';
@@ -150,7 +149,7 @@ export async function cancelRelease(ctx: Ctx, id: string, reason?: string | null
       const journals = await journalDates(tx, [...new Set(rows.map((x) => x.journal_id))]);
       for (const j of journals) {
         if (!(await isPeriodOpen(tx, j.date))) {
-          throw new AppError(422, 'PERIOD_CLOSED', 'ledger.period_closed', { periode: j.date.slice(0, 7) });
+          throw periodClosedError(j.date.slice(0, 7));
         }
       }
       const deposits = await lockDeposits(tx, [...new Set(rows.map((x) => x.deposit_id))]);

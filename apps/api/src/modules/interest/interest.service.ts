@@ -14,7 +14,7 @@ import { taxSetting } from '../deposits/deposits.core.ts';
 import { lockTaxMonths, saveTaxMonths } from '../deposits/deposits.repo.ts';
 import { runBatch } from '../jobs/batch.ts';
 import { todayJakarta } from '../ledger/dates.ts';
-import { isPeriodOpen, reverse } from '../ledger/posting.ts';
+import { closedBooksError, isPeriodOpen, periodClosedError, reverse } from '../ledger/posting.ts';
 import { assertCanMove, channelOf, move } from '../savings/savings.core.ts';
 import { lockAccounts, setGroupJournal } from '../savings/savings.repo.ts';
 import {
@@ -185,9 +185,7 @@ async function payChunk(
       const [product, role] = (e.detail ?? '|').split('|');
       throw unprocessable('PRODUCT_GL_MISSING', 'interest.gl_missing', { product, role });
     }
-    if (e.code === 'KL003') throw unprocessable('PERIOD_CLOSED', 'ledger.period_closed', { periode: e.detail ?? '' });
-    if (e.code === 'KL004') throw unprocessable('FISCAL_YEAR_CLOSED', 'ledger.fiscal_year_closed', { year: e.detail ?? '' });
-    throw err;
+    throw closedBooksError(err) ?? err;
   }
 }
 
@@ -207,8 +205,7 @@ export async function cancelSavingRelease(ctx: Ctx, id: string, reason?: string 
       if (r.status === 'CANCELLED') throw conflict('RELEASE_CANCELLED', 'interest.release_cancelled', {});
       if (r.status === 'RUNNING') throw unprocessable('RELEASE_RUNNING', 'interest.release_running');
       const rows = await postedInterestOf(tx, id);
-      if (rows.length && !(await isPeriodOpen(tx, r.end_date)))
-        throw new AppError(422, 'PERIOD_CLOSED', 'ledger.period_closed', { periode: r.end_date.slice(0, 7) });
+      if (rows.length && !(await isPeriodOpen(tx, r.end_date))) throw periodClosedError(r.end_date.slice(0, 7));
       const accounts = rows.length ? await lockAccounts(tx, rows.map((x) => x.saving_id).sort(), todayJakarta(), null) : new Map();
       const channel = channelOf(ctx);
       const reversals: string[] = [];

@@ -105,6 +105,22 @@ function refusalError(ctx: Ctx, batch: Prepared[], r: PostRow, accounts: Map<str
   }
 }
 
+/** The ledger's closed-period refusal (`periode`: YYYY-MM), the one place its code and message are chosen. */
+export function periodClosedError(periode: string): AppError {
+  return unprocessable('PERIOD_CLOSED', 'ledger.period_closed', { periode });
+}
+
+/**
+ * ledger_post's closed-books errors (KL003 period closed, KL004 fiscal year closed) as they surface from any SQL
+ * engine that posts through it (deposit_pay_due, saving_interest_chunk, ...), as the refusal; null for any other error.
+ */
+export function closedBooksError(err: unknown): AppError | null {
+  const e = err as { code?: string; detail?: string };
+  if (e.code === 'KL003') return periodClosedError(e.detail ?? '');
+  if (e.code === 'KL004') return unprocessable('FISCAL_YEAR_CLOSED', 'ledger.fiscal_year_closed', { year: e.detail ?? '' });
+  return null;
+}
+
 /** Errors of ledger_post (raised only when something changed between our checks and its locks). */
 function fromDatabase(err: unknown, accounts: Map<string, AccountInfo>, batch: Prepared[]): AppError | null {
   const e = err as { code?: string; detail?: string; constraint?: string };
@@ -116,9 +132,8 @@ function fromDatabase(err: unknown, accounts: Map<string, AccountInfo>, batch: P
     case 'KL002':
       return badRequest('JOURNAL_UNBALANCED', 'ledger.unbalanced', { debit: '?', credit: '?' });
     case 'KL003':
-      return unprocessable('PERIOD_CLOSED', 'ledger.period_closed', { periode: e.detail ?? '' });
     case 'KL004':
-      return unprocessable('FISCAL_YEAR_CLOSED', 'ledger.fiscal_year_closed', { year: e.detail ?? '' });
+      return closedBooksError(err);
     case 'KL005':
       return new AppError(404, 'ACCOUNT_NOT_FOUND', 'ledger.account_not_found', { line: '' });
     case 'KL006':
