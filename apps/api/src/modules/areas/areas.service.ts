@@ -12,6 +12,7 @@ import type { Tx } from '../../db/db.ts';
 import { audit } from '../../lib/audit.ts';
 import { type Ctx, withTx } from '../../lib/context.ts';
 import { conflict, notFound, unprocessable } from '../../lib/errors.ts';
+import type { PageQuery } from '../../lib/page-query.ts';
 import { availableSources } from '../branches/organization.repo.ts';
 import { type OrganizationQuery, unitService } from '../branches/units.service.ts';
 import { AREA_TABLE, type AreaRow, findBranchState, insertArea, staffBranchOtherThan, updateAreaRow } from './areas.repo.ts';
@@ -44,10 +45,7 @@ const areas = unitService<AreaRow, ReturnType<typeof out>>({
 export const findArea = areas.find;
 const detailTx = areas.detailTx;
 
-export function listAreas(
-  ctx: Ctx,
-  q: { page: number; limit: number; search?: string; sortBy?: string; ascOrDesc: 'ASC' | 'DESC'; isActive?: boolean; branchId?: string },
-) {
+export function listAreas(ctx: Ctx, q: PageQuery & { isActive?: boolean; branchId?: string }) {
   return areas.list(ctx, q);
 }
 

@@ -13,6 +13,7 @@ import type { Tx } from '../../db/db.ts';
 import { audit } from '../../lib/audit.ts';
 import { type Ctx, withTx } from '../../lib/context.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
+import type { PageQuery } from '../../lib/page-query.ts';
 import { BRANCH_TABLE, type BranchRow, insertBranch, updateBranchRow } from './branches.repo.ts';
 import { type OrganizationQuery, unitService } from './units.service.ts';
 
@@ -47,10 +48,7 @@ export { ORGANIZATION_SORT } from './units.service.ts';
 export const findBranch = branches.find;
 const detailTx = branches.detailTx;
 
-export function listBranches(
-  ctx: Ctx,
-  q: { page: number; limit: number; search?: string; sortBy?: string; ascOrDesc: 'ASC' | 'DESC'; isActive?: boolean },
-) {
+export function listBranches(ctx: Ctx, q: PageQuery & { isActive?: boolean }) {
   return branches.list(ctx, q);
 }
 

@@ -14,6 +14,7 @@
  */
 import type { Tx } from '../../db/db.ts';
 import { likePattern } from '../../lib/http.ts';
+import type { PageQuery } from '../../lib/page-query.ts';
 
 export interface OrganizationSource {
   kind: string;
@@ -141,7 +142,7 @@ export async function listOrganization(
   tenantId: string,
   column: 'branch_id' | 'area_id',
   id: string,
-  q: { page: number; limit: number; search?: string; sortBy?: string; ascOrDesc: 'ASC' | 'DESC'; kind?: string; isActive?: boolean },
+  q: PageQuery & { kind?: string; isActive?: boolean },
   orderSql: string,
 ) {
   const union = await organizationUnion(tx);

@@ -5,6 +5,7 @@
  */
 import type { Tx } from '../../db/db.ts';
 import { likePattern } from '../../lib/http.ts';
+import type { PageQuery } from '../../lib/page-query.ts';
 
 export interface UnitTable {
   table: 'branch' | 'area';
@@ -20,13 +21,8 @@ export interface UnitTable {
   filters?: Record<string, string>;
 }
 
-export interface UnitQuery {
-  page: number;
-  limit: number;
-  search?: string;
-  isActive?: boolean;
-  [filter: string]: unknown;
-}
+/** A units page: the paged list's query, `isActive`, and the table's own `filters` (by their query names). */
+export type UnitQuery = PageQuery & { isActive?: boolean };
 
 export async function findUnit<Row>(tx: Tx, t: UnitTable, tenantId: string, id: string, lock = false): Promise<Row | undefined> {
   const a = t.alias;
@@ -47,9 +43,10 @@ export async function pageOfUnits<Row>(tx: Tx, t: UnitTable, tenantId: string, q
     params.push(q.isActive);
     where.push(`${a}.is_active = $${params.length}`);
   }
+  const named = q as unknown as Record<string, unknown>;
   for (const [key, column] of Object.entries(t.filters ?? {})) {
-    if (!q[key]) continue;
-    params.push(q[key]);
+    if (!named[key]) continue;
+    params.push(named[key]);
     where.push(`${column} = $${params.length}`);
   }
   const total = await tx.one<{ n: number }>(`SELECT count(*)::int AS n ${t.from} WHERE ${where.join(' AND ')}`, params);

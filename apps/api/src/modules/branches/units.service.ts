@@ -9,6 +9,7 @@ import { audit } from '../../lib/audit.ts';
 import { type Ctx, withTx } from '../../lib/context.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { orderBy, paged } from '../../lib/http.ts';
+import type { PageQuery } from '../../lib/page-query.ts';
 import { countsBy, listOrganization } from './organization.repo.ts';
 import { deleteUnitRow, findUnit, pageOfUnits, type UnitQuery, type UnitTable, unitValueTaken } from './units.repo.ts';
 
@@ -29,12 +30,7 @@ export interface UnitKind<Row, Dto> {
   out: (r: Row, counts?: Counts) => Dto;
 }
 
-export interface OrganizationQuery {
-  page: number;
-  limit: number;
-  search?: string;
-  sortBy?: string;
-  ascOrDesc: 'ASC' | 'DESC';
+export interface OrganizationQuery extends PageQuery {
   kind?: string;
   isActive?: boolean;
 }
@@ -52,7 +48,7 @@ export function unitService<Row extends { id: string; name: string }, Dto>(k: Un
     find,
     detailTx,
 
-    list(ctx: Ctx, q: UnitQuery & { sortBy?: string; ascOrDesc: 'ASC' | 'DESC' }) {
+    list(ctx: Ctx, q: UnitQuery) {
       return withTx(ctx, async (tx) => {
         const order = orderBy(q.sortBy, q.ascOrDesc, k.sorts, 'created_date', `${k.t.alias}.id`);
         const { rows, total } = await pageOfUnits<Row>(tx, k.t, ctx.tenantId, q, order);

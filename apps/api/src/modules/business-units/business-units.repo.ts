@@ -2,6 +2,7 @@
 import { BUSINESS_UNIT_ACCOUNTS, type BusinessUnitCreate } from '@koperasi/contracts';
 import type { Tx } from '../../db/db.ts';
 import { likePattern, orderBy } from '../../lib/http.ts';
+import type { PageQuery } from '../../lib/page-query.ts';
 import { pgArray } from '../ledger/balances.ts';
 
 export interface BusinessUnitRow {
@@ -74,7 +75,7 @@ const SORT = { created_date: 'u.created_date', name: 'lower(u.name)', type: 'u.t
 /** One page of units (search on name and type, filters on type and status) and the count. */
 export async function unitsPage(
   tx: Tx,
-  q: { page: number; limit: number; search?: string; sortBy?: string; ascOrDesc: 'ASC' | 'DESC'; type?: string; status?: string },
+  q: PageQuery & { type?: string; status?: string },
 ): Promise<{ rows: BusinessUnitRow[]; total: number }> {
   const where = ['u.tenant_id = $1'];
   const params: unknown[] = [tx.tenantId];

@@ -25,6 +25,7 @@ import type { Tx } from '../../db/db.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import { paged } from '../../lib/http.ts';
+import type { PageQuery } from '../../lib/page-query.ts';
 import { audit, withTx } from '../money/index.ts';
 import {
   accountsByIds,
@@ -59,10 +60,7 @@ export function toView(r: BusinessUnitRow): BusinessUnitView {
   };
 }
 
-export async function listUnits(
-  ctx: Ctx,
-  q: { page: number; limit: number; search?: string; sortBy?: string; ascOrDesc: 'ASC' | 'DESC'; type?: string; status?: string },
-) {
+export async function listUnits(ctx: Ctx, q: PageQuery & { type?: string; status?: string }) {
   return withTx(ctx, async (tx) => {
     const { rows, total } = await unitsPage(tx, q);
     return paged(rows.map(toView), total, q.page, q.limit);

@@ -27,6 +27,7 @@ import { audit } from '../../lib/audit.ts';
 import { type Ctx, withTx } from '../../lib/context.ts';
 import { AppError, forbidden, unprocessable } from '../../lib/errors.ts';
 import { paged } from '../../lib/http.ts';
+import type { DatedPageQuery } from '../../lib/page-query.ts';
 import { todayJakarta } from './dates.ts';
 import { findJournal, LEDGER_OWNED_SOURCES, listJournals } from './ledger.repo.ts';
 import { type JournalInput, post, reverse } from './posting.ts';
@@ -125,14 +126,7 @@ export async function cancelJournal(ctx: Ctx, body: { id: string; reason: string
   );
 }
 
-export interface JournalListQuery {
-  page: number;
-  limit: number;
-  search?: string;
-  sortBy?: string;
-  ascOrDesc: 'ASC' | 'DESC';
-  start?: string;
-  end?: string;
+export interface JournalListQuery extends DatedPageQuery {
   sourceModule?: string;
   sourceId?: string;
   isAdjustment?: boolean;

@@ -4,6 +4,7 @@
  */
 import { type Ctx, withTx } from '../../lib/context.ts';
 import { paged } from '../../lib/http.ts';
+import type { PageQuery } from '../../lib/page-query.ts';
 import { isAgent } from './members.repo.ts';
 import { countUpgradeRequests, formOptionRows, type UpgradeFilter, upgradeRequestRows } from './members.web.repo.ts';
 
@@ -32,12 +33,7 @@ export async function formOptions(ctx: Ctx) {
 
 export const UPGRADE_REQUEST_STATES = ['WAITING_APPROVAL', 'APPROVED', 'REJECTED', 'ALL'] as const;
 
-export interface UpgradeRequestQuery {
-  page: number;
-  limit: number;
-  search?: string;
-  sortBy?: string;
-  ascOrDesc: 'ASC' | 'DESC';
+export interface UpgradeRequestQuery extends PageQuery {
   status?: (typeof UPGRADE_REQUEST_STATES)[number];
 }
 

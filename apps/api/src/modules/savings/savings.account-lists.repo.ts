@@ -2,6 +2,7 @@
 import type { Dec } from '@koperasi/finance';
 import type { Tx } from '../../db/db.ts';
 import { likePattern, orderBy } from '../../lib/http.ts';
+import type { PageQuery } from '../../lib/page-query.ts';
 import { agentMemberCondition } from '../users/agent-scope.ts';
 import { ACCOUNT_FROM, ACCOUNT_SELECT, type AccountRow } from './savings.repo.ts';
 
@@ -86,12 +87,7 @@ const ACCOUNT_SORT = {
   last_transaction_date: 's.last_transaction_date',
 };
 
-export interface AccountFilter {
-  page: number;
-  limit: number;
-  search?: string;
-  sortBy?: string;
-  ascOrDesc: 'ASC' | 'DESC';
+export interface AccountFilter extends PageQuery {
   productId?: string;
   memberId?: string;
   memberIds?: string[];

@@ -19,6 +19,7 @@ import type { Tx } from '../../db/db.ts';
 import { type Ctx, withTx } from '../../lib/context.ts';
 import { notFound } from '../../lib/errors.ts';
 import { paged } from '../../lib/http.ts';
+import type { PageQuery } from '../../lib/page-query.ts';
 import { addMonths, monthStart } from '../ledger/dates.ts';
 import { getConfig } from '../settings/configuration.ts';
 import { isAgentCtx, today } from './savings.core.ts';
@@ -33,12 +34,7 @@ import {
   termVersions,
 } from './savings.home.repo.ts';
 
-interface HomeQuery {
-  page: number;
-  limit: number;
-  search?: string;
-  sortBy?: string;
-  ascOrDesc: 'ASC' | 'DESC';
+interface HomeQuery extends PageQuery {
   branchId?: string;
 }
 

@@ -17,6 +17,7 @@ import { type Dec, ZERO } from '@koperasi/finance';
 import { type Ctx, withTx } from '../../lib/context.ts';
 import type { ExcelSheet } from '../../lib/excel.ts';
 import { excelRow } from '../../lib/excel.ts';
+import type { DatedPageQuery } from '../../lib/page-query.ts';
 import { displayDate, monthEnd, monthStart } from '../ledger/dates.ts';
 import { accountBalance } from '../ledger/posting.ts';
 import { activityLabel, today } from './savings.core.ts';
@@ -176,18 +177,7 @@ export function savingProductPeriodeSheet(r: Awaited<ReturnType<typeof savingPro
 export async function movementReport(
   ctx: Ctx,
   direction: 'TOPUP' | 'WITHDRAW',
-  q: {
-    page: number;
-    limit: number;
-    search?: string;
-    sortBy?: string;
-    ascOrDesc: 'ASC' | 'DESC';
-    start?: string;
-    end?: string;
-    productId?: string;
-    userId?: string;
-    branchId?: string;
-  },
+  q: DatedPageQuery & { productId?: string; userId?: string; branchId?: string },
   all = false,
 ) {
   const { start, end } = reportPeriod(q);

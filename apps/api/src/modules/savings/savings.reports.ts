@@ -14,6 +14,7 @@ import { type Ctx, withTx } from '../../lib/context.ts';
 import type { ExcelSheet } from '../../lib/excel.ts';
 import { excelRow } from '../../lib/excel.ts';
 import { paged } from '../../lib/http.ts';
+import type { DatedPageQuery, PageQuery } from '../../lib/page-query.ts';
 import { displayDate, monthStart } from '../ledger/dates.ts';
 import { isAgentCtx, today } from './savings.core.ts';
 import { planProgress, type TxFilter, transactionPage, txWhere } from './savings.lists.ts';
@@ -47,12 +48,7 @@ export function reportTransactions(
 
 // ---------------------------------------------------------------- report/saving
 
-export interface SavingReportQuery {
-  page: number;
-  limit: number;
-  search?: string;
-  sortBy?: string;
-  ascOrDesc: 'ASC' | 'DESC';
+export interface SavingReportQuery extends PageQuery {
   productId?: string;
   productCode?: string;
   kind?: string;
@@ -112,14 +108,7 @@ export function savingReportSheet(r: Awaited<ReturnType<typeof savingReport>>, c
 
 export async function transactionsReport(
   ctx: Ctx,
-  q: {
-    page: number;
-    limit: number;
-    search?: string;
-    sortBy?: string;
-    ascOrDesc: 'ASC' | 'DESC';
-    start?: string;
-    end?: string;
+  q: DatedPageQuery & {
     productId?: string;
     productCode?: string;
     kind?: string;
@@ -165,11 +154,7 @@ export async function transactionsReport(
 
 // ---------------------------------------------------------------- report/saving-product/with-plan
 
-export async function planReport(
-  ctx: Ctx,
-  q: { page: number; limit: number; search?: string; sortBy?: string; ascOrDesc: 'ASC' | 'DESC'; productId?: string; progress?: string },
-  all = false,
-) {
+export async function planReport(ctx: Ctx, q: PageQuery & { productId?: string; progress?: string }, all = false) {
   return withTx(ctx, async (tx) => {
     const rows = await planAccounts(tx, { ...q, agentUserId: isAgentCtx(ctx) ? (ctx.userId ?? '') : undefined });
     const on = today();

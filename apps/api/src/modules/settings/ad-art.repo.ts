@@ -1,6 +1,7 @@
 /** SQL of the cooperative's statutes and bylaws documents (AD/ART); the files themselves are in storage. */
 import type { Tx } from '../../db/db.ts';
 import { likePattern, orderBy } from '../../lib/http.ts';
+import type { PageQuery } from '../../lib/page-query.ts';
 
 export interface AdArtRow {
   id: string;
@@ -28,7 +29,7 @@ export function findAdArt(tx: Tx, tenantId: string, id: string) {
 export async function pageAdArt(
   tx: Tx,
   tenantId: string,
-  q: { page: number; limit: number; search?: string; sortBy?: string; ascOrDesc: 'ASC' | 'DESC'; documentType?: string },
+  q: PageQuery & { documentType?: string },
 ): Promise<{ rows: AdArtRow[]; total: number }> {
   const where = ['d.tenant_id = $1'];
   const params: unknown[] = [tenantId];

@@ -34,6 +34,7 @@ import { audit } from '../../lib/audit.ts';
 import { type Ctx, withTx } from '../../lib/context.ts';
 import { badRequest, type FieldError, notFound } from '../../lib/errors.ts';
 import { paged } from '../../lib/http.ts';
+import type { PageQuery } from '../../lib/page-query.ts';
 import type { Storage } from '../../lib/storage.ts';
 import { type AdArtRow, deleteAdArtRow, findAdArt, insertAdArt, pageAdArt } from './ad-art.repo.ts';
 import { getConfig } from './configuration.ts';
@@ -234,10 +235,7 @@ function adArtOut(r: AdArtRow) {
   };
 }
 
-export async function listAdArt(
-  ctx: Ctx,
-  q: { page: number; limit: number; search?: string; sortBy?: string; ascOrDesc: 'ASC' | 'DESC'; documentType?: string },
-) {
+export async function listAdArt(ctx: Ctx, q: PageQuery & { documentType?: string }) {
   return withTx(ctx, async (tx) => {
     const { rows, total } = await pageAdArt(tx, ctx.tenantId, q);
     return paged(rows.map(adArtOut), total, q.page, q.limit);

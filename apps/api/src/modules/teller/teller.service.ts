@@ -29,6 +29,7 @@ import type { Tx } from '../../db/db.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { AppError, badRequest, conflict, notFound, unprocessable } from '../../lib/errors.ts';
 import { paged } from '../../lib/http.ts';
+import type { DatedPageQuery } from '../../lib/page-query.ts';
 import { todayJakarta } from '../ledger/dates.ts';
 import { accountBalance, accountIdByKey, post } from '../ledger/posting.ts';
 import { audit, withTx } from '../money/index.ts';
@@ -157,21 +158,7 @@ export async function sessionDetail(ctx: Ctx, id: string, own: boolean) {
   });
 }
 
-export async function listSessions(
-  ctx: Ctx,
-  q: {
-    page: number;
-    limit: number;
-    search?: string;
-    sortBy?: string;
-    ascOrDesc: 'ASC' | 'DESC';
-    start?: string;
-    end?: string;
-    status?: string;
-    userId?: string;
-  },
-  own: boolean,
-) {
+export async function listSessions(ctx: Ctx, q: DatedPageQuery & { status?: string; userId?: string }, own: boolean) {
   return withTx(ctx, async (tx) => {
     const userId = own || !seesAll(ctx) ? ctx.userId! : q.userId;
     const { rows, total } = await sessions.sessionsPage(tx, { ...q, userId });

@@ -2,6 +2,7 @@
 import type { Dec } from '@koperasi/finance';
 import type { Tx } from '../../db/db.ts';
 import { likePattern, orderBy } from '../../lib/http.ts';
+import type { DatedPageQuery } from '../../lib/page-query.ts';
 import { HANDOVER_SELECT, type HandoverRow, SESSION_SELECT, type SessionRow, userName } from './teller.repo.ts';
 
 /** The cash over/short account (Selisih Kas 50402 under 504) unless the cooperative has one. */
@@ -72,14 +73,7 @@ const SESSION_SORT = {
   opening_balance: 's.opening_balance',
 };
 
-export interface SessionPageQuery {
-  page: number;
-  limit: number;
-  search?: string;
-  sortBy?: string;
-  ascOrDesc: 'ASC' | 'DESC';
-  start?: string;
-  end?: string;
+export interface SessionPageQuery extends DatedPageQuery {
   status?: string;
   /** Only this user's sessions. */
   userId?: string;

@@ -7,14 +7,10 @@ import type { Tx } from '../../db/db.ts';
 import { type Ctx, withTx } from '../../lib/context.ts';
 import { notFound } from '../../lib/errors.ts';
 import { likePattern, orderBy, paged } from '../../lib/http.ts';
+import type { PageQuery } from '../../lib/page-query.ts';
 import { branchExists, coaHeldBy, findUser, pageOfUserRows, userOut } from './users.repo.ts';
 
-export interface UserListQuery {
-  page: number;
-  limit: number;
-  search?: string;
-  sortBy?: string;
-  ascOrDesc: 'ASC' | 'DESC';
+export interface UserListQuery extends PageQuery {
   position?: OfficerTitle;
   isActive?: boolean;
   roleId?: string;
