@@ -74,6 +74,7 @@ async function reuse(): Promise<Seeded | null> {
       `SELECT u.email, u.tenant_id FROM app_user u
         WHERE u.email LIKE 'loans-%@bench.koperasi.id'
           AND (SELECT count(*) FROM loan l WHERE l.tenant_id = u.tenant_id AND l.status = 'RUNNING' AND l.tenor = $2) = $1
+          AND EXISTS (SELECT 1 FROM journal j WHERE j.tenant_id = u.tenant_id AND j.description = 'Saldo awal piutang pinjaman (benchmark)')
         ORDER BY u.created_date DESC LIMIT 1`,
       [LOANS, TENOR],
     ),
@@ -130,7 +131,10 @@ async function seed(): Promise<Seeded> {
   const CHUNK = 200;
   let computeMs = 0;
   const t0 = performance.now();
-  const loanIds: string[] = await db.tenant(info.tenantId, async (tx) => {
+  // Each chunk commits on its own (a 12-million-row seed in one transaction would hold back every vacuum on the
+  // server for its whole duration); the opening journal comes last, and LOANS_BENCH_REUSE only takes a cooperative
+  // that has it, so a seed that died half way is never reused.
+  const { gl, members } = await db.tenant(info.tenantId, async (tx) => {
     const gl = Object.fromEntries(
       (
         await tx.query<{ role: string; coa_id: string }>(
@@ -142,14 +146,17 @@ async function seed(): Promise<Seeded> {
     const members = (await tx.query<{ id: string }>('SELECT id FROM member WHERE tenant_id = app_tenant() ORDER BY cif_number')).map(
       (m) => m.id,
     );
-    const byNumber: string[] = [];
-    for (let start = 0; start < LOANS; start += CHUNK) {
-      const end = Math.min(LOANS, start + CHUNK);
-      const c0 = performance.now();
-      const schedules = amounts
-        .slice(start, end)
-        .map((a) => schedule({ amount: a, tenor: TENOR, annualRate: 12, method: 'FLAT', roundingMultiple: 100, startDate: today }));
-      computeMs += performance.now() - c0;
+    return { gl, members };
+  });
+  const byNumber: string[] = [];
+  for (let start = 0; start < LOANS; start += CHUNK) {
+    const end = Math.min(LOANS, start + CHUNK);
+    const c0 = performance.now();
+    const schedules = amounts
+      .slice(start, end)
+      .map((a) => schedule({ amount: a, tenor: TENOR, annualRate: 12, method: 'FLAT', roundingMultiple: 100, startDate: today }));
+    computeMs += performance.now() - c0;
+    await db.tenant(info.tenantId, async (tx) => {
       const ids = await tx.query<{ id: string }>(
         `INSERT INTO loan (tenant_id, loan_number, member_id, product_id, terms_version, status, amount, tenor, interest_rate, interest_method,
                            installment_method, rounding_multiple, fine, fine_method, remaining_principal, receivable_coa_id, installment_amount,
@@ -195,7 +202,10 @@ async function seed(): Promise<Seeded> {
         [loan, num, due, pr, it, rem],
       );
       byNumber.push(...ids.map((r) => r.id));
-    }
+    });
+  }
+  const loanIds = byNumber;
+  await db.tenant(info.tenantId, async (tx) => {
     const total = amounts.reduce((s: Dec, a) => s.plus(a), dec(0));
     const equity = (await tx.one<{ id: string }>(`SELECT id FROM coa_account WHERE tenant_id = app_tenant() AND code = '30901'`))!.id;
     await post(tx, ctx, {
@@ -207,7 +217,6 @@ async function seed(): Promise<Seeded> {
         { accountId: equity, credit: total },
       ],
     });
-    return byNumber;
   });
   console.log(
     `computed ${LOANS} schedules of ${TENOR} months (${rows.toLocaleString('en')} installments) in ${(computeMs / 1000).toFixed(2)} s`,
