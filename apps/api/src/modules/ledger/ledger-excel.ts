@@ -75,18 +75,7 @@ export function journalSheet(
   rows.push(excelRow.total({ description: L(lang, 'report.total'), debit: totals.debit, credit: totals.credit }));
   return {
     name: L(lang, 'report.journal'),
-    title: [
-      tenant,
-      L(lang, 'report.journal'),
-      ...(range.start || range.end
-        ? [
-            L(lang, 'report.period_range', {
-              start: range.start ? displayDate(range.start) : '-',
-              end: range.end ? displayDate(range.end) : '-',
-            }),
-          ]
-        : []),
-    ],
+    title: [tenant, L(lang, 'report.journal'), ...rangeLine(lang, range)],
     columns: [
       { key: 'date', header: L(lang, 'report.col.date'), format: 'date' },
       { key: 'number', header: L(lang, 'report.col.number'), width: 18 },
@@ -100,6 +89,17 @@ export function journalSheet(
     rows,
     indentKey: 'description',
   };
+}
+
+/** The title line of an optional period ("Periode 01/01/2026 - 31/01/2026"), none when neither end is given. */
+function rangeLine(lang: Lang, range: { start?: string; end?: string }): string[] {
+  if (!range.start && !range.end) return [];
+  return [
+    L(lang, 'report.period_range', {
+      start: range.start ? displayDate(range.start) : '-',
+      end: range.end ? displayDate(range.end) : '-',
+    }),
+  ];
 }
 
 /** A journal list (Jurnal Umum, Jurnal Penyesuaian, general ledger) as one row per journal. */
@@ -123,18 +123,7 @@ export function journalListSheet(
   rows.push(excelRow.total({ description: L(lang, 'report.total'), amount: total }));
   return {
     name: title,
-    title: [
-      tenant,
-      title,
-      ...(range.start || range.end
-        ? [
-            L(lang, 'report.period_range', {
-              start: range.start ? displayDate(range.start) : '-',
-              end: range.end ? displayDate(range.end) : '-',
-            }),
-          ]
-        : []),
-    ],
+    title: [tenant, title, ...rangeLine(lang, range)],
     columns: [
       { key: 'date', header: L(lang, 'report.col.date'), format: 'date' },
       { key: 'number', header: L(lang, 'report.col.number'), width: 18 },

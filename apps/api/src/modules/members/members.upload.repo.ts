@@ -5,6 +5,7 @@
  */
 import type { Tx } from '../../db/db.ts';
 import type { Ctx } from '../../lib/context.ts';
+import { memberColumns } from './members.columns.ts';
 import { agentScopeSql } from './members.repo.ts';
 
 export interface JobRow {
@@ -255,33 +256,33 @@ export async function holders(
 }
 
 /** Member columns an upload sets, with their SQL types (jsonb_to_recordset reads absent keys as NULL). */
-const COLUMNS: Array<[string, string]> = [
-  ['id', 'uuid'],
-  ['cif_number', 'text'],
-  ['full_name', 'text'],
-  ['gender', 'text'],
-  ['birth_place', 'text'],
-  ['birth_date', 'date'],
-  ['phone', 'text'],
-  ['identity_type', 'text'],
-  ['identity_number', 'text'],
-  ['family_card_number', 'text'],
-  ['address', 'text'],
-  ['occupation', 'text'],
-  ['member_type', 'text'],
-  ['status', 'text'],
-  ['join_date', 'date'],
-  ['loan_limit', 'numeric'],
-  ['group_name', 'text'],
-  ['closest_family_name', 'text'],
-  ['closest_family_relationship', 'text'],
-  ['closest_family_phone', 'text'],
-  ['branch_id', 'uuid'],
-  ['area_id', 'uuid'],
-  ['agent_id', 'uuid'],
-  ['principal_status', 'text'],
-  ['principal_owed', 'numeric'],
-];
+const COLUMNS: Array<[string, string]> = memberColumns([
+  'id',
+  'cif_number',
+  'full_name',
+  'gender',
+  'birth_place',
+  'birth_date',
+  'phone',
+  'identity_type',
+  'identity_number',
+  'family_card_number',
+  'address',
+  'occupation',
+  'member_type',
+  'status',
+  'join_date',
+  'loan_limit',
+  'group_name',
+  'closest_family_name',
+  'closest_family_relationship',
+  'closest_family_phone',
+  'branch_id',
+  'area_id',
+  'agent_id',
+  'principal_status',
+  'principal_owed',
+]);
 const COLUMN_LIST = COLUMNS.map(([c]) => c).join(', ');
 
 /**

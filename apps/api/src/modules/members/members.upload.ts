@@ -39,12 +39,11 @@ import { withTx } from '../../lib/context.ts';
 import { badRequest } from '../../lib/errors.ts';
 import type { Storage } from '../../lib/storage.ts';
 import { closeRun, openRun } from '../jobs/batch.ts';
-import { getConfig } from '../settings/configuration.ts';
-import { cifPattern } from './members.cif.ts';
 import { isAgent } from './members.repo.ts';
 import { todayWib } from './members.rules.ts';
 import { commitBatch, JobSuperseded, profile, timed, UPLOAD_JOB } from './members.upload.db.ts';
 import { jobView } from './members.upload.jobs.ts';
+import { memberLookup } from './members.upload.lookup.ts';
 import {
   auditJob,
   failJobAt,
@@ -55,8 +54,6 @@ import {
   lockUploadFile,
   markJobDone,
   resumeFailedJob,
-  uploadAreas,
-  uploadBranches,
 } from './members.upload.repo.ts';
 import {
   type Batch,
@@ -324,26 +321,7 @@ function inlineSource(buf: Buffer, lk: Lookup, resumeFrom: number): BatchSource 
 }
 
 async function tenantLookup(ctx: Ctx): Promise<Lookup> {
-  return ctx.db.tenant(ctx.tenantId, async (tx): Promise<Lookup> => {
-    const reg = await getConfig(tx, ctx.tenantId, 'cooperativeRegulation');
-    const branches = new Map<string, { id: string; code: string | null }>();
-    for (const b of await uploadBranches(tx)) {
-      branches.set(b.name.toLowerCase(), { id: b.id, code: b.code });
-      if (b.code) branches.set(b.code.toLowerCase(), { id: b.id, code: b.code });
-    }
-    const areas = new Map<string, string>();
-    for (const a of await uploadAreas(tx)) areas.set(a.name.toLowerCase(), a.id);
-    return {
-      pattern: await cifPattern(tx, ctx.tenantId),
-      minimumAge: reg.minimumMemberAge,
-      principalAmount: reg.principalSavingAmount,
-      branches,
-      areas,
-      lang: ctx.lang,
-      today: todayWib(),
-      agentId: isAgent(ctx) ? ctx.userId : null,
-    };
-  });
+  return ctx.db.tenant(ctx.tenantId, (tx) => memberLookup(tx, ctx, todayWib(), isAgent(ctx) ? ctx.userId : null));
 }
 
 /** Process a job from row `resumeFrom + 1` on; a failure marks the job FAILED (unless it is no longer this runner's). */

@@ -10,11 +10,9 @@ import { dec } from '@koperasi/finance';
 import type { Tx } from '../../db/db.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { badRequest } from '../../lib/errors.ts';
-import { cifPattern } from '../members/members.cif.ts';
-import { uploadAreas, uploadBranches } from '../members/members.upload.repo.ts';
+import { memberLookup } from '../members/members.upload.lookup.ts';
 import { fieldLabel, type Lookup, RowValidator, UploadError } from '../members/members.upload.rows.ts';
 import { looksLikeXlsx, readSheetRows } from '../members/members.xlsx.ts';
-import { getConfig } from '../settings/configuration.ts';
 import { type CellError, headerMap, type MigrationType, readCells, SHEET_COLUMNS, type StagedRow } from './migration.columns.ts';
 import { type ProductInfo, productsOf } from './migration.repo.ts';
 
@@ -29,27 +27,6 @@ export async function* sheetRows(buf: Buffer): AsyncGenerator<unknown[]> {
     if ((err as { statusCode?: number }).statusCode) throw err;
     throw badRequest('MIGRATION_FILE_INVALID', 'migration.file_invalid');
   }
-}
-
-async function memberLookup(tx: Tx, ctx: Ctx, today: string): Promise<Lookup> {
-  const reg = await getConfig(tx, ctx.tenantId, 'cooperativeRegulation');
-  const branches = new Map<string, { id: string; code: string | null }>();
-  for (const b of await uploadBranches(tx)) {
-    branches.set(b.name.toLowerCase(), { id: b.id, code: b.code });
-    if (b.code) branches.set(b.code.toLowerCase(), { id: b.id, code: b.code });
-  }
-  const areas = new Map<string, string>();
-  for (const a of await uploadAreas(tx)) areas.set(a.name.toLowerCase(), a.id);
-  return {
-    pattern: await cifPattern(tx, ctx.tenantId),
-    minimumAge: reg.minimumMemberAge,
-    principalAmount: reg.principalSavingAmount,
-    branches,
-    areas,
-    lang: ctx.lang,
-    today,
-    agentId: null,
-  };
 }
 
 /** The member validator's one message per row, with the column it names (found by the field's label). */
@@ -241,6 +218,6 @@ async function stageAccounts(tx: Tx, buf: Buffer, type: MigrationType, lang: Lan
 
 /** Reads and checks every row of the file (no writes). */
 export async function readRows(tx: Tx, ctx: Ctx, type: MigrationType, buf: Buffer, today: string): Promise<StagedRow[]> {
-  if (type === 'MEMBERS') return stageMembers(buf, await memberLookup(tx, ctx, today));
+  if (type === 'MEMBERS') return stageMembers(buf, await memberLookup(tx, ctx, today, null));
   return stageAccounts(tx, buf, type, ctx.lang, today);
 }

@@ -1,0 +1,55 @@
+/** The member table's columns as the bulk writers (members.repo insertMembers, the upload) send them through JSON. */
+
+/** The SQL type of each member column written from JSON (jsonb_to_recordset): one list for every bulk writer. */
+export const MEMBER_COLUMN_TYPES = {
+  id: 'uuid',
+  cif_number: 'text',
+  full_name: 'text',
+  gender: 'text',
+  birth_place: 'text',
+  birth_date: 'date',
+  phone: 'text',
+  identity_type: 'text',
+  identity_number: 'text',
+  family_card_number: 'text',
+  address: 'text',
+  occupation: 'text',
+  member_type: 'text',
+  status: 'text',
+  join_date: 'date',
+  exit_date: 'date',
+  exit_reason: 'text',
+  loan_limit: 'numeric',
+  group_name: 'text',
+  closest_family_name: 'text',
+  closest_family_relationship: 'text',
+  closest_family_phone: 'text',
+  branch_id: 'uuid',
+  area_id: 'uuid',
+  agent_id: 'uuid',
+  is_send_notification: 'boolean',
+  pin_hash: 'text',
+  registration_channel: 'text',
+  upload_job_id: 'uuid',
+  interview_date: 'date',
+  interviewer_id: 'uuid',
+  interviewer_name: 'text',
+  interview_notes: 'text',
+  interview_result: 'text',
+  interviewed_by: 'uuid',
+  approval_status: 'text',
+  approval_reason: 'text',
+  approved_by: 'uuid',
+  upgrade_status: 'text',
+  upgrade_reason: 'text',
+  upgrade_requested_by: 'uuid',
+  principal_status: 'text',
+  principal_owed: 'numeric',
+  registered_by: 'uuid',
+  created_date: 'timestamptz',
+} as const;
+
+/** [column, SQL type] pairs for `jsonb_to_recordset`, in the given order. */
+export function memberColumns<K extends keyof typeof MEMBER_COLUMN_TYPES>(names: readonly K[]): Array<[K, string]> {
+  return names.map((c) => [c, MEMBER_COLUMN_TYPES[c]]);
+}
