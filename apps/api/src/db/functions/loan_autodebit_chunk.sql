@@ -104,10 +104,14 @@ BEGIN
       INTO v_items
       FROM jsonb_array_elements(v_todo) WITH ORDINALITY AS t(i, n);
     BEGIN
-      SELECT jsonb_agg(to_jsonb(r)) INTO v_res FROM loan_pay_many(p_date, NULL, false, v_items) r;
+      SELECT jsonb_agg(jsonb_build_object('ord', r.ord, 'outcome', r.outcome, 'refusal', r.refusal, 'refusal_detail', r.refusal_detail,
+                                          'refusal_line', r.refusal_line, 'payment_id', r.payment_id))
+        INTO v_res FROM loan_pay_many(p_date, NULL, false, v_items) r;
     EXCEPTION WHEN SQLSTATE 'KS010' THEN
       -- A journal the ledger refused: the round's payments one at a time (each answers alone).
-      SELECT jsonb_agg(to_jsonb(r)) INTO v_res
+      SELECT jsonb_agg(jsonb_build_object('ord', r.ord, 'outcome', r.outcome, 'refusal', r.refusal, 'refusal_detail', r.refusal_detail,
+                                          'refusal_line', r.refusal_line, 'payment_id', r.payment_id))
+        INTO v_res
         FROM jsonb_array_elements(v_items) AS e(i)
         CROSS JOIN LATERAL loan_pay_many(p_date, NULL, false, jsonb_build_array(e.i)) r;
     END;

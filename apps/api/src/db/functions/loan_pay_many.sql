@@ -18,9 +18,31 @@
 --  6. Installments, loan totals, savings legs (saving_insert_movement), payment rows (with the snapshot of what
 --     they changed, which a cancel restores), history and audit rows.
 -- Refused payments write nothing and give their claimed key back.
-CREATE OR REPLACE FUNCTION loan_pay_many(p_date date, p_agent uuid, p_number_now boolean, p_items jsonb)
+-- p_answer (the routes): each written payment's row carries its answer, the payment and the loan after it
+-- (loan_pay_answer's columns, NULL otherwise), and every row the cooperative's collectability grades (`grading`, JSON
+-- of integers and names, NULL when it has none), so the caller reads nothing after the call. The auto debit passes
+-- false (the columns stay NULL, nothing is read for them).
+CREATE OR REPLACE FUNCTION loan_pay_many(p_date date, p_agent uuid, p_number_now boolean, p_items jsonb, p_answer boolean DEFAULT false)
  RETURNS TABLE(ord integer, outcome text, refusal text, refusal_detail text, refusal_line integer, payment_id uuid, journal_id uuid,
-               journal_number text, saving_transaction_id uuid, days_late integer, overdue_count integer)
+               journal_number text, saving_transaction_id uuid, days_late integer, overdue_count integer, grading text,
+               pay_id uuid, pay_loan_id uuid, pay_journal_id uuid, pay_kind text, pay_payment_date date,
+               pay_amount numeric, pay_principal numeric, pay_interest numeric, pay_fine numeric, pay_source text,
+               pay_saving_id uuid, pay_status text, pay_description text, pay_created_by_name text,
+               pay_created_date timestamp with time zone, loan_id uuid, loan_loan_number text, loan_member_id uuid,
+               loan_member_name text, loan_cif_number text, loan_product_id uuid, loan_product_name text,
+               loan_product_code text, loan_terms_version integer, loan_status text, loan_amount numeric,
+               loan_tenor integer, loan_interest_rate numeric, loan_interest_method text,
+               loan_installment_method text, loan_rounding_multiple numeric, loan_due_day integer,
+               loan_installment_amount numeric, loan_purpose text, loan_criteria text, loan_guarantor jsonb,
+               loan_guarantor_verified boolean, loan_collateral_verified boolean, loan_interview_notes text,
+               loan_survey_notes text, loan_tag text, loan_is_auto_debit boolean, loan_admin_fee numeric,
+               loan_provision_fee numeric, loan_other_costs numeric, loan_net_disbursed numeric,
+               loan_remaining_principal numeric, loan_principal_paid numeric,
+               loan_principal_paid_before_migration numeric, loan_interest_paid numeric, loan_fine_paid numeric,
+               loan_application_date date, loan_approved_date date, loan_release_date date,
+               loan_first_installment_date date, loan_maturity_date date, loan_paid_off_date date,
+               loan_decision_reason text, loan_description text, loan_officer_name text,
+               loan_created_date timestamp with time zone)
  LANGUAGE plpgsql
  SET plan_cache_mode TO 'force_generic_plan'
 AS $function$
@@ -50,6 +72,7 @@ DECLARE
   l_debit numeric[];
   l_credit numeric[];
   l_desc text[];
+  v_grading text;
 BEGIN
   IF v_tenant IS NULL THEN
     RAISE EXCEPTION 'loan_pay_many: no tenant in this transaction' USING ERRCODE = 'KL000';
@@ -77,8 +100,9 @@ BEGIN
   )
   SELECT array_agg(go.ord) INTO v_ok FROM go WHERE go.idem_key IS NULL OR go.idem_key IN (SELECT claimed.key FROM claimed);
   IF v_ok IS NULL THEN
-    RETURN QUERY SELECT o.ord, 'RETRY', NULL, NULL, NULL::integer, NULL::uuid, NULL::uuid, NULL, NULL::uuid, NULL::integer, NULL::integer
-                   FROM jsonb_to_recordset(p_items) AS o(ord integer) ORDER BY o.ord;
+    RETURN QUERY SELECT o.ord, 'RETRY', NULL, NULL, NULL::integer, NULL::uuid, NULL::uuid, NULL, NULL::uuid, NULL::integer, NULL::integer,
+                        NULL, a.*
+                   FROM jsonb_to_recordset(p_items) AS o(ord integer) LEFT JOIN loan_pay_answer(v_tenant, NULL) a ON false ORDER BY o.ord;
     RETURN;
   END IF;
   SELECT jsonb_agg(e.i) INTO v_go FROM jsonb_array_elements(p_items) e(i) WHERE (e.i ->> 'ord')::integer = ANY(v_ok);
@@ -125,8 +149,8 @@ BEGIN
       RETURN QUERY SELECT u.ord, CASE WHEN u.outcome = 'POSTED' THEN 'JOURNAL_REFUSED' ELSE u.outcome END,
                           CASE WHEN u.outcome = 'POSTED' THEN m.refusal ELSE u.refusal END,
                           CASE WHEN u.outcome = 'POSTED' THEN m.detail ELSE u.detail::text END,
-                          m.refusal_line, NULL::uuid, NULL::uuid, NULL, NULL::uuid, NULL::integer, NULL::integer
-                     FROM unnest(it) u ORDER BY u.ord;
+                          m.refusal_line, NULL::uuid, NULL::uuid, NULL, NULL::uuid, NULL::integer, NULL::integer, NULL, a.*
+                     FROM unnest(it) u LEFT JOIN loan_pay_answer(v_tenant, NULL) a ON false ORDER BY u.ord;
       RETURN;
     END IF;
     r_jid := m.jids;
@@ -142,14 +166,26 @@ BEGIN
    USING unnest(it) u
    WHERE u.outcome = 'REFUSED' AND u.idem_key IS NOT NULL AND k.tenant_id = v_tenant AND k.key = u.idem_key;
 
+  IF p_answer AND p_id IS NOT NULL THEN
+    -- The grades as loans.portfolio.ts gradingOf takes them (loadCollectability's rows, by level).
+    SELECT jsonb_agg(jsonb_build_object('grade', c.grade, 'daysLateFrom', c.days_late_from, 'daysLateUntil', c.days_late_until,
+                                        'calculationType', c.calculation_type) ORDER BY c.level)::text
+      INTO v_grading
+      FROM collectability_setting c WHERE c.tenant_id = v_tenant;
+  ELSE
+    p_answer := false;
+  END IF;
+
   RETURN QUERY
   SELECT o.ord, coalesce(u.outcome, 'RETRY'), u.refusal, u.detail::text, NULL::integer, w.pid,
-         CASE WHEN u.outcome = 'POSTED' THEN u.journal END, r_num[array_position(r_jid, u.journal)], w.sid, u.days_late, u.overdue
+         CASE WHEN u.outcome = 'POSTED' THEN u.journal END, r_num[array_position(r_jid, u.journal)], w.sid, u.days_late, u.overdue,
+         v_grading, a.*
     FROM jsonb_to_recordset(p_items) AS o(ord integer)
     LEFT JOIN unnest(it) u ON u.ord = o.ord
     LEFT JOIN unnest(p_ord, p_id, s_id) AS w(ord, pid, sid) ON w.ord = o.ord
+    LEFT JOIN loan_pay_answer(v_tenant, CASE WHEN p_answer THEN p_id END) a ON a.pay_id = w.pid
    ORDER BY o.ord;
 END
 $function$;
-REVOKE ALL ON FUNCTION loan_pay_many(date, uuid, boolean, jsonb) FROM PUBLIC;
-GRANT EXECUTE ON FUNCTION loan_pay_many(date, uuid, boolean, jsonb) TO koperasi_app;
+REVOKE ALL ON FUNCTION loan_pay_many(date, uuid, boolean, jsonb, boolean) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION loan_pay_many(date, uuid, boolean, jsonb, boolean) TO koperasi_app;

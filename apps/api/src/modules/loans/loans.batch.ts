@@ -5,8 +5,9 @@
  * (at most one payment per loan, per savings account and per key) into one
  * transaction and one call of loan_pay_many, which claims each payment's
  * Idempotency-Key, locks, decides, posts every journal in one ledger call and
- * writes the rows; the answers are read in one more round trip and stored
- * with their keys in COMMIT's round trip.
+ * writes the rows and answers each written payment (the payment, the loan
+ * after it, the grades); the answers are stored with their keys in COMMIT's
+ * round trip: BEGIN, one call, COMMIT.
  *
  * Per request nothing changes: its own rules, journal, rows, audit entry and
  * stored answer. A refused payment is answered with its refusal (nothing was
@@ -124,7 +125,7 @@ export class PayBatcher {
           alone = [];
           const rows = await payMany(tx, date, agentOf(first), prepared);
           const written = rows.filter((r) => r.outcome === 'POSTED');
-          const answers = await payAnswers(tx, tenantId, date, written);
+          const answers = payAnswers(date, written);
           const stored: Array<[key: string, response: string]> = [];
           for (const r of rows) {
             const it = items[r.ord];

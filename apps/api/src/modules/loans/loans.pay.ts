@@ -15,16 +15,15 @@
  */
 
 import { dec } from '@koperasi/finance';
-import type { Tx } from '../../db/db.ts';
 import { type Ctx, withTx } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { uuidv7 } from '../../lib/uuid7.ts';
 import { periodLabel } from '../ledger/dates.ts';
 import { isRefusalCode, refusalError } from '../money/refusals.ts';
 import { channelOf, isAgentCtx, today } from '../savings/savings.core.ts';
-import { loadGrading } from './loans.portfolio.ts';
-import { findLoans, findPayments, type PayRow, payMany } from './loans.repo.ts';
-import { loanView, paymentView } from './loans.views.ts';
+import { gradingOf } from './loans.portfolio.ts';
+import { type PayRow, payMany } from './loans.repo.ts';
+import { type LoanViewRow, loanView, type PaymentViewRow, paymentView } from './loans.views.ts';
 
 export interface PayInput {
   loanId: string;
@@ -96,25 +95,99 @@ export function payRefusal(ctx: Ctx, r: PayRow, date: string): AppError {
   return new Error(`loan_pay_many: unexpected ${r.outcome} ${r.refusal ?? ''}`) as AppError;
 }
 
-/** The answers of written payments: the payment and the loan after it (two reads for the whole batch). */
-export async function payAnswers(tx: Tx, tenantId: string, date: string, rows: PayRow[]): Promise<Map<number, PayAnswer>> {
+/** The fields of a payment's answer that loan_pay_many returns as `pay_<field>` (loan_pay_answer.sql). */
+const PAY_FIELDS = [
+  'id',
+  'loan_id',
+  'journal_id',
+  'kind',
+  'payment_date',
+  'amount',
+  'principal',
+  'interest',
+  'fine',
+  'source',
+  'saving_id',
+  'status',
+  'description',
+  'created_by_name',
+  'created_date',
+] as const satisfies ReadonlyArray<keyof PaymentViewRow>;
+
+/** The loan's, as `loan_<field>`. */
+const LOAN_FIELDS = [
+  'id',
+  'loan_number',
+  'member_id',
+  'member_name',
+  'cif_number',
+  'product_id',
+  'product_name',
+  'product_code',
+  'terms_version',
+  'status',
+  'amount',
+  'tenor',
+  'interest_rate',
+  'interest_method',
+  'installment_method',
+  'rounding_multiple',
+  'due_day',
+  'installment_amount',
+  'purpose',
+  'criteria',
+  'guarantor',
+  'guarantor_verified',
+  'collateral_verified',
+  'interview_notes',
+  'survey_notes',
+  'tag',
+  'is_auto_debit',
+  'admin_fee',
+  'provision_fee',
+  'other_costs',
+  'net_disbursed',
+  'remaining_principal',
+  'principal_paid',
+  'principal_paid_before_migration',
+  'interest_paid',
+  'fine_paid',
+  'application_date',
+  'approved_date',
+  'release_date',
+  'first_installment_date',
+  'maturity_date',
+  'paid_off_date',
+  'decision_reason',
+  'description',
+  'officer_name',
+  'created_date',
+] as const satisfies ReadonlyArray<keyof LoanViewRow>;
+
+function fieldsOf<T>(r: PayRow, prefix: string, fields: readonly string[]): T {
+  const o: Record<string, unknown> = {};
+  for (const f of fields) o[f] = r[`${prefix}${f}` as `pay_${string}`];
+  return o as T;
+}
+
+/**
+ * The answers of written payments from loan_pay_many's own rows (payMany asks for them): the payment and the loan
+ * after it, numerics parsed exactly as any read (db/pg.ts), graded with the cooperative's grades of the same call.
+ */
+export function payAnswers(date: string, rows: PayRow[]): Map<number, PayAnswer> {
   const out = new Map<number, PayAnswer>();
-  if (!rows.length) return out;
-  const pays = new Map(
-    (
-      await findPayments(
-        tx,
-        rows.map((r) => r.payment_id!),
-      )
-    ).map((p) => [p.id, p]),
-  );
-  const loans = new Map((await findLoans(tx, [...new Set([...pays.values()].map((p) => p.loan_id))])).map((l) => [l.id, l]));
-  const grading = await loadGrading(tx, tenantId);
+  const g = rows.find((r) => r.grading != null)?.grading;
+  const grading = gradingOf(g ? JSON.parse(g) : []);
   for (const r of rows) {
-    const p = pays.get(r.payment_id!)!;
+    if (r.pay_id == null) throw new Error(`loan_pay_many: no answer for payment ${r.payment_id}`);
+    const p = fieldsOf<PaymentViewRow>(r, 'pay_', PAY_FIELDS);
+    p.journal_number = r.journal_number;
     out.set(r.ord, {
       payment: paymentView(p),
-      loan: loanView(loans.get(p.loan_id)!, undefined, date, grading, { daysLate: r.days_late ?? 0, overdueCount: r.overdue_count ?? 0 }),
+      loan: loanView(fieldsOf<LoanViewRow>(r, 'loan_', LOAN_FIELDS), undefined, date, grading, {
+        daysLate: r.days_late ?? 0,
+        overdueCount: r.overdue_count ?? 0,
+      }),
     });
   }
   return out;
@@ -128,7 +201,7 @@ export async function pay(ctx: Ctx, b: PayInput): Promise<PayAnswer> {
       const date = today();
       const [r] = await payMany(tx, date, agentOf(ctx), [payItem(ctx, b, 0, false)]);
       if (r?.outcome !== 'POSTED') throw payRefusal(ctx, r, date);
-      return (await payAnswers(tx, ctx.tenantId, date, [r])).get(0)!;
+      return payAnswers(date, [r]).get(0)!;
     },
     { idempotent: true, message: payMessage(b.kind) },
   );

@@ -21,14 +21,18 @@ import { COLLECTABILITY_GRADES, type CollectabilityGrade } from '@koperasi/contr
 import { type Dec, dec, ZERO } from '@koperasi/finance';
 import type { Tx } from '../../db/db.ts';
 import { type Ctx, withTx } from '../../lib/context.ts';
-import { loadCollectability } from '../settings/collectability.ts';
+import { type CollectabilityRow, loadCollectability } from '../settings/collectability.ts';
 import { DEFAULT_GRADING, type Grading, gradeLoan } from './loans.engine.ts';
 import { gradedLoanRows, type LoanListQuery, loanListRows, type PortfolioFilter } from './loans.portfolio.repo.ts';
 
 export type { LoanListQuery, PortfolioFilter };
 
 export async function loadGrading(tx: Tx, tenantId: string): Promise<Grading> {
-  const rows = await loadCollectability(tx, tenantId);
+  return gradingOf(await loadCollectability(tx, tenantId));
+}
+
+/** The grading of a cooperative's collectability rows (by level; loan_pay_many's `grading` answers them as JSON). */
+export function gradingOf(rows: Array<Pick<CollectabilityRow, 'grade' | 'daysLateFrom' | 'daysLateUntil' | 'calculationType'>>): Grading {
   if (rows.length !== COLLECTABILITY_GRADES.length) return DEFAULT_GRADING;
   return {
     calculationType: rows[0].calculationType,

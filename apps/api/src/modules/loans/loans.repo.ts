@@ -345,16 +345,6 @@ export async function nextLoanNumber(tx: Tx, productId: string): Promise<string>
   return `${r!.code}.${String(r!.last_account_seq).padStart(6, '0')}`;
 }
 
-/** Loans by id (the answers of a batch of payments). */
-export async function findLoans(tx: Tx, ids: string[]): Promise<LoanRow[]> {
-  return tx.query<LoanRow>(`${LOAN_SELECT} WHERE l.tenant_id = app_tenant() AND l.id = ANY($1::uuid[])`, [ids]);
-}
-
-/** Payments by id, with their journal numbers (the answers of a batch of payments). */
-export async function findPayments(tx: Tx, ids: string[]): Promise<PaymentRow[]> {
-  return tx.query<PaymentRow>(`${PAYMENT_SELECT} WHERE p.tenant_id = app_tenant() AND p.id = ANY($1::uuid[])`, [ids]);
-}
-
 /** One row of loan_pay_many's answer (src/db/functions/loan_pay_many.sql). */
 export interface PayRow {
   ord: number;
@@ -368,15 +358,19 @@ export interface PayRow {
   saving_transaction_id: string | null;
   days_late: number | null;
   overdue_count: number | null;
+  /** With `answer`: the cooperative's collectability rows as JSON (loans.portfolio.ts gradingOf), and for a written
+   * payment its answer, `pay_<field>` and `loan_<field>` as paymentView and loanView read them (loan_pay_answer.sql). */
+  grading?: string | null;
+  [column: `pay_${string}` | `loan_${string}`]: unknown;
 }
 
 /**
  * Payments in one call of loan_pay_many (values as literals: without parameters the statement travels with
- * BEGIN, one round trip). `items` as loans.pay.ts builds them.
+ * BEGIN, one round trip), each written payment's answer in its row. `items` as loans.pay.ts builds them.
  */
 export async function payMany(tx: Tx, date: string, agentId: string | null, items: unknown[]): Promise<PayRow[]> {
   return tx.query<PayRow>(
-    `SELECT * FROM loan_pay_many(${sqlLiteral(date)}::date, ${sqlLiteral(agentId)}::uuid, true, ${sqlLiteral(JSON.stringify(items))}::jsonb)`,
+    `SELECT * FROM loan_pay_many(${sqlLiteral(date)}::date, ${sqlLiteral(agentId)}::uuid, true, ${sqlLiteral(JSON.stringify(items))}::jsonb, true)`,
   );
 }
 

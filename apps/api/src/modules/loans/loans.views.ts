@@ -9,9 +9,81 @@ import { figures, type Grading, gradeLoan, type InstallmentFigures, summarize } 
 import { loadGrading } from './loans.portfolio.ts';
 import { type CollateralRow, collaterals, type InstallmentRow, installments, type LoanRow, type PaymentRow } from './loans.repo.ts';
 
+/** The loan fields loanView reads (a LoanRow, or a payment's answer from loan_pay_many: loans.pay.ts). */
+export type LoanViewRow = Pick<
+  LoanRow,
+  | 'id'
+  | 'loan_number'
+  | 'member_id'
+  | 'member_name'
+  | 'cif_number'
+  | 'product_id'
+  | 'product_name'
+  | 'product_code'
+  | 'terms_version'
+  | 'status'
+  | 'amount'
+  | 'tenor'
+  | 'interest_rate'
+  | 'interest_method'
+  | 'installment_method'
+  | 'rounding_multiple'
+  | 'due_day'
+  | 'installment_amount'
+  | 'purpose'
+  | 'criteria'
+  | 'guarantor'
+  | 'guarantor_verified'
+  | 'collateral_verified'
+  | 'interview_notes'
+  | 'survey_notes'
+  | 'tag'
+  | 'is_auto_debit'
+  | 'admin_fee'
+  | 'provision_fee'
+  | 'other_costs'
+  | 'net_disbursed'
+  | 'remaining_principal'
+  | 'principal_paid'
+  | 'principal_paid_before_migration'
+  | 'interest_paid'
+  | 'fine_paid'
+  | 'application_date'
+  | 'approved_date'
+  | 'release_date'
+  | 'first_installment_date'
+  | 'maturity_date'
+  | 'paid_off_date'
+  | 'decision_reason'
+  | 'description'
+  | 'officer_name'
+  | 'created_date'
+>;
+
+/** The payment fields paymentView reads. */
+export type PaymentViewRow = Pick<
+  PaymentRow,
+  | 'id'
+  | 'loan_id'
+  | 'journal_id'
+  | 'kind'
+  | 'payment_date'
+  | 'amount'
+  | 'principal'
+  | 'interest'
+  | 'fine'
+  | 'source'
+  | 'saving_id'
+  | 'status'
+  | 'journal_number'
+  | 'description'
+  | 'created_by_name'
+  | 'created_date'
+>;
+
 /** `late`: the days late and installments in arrears when the caller has them without the schedule (a payment's answer). */
 export function loanView(
-  l: LoanRow,
+  l: LoanViewRow,
   f?: InstallmentFigures[],
   asOf?: string,
   grading?: Grading,
@@ -108,7 +180,7 @@ export function collateralView(c: CollateralRow) {
   };
 }
 
-export function paymentView(p: PaymentRow) {
+export function paymentView(p: PaymentViewRow) {
   return {
     id: p.id,
     loanId: p.loan_id,
