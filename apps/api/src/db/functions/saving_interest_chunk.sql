@@ -56,12 +56,17 @@ BEGIN
     SELECT s.id, s.member_id, s.product_id, s.account_number, s.balance, s.blocked_amount, s.is_not_get_interest, s.kind, s.saving_type,
            s.status, s.open_date
       FROM member_saving s WHERE s.tenant_id = v_tenant AND s.id = ANY(p_ids) ORDER BY s.id FOR UPDATE OF s
+  ), tm AS (
+    -- The terms in force on p_end, once per product of the chunk (not once per account).
+    SELECT t.*
+      FROM (SELECT DISTINCT lk.product_id FROM lk) pp
+      JOIN LATERAL (SELECT t.* FROM product_terms t WHERE t.tenant_id = v_tenant AND t.product_id = pp.product_id AND t.effective_date <= p_end
+                     ORDER BY t.effective_date DESC, t.version DESC LIMIT 1) t ON true
   ), a AS (
     SELECT lk.*, t.base_rate, t.daily_interest_percent AS dip, t.balance_basis, coalesce(t.monthly_admin_fee, 0) AS fee, coalesce(t.interest_min_balance, 0) AS min_b,
            t.interest_max_balance AS max_b
       FROM lk
-      JOIN LATERAL (SELECT t.* FROM product_terms t WHERE t.tenant_id = v_tenant AND t.product_id = lk.product_id AND t.effective_date <= p_end
-                     ORDER BY t.effective_date DESC, t.version DESC LIMIT 1) t ON true
+      JOIN tm t ON t.product_id = lk.product_id
      WHERE lk.kind = 'SAVING' AND lk.saving_type = 'VOLUNTARY' AND lk.status = 'ACTIVE' AND (lk.open_date IS NULL OR lk.open_date <= p_end)
        AND (p_product IS NULL OR lk.product_id = p_product)
        -- Not paid yet for an overlapping period: a correlated lookup per account by its saving_id (a SubPlan, never

@@ -14,6 +14,12 @@ AS $function$
 DECLARE
   a record;
 BEGIN
+  -- The journal the rows point at is posted first by the caller (figures.post.ts postGroup), in this transaction;
+  -- saving_interest has no foreign key to it (migration 1520), so it is checked here once.
+  PERFORM 1 FROM journal j WHERE j.tenant_id = app_tenant() AND j.id = p_journal;
+  IF NOT FOUND THEN
+    RAISE EXCEPTION 'saving_interest_post: journal % not posted', p_journal USING ERRCODE = 'KS002';
+  END IF;
   SELECT array_agg(x.s ORDER BY x.s) AS s, array_agg(x.m ORDER BY x.s) AS m, array_agg(x.p ORDER BY x.s) AS p, array_agg(x.g ORDER BY x.s) AS g,
          array_agg(x.t ORDER BY x.s) AS t, array_agg(x.f ORDER BY x.s) AS f, array_agg(x.b ORDER BY x.s) AS b, array_agg(x.bb ORDER BY x.s) AS bb,
          array_agg(x.r ORDER BY x.s) AS r, array_agg(x.subj ORDER BY x.s) AS subj, array_agg(x.n ORDER BY x.s) AS n

@@ -8,7 +8,9 @@
 --     each with its running balance_after, a per-cooperative transaction code (one block: tenant_sequence_block), the
 --     account's group id and the chunk's journal (p_journal, posted by the caller in the same transaction);
 --  3. its saving_interest row (the unique index saving_interest_once_uq refuses a second POSTED row for the same
---     account and period, so a retried chunk can never pay twice).
+--     account and period, so a retried chunk can never pay twice). The table has no foreign keys (migration 1520):
+--     the release is checked once per call, every row's account is one this call updated (else the call fails), the
+--     journal is the caller's, posted in the same transaction.
 -- The ids of the movements, groups and interest rows are time-ordered (v7: the millisecond, then random bits, the
 -- last 4 bytes a counter within the call), so their indexes (member_transaction's primary key and group index,
 -- saving_interest's primary key) grow at their right edge instead of touching a random page per row.
@@ -33,6 +35,13 @@ BEGIN
   END IF;
   IF v_count = 0 THEN
     RETURN 0;
+  END IF;
+  -- The release the rows belong to, once per call (saving_interest has no foreign keys, migration 1520: what they
+  -- guaranteed holds here: the release checked and kept FOR KEY SHARE, each row's account found by the update below,
+  -- the journal posted by the caller in the same transaction).
+  PERFORM 1 FROM saving_interest_release r WHERE r.tenant_id = app_tenant() AND r.id = p_release FOR KEY SHARE;
+  IF NOT FOUND THEN
+    RAISE EXCEPTION 'saving_interest_write: release % not found', p_release USING ERRCODE = 'KS002';
   END IF;
   -- The movements' codes in one block of the cooperative's sequence (one number per movement written below).
   SELECT tenant_sequence_block('member_transaction_seq', (count(*) FILTER (WHERE x.g > 0) + count(*) FILTER (WHERE x.t > 0)
