@@ -90,7 +90,8 @@ BEGIN
     INSERT INTO audit_log (tenant_id, actor_user_id, action, entity, entity_id, before, after, request_id, ip, user_agent)
     SELECT v_tenant, x.usr, 'loan.payment', 'loan_payment', pay.id::text, x.before -> 'loan',
            jsonb_build_object('kind', x.kind, 'amount', x.amount, 'principal', x.principal, 'interest', x.interest, 'fine', x.fine,
-                              'source', x.source, 'journal', p_num[array_position(p_jid, x.journal)], 'status', x.status),
+                              'source', x.source, 'journalId', x.journal, 'journal', p_num[array_position(p_jid, x.journal)],
+                              'status', x.status),
            x.request_id, x.ip, left(x.user_agent, 500)
       FROM pay JOIN unnest(p_items) x ON x.journal = pay.journal_id
   )

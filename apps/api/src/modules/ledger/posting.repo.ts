@@ -4,7 +4,7 @@
  * errors stay with their callers.
  */
 import type { Dec } from '@koperasi/finance';
-import type { Db, Tx } from '../../db/db.ts';
+import { type Db, type Tx, sqlLiteral as v } from '../../db/db.ts';
 
 /** Posts a batch of journals in one round trip (`ledger_post_json`: checks, lines, numbers, headers, summary). */
 export async function postJson<Row>(tx: Tx, payload: unknown, numberNow: boolean): Promise<Row[]> {
@@ -82,5 +82,20 @@ export async function journalRowsBySource(tx: Tx, module: string, id: string) {
      WHERE j.tenant_id = $1 AND j.source_module = $2 AND j.source_id = $3
      ORDER BY j.fiscal_year, j.seq`,
     [tx.tenantId, module, id],
+  );
+}
+
+/**
+ * The journals' numbers right after COMMIT, in COMMIT's own round trip (db.ts afterCommitQuery): for teller
+ * movements and loan payments posted unnumbered (`ledger_number_journals_quietly` never fails: should numbering
+ * fail, the job numbers them within a second).
+ */
+export function numberAfterCommit(
+  tx: Tx,
+  tenantId: string,
+  journalIds: string[],
+): Promise<Array<{ journal_id: string; number: string | null }>> {
+  return tx.afterCommitQuery<{ journal_id: string; number: string | null }>(
+    `SELECT journal_id, number FROM ledger_number_journals_quietly(${v(tenantId)}::uuid, ARRAY[${journalIds.map((id) => v(id)).join(', ')}]::uuid[])`,
   );
 }

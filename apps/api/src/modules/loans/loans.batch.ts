@@ -19,6 +19,7 @@
 import type { Db } from '../../db/db.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { ok } from '../../lib/http.ts';
+import { numberAfterCommit } from '../ledger/posting.repo.ts';
 import { Linger } from '../money/batch-linger.ts';
 import { batchCommitted, rolledBackOnError } from '../money/batch-tx.ts';
 import { today } from '../savings/savings.core.ts';
@@ -123,7 +124,7 @@ export class PayBatcher {
           posted = [];
           refused = [];
           alone = [];
-          const rows = await payMany(tx, date, agentOf(first), prepared);
+          const rows = await payMany(tx, date, agentOf(first), prepared, false);
           const written = rows.filter((r) => r.outcome === 'POSTED');
           const answers = payAnswers(date, written);
           const stored: Array<[key: string, response: string]> = [];
@@ -136,7 +137,20 @@ export class PayBatcher {
             } else if (r.outcome === 'REFUSED') refused.push({ it, row: r });
             else alone.push(it);
           }
+          // The answers stored with their keys (journalNumber null, filled on replay: loans.pay.ts pay) and the
+          // journals numbered, in COMMIT's round trip.
           if (stored.length) storeAnswersAtCommit(tx, tenantId, stored);
+          if (posted.length) {
+            const numbered = numberAfterCommit(
+              tx,
+              tenantId,
+              posted.map(({ answer }) => answer.payment.transactionId),
+            );
+            tx.afterCommit(async () => {
+              const byId = new Map((await numbered).map((n) => [n.journal_id, n.number]));
+              for (const { answer } of posted) answer.payment.journalNumber = byId.get(answer.payment.transactionId) ?? null;
+            });
+          }
         }),
       );
     } catch (err) {

@@ -16,9 +16,10 @@
 
 import { dec } from '@koperasi/finance';
 import { type Ctx, withTx } from '../../lib/context.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, IdempotentReplay } from '../../lib/errors.ts';
 import { uuidv7 } from '../../lib/uuid7.ts';
 import { periodLabel } from '../ledger/dates.ts';
+import { numberJournals } from '../ledger/posting.ts';
 import { isRefusalCode, refusalError } from '../money/refusals.ts';
 import { channelOf, isAgentCtx, today } from '../savings/savings.core.ts';
 import { gradingOf } from './loans.portfolio.ts';
@@ -193,16 +194,40 @@ export function payAnswers(date: string, rows: PayRow[]): Map<number, PayAnswer>
   return out;
 }
 
-/** One payment in its own transaction. */
+/**
+ * One payment in its own transaction, its journal numbered at once. A replayed Idempotency-Key answers the stored
+ * answer; one a batch stored holds `journalNumber` null (the batch numbers its journals after COMMIT), filled here
+ * as the first answer had it.
+ */
 export async function pay(ctx: Ctx, b: PayInput): Promise<PayAnswer> {
-  return withTx(
-    ctx,
-    async (tx) => {
-      const date = today();
-      const [r] = await payMany(tx, date, agentOf(ctx), [payItem(ctx, b, 0, false)]);
-      if (r?.outcome !== 'POSTED') throw payRefusal(ctx, r, date);
-      return payAnswers(date, [r]).get(0)!;
-    },
-    { idempotent: true, message: payMessage(b.kind) },
-  );
+  try {
+    return await withTx(
+      ctx,
+      async (tx) => {
+        const date = today();
+        const [r] = await payMany(tx, date, agentOf(ctx), [payItem(ctx, b, 0, false)]);
+        if (r?.outcome !== 'POSTED') throw payRefusal(ctx, r, date);
+        return payAnswers(date, [r]).get(0)!;
+      },
+      { idempotent: true, message: payMessage(b.kind) },
+    );
+  } catch (err) {
+    if (err instanceof IdempotentReplay) await fillJournalNumber(ctx, (err.body as { data?: Partial<PayAnswer> } | null)?.data);
+    throw err;
+  }
+}
+
+/**
+ * Fills a payment answer's `journalNumber` when it is null (its journal numbered after COMMIT), numbering the
+ * cooperative's waiting journals first. Never fails: should numbering fail, the job numbers the journal within a
+ * second and the number stays null in this answer.
+ */
+export async function fillJournalNumber(ctx: Ctx, answer: Partial<PayAnswer> | null | undefined): Promise<void> {
+  const p = answer?.payment;
+  if (!p || p.journalNumber !== null || typeof p.transactionId !== 'string') return;
+  try {
+    p.journalNumber = (await numberJournals(ctx.db, ctx.tenantId, [p.transactionId])).get(p.transactionId) ?? null;
+  } catch (err) {
+    console.error('journal numbering after a loan payment failed (the job numbers it)', err);
+  }
 }

@@ -367,10 +367,13 @@ export interface PayRow {
 /**
  * Payments in one call of loan_pay_many (values as literals: without parameters the statement travels with
  * BEGIN, one round trip), each written payment's answer in its row. `items` as loans.pay.ts builds them.
+ * `numberNow` false (the routes' batches): the journals commit unnumbered and the caller numbers them in COMMIT's
+ * round trip (ledger posting.repo.ts numberAfterCommit), so the cooperative's journal counter is not held while
+ * the batch writes its rows (docs/loans.md "Performance").
  */
-export async function payMany(tx: Tx, date: string, agentId: string | null, items: unknown[]): Promise<PayRow[]> {
+export async function payMany(tx: Tx, date: string, agentId: string | null, items: unknown[], numberNow = true): Promise<PayRow[]> {
   return tx.query<PayRow>(
-    `SELECT * FROM loan_pay_many(${sqlLiteral(date)}::date, ${sqlLiteral(agentId)}::uuid, true, ${sqlLiteral(JSON.stringify(items))}::jsonb, true)`,
+    `SELECT * FROM loan_pay_many(${sqlLiteral(date)}::date, ${sqlLiteral(agentId)}::uuid, ${numberNow}, ${sqlLiteral(JSON.stringify(items))}::jsonb, true)`,
   );
 }
 

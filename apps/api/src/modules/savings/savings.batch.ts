@@ -27,11 +27,12 @@ import type { Db } from '../../db/db.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { ok } from '../../lib/http.ts';
 import { uuidv7 } from '../../lib/uuid7.ts';
+import { numberAfterCommit } from '../ledger/posting.repo.ts';
 import { markPrincipalPaid } from '../members/members.registry.ts';
 import { Linger } from '../money/batch-linger.ts';
 import { hasSqlState, RolledBack, rolledBackOnError } from '../money/batch-tx.ts';
 import { activityLabel, type Channel, channelOf, isAgentCtx, type MovementView, tellerName, today } from './savings.core.ts';
-import { anyJournalExists, callSavingMoveMany, numberAfterCommit, storeAnswersBeforeCommit } from './savings.moves.repo.ts';
+import { anyJournalExists, callSavingMoveMany, storeAnswersBeforeCommit } from './savings.moves.repo.ts';
 
 export interface BatchMove {
   kind: 'TOPUP' | 'WITHDRAW';

@@ -50,17 +50,6 @@ export function callSavingMove<T>(tx: Tx, a: SavingMoveArgs): Promise<T | undefi
   );
 }
 
-/** The journals' numbers right after COMMIT, in COMMIT's own round trip (never fails: the job numbers them otherwise). */
-export function numberAfterCommit(
-  tx: Tx,
-  tenantId: string,
-  journalIds: string[],
-): Promise<Array<{ journal_id: string; number: string | null }>> {
-  return tx.afterCommitQuery<{ journal_id: string; number: string | null }>(
-    `SELECT journal_id, number FROM ledger_number_journals_quietly(${v(tenantId)}::uuid, ARRAY[${journalIds.map((id) => v(id)).join(', ')}]::uuid[])`,
-  );
-}
-
 /** The cash or bank account a movement would use (saving_resolve_cash: the chosen one, the user's, else Kas Besar). */
 export function findCashRow(tx: Tx, coaId: string | null, userId: string | null): Promise<CashRow | undefined> {
   return tx.one<CashRow>('SELECT * FROM saving_resolve_cash($1::uuid, $2::uuid)', [coaId, userId]);

@@ -42,6 +42,7 @@ import { audit } from '../../lib/audit.ts';
 import { applyClaim, type Ctx, claimKey, type TxOptions, withTx } from '../../lib/context.ts';
 import { IdempotentReplay } from '../../lib/errors.ts';
 import { uuidv7 } from '../../lib/uuid7.ts';
+import { numberAfterCommit } from '../ledger/posting.repo.ts';
 import { fillJournalNumbers } from '../ledger/posting.ts';
 import { markPrincipalPaid } from '../members/members.registry.ts';
 import { isRefusalCode, withinLimit as isWithinLimit, limitDecision, refusalError } from '../money/index.ts';
@@ -64,7 +65,7 @@ import {
   resolveCash,
   today,
 } from './savings.core.ts';
-import { callSavingMove, insertWithdrawalRequest, numberAfterCommit } from './savings.moves.repo.ts';
+import { callSavingMove, insertWithdrawalRequest } from './savings.moves.repo.ts';
 import { type LockedAccount, lockAccounts, lockAccountWithCash } from './savings.repo.ts';
 
 export type { MovementView } from './savings.core.ts';
