@@ -67,6 +67,7 @@ function fakeDb(fail?: Fail) {
         },
         beforeCommit() {},
         afterCommit() {},
+        beforeCommitQuery: async () => [],
         afterCommitQuery: async () => [],
       } as unknown as Tx;
       const result = await fn(tx);

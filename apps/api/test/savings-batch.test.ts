@@ -5,6 +5,9 @@
  * it had run alone; what a batch cannot decide runs alone.
  */
 import { describe, expect, it } from 'vitest';
+import { systemCtx } from '../src/lib/context.ts';
+import { todayJakarta } from '../src/modules/ledger/dates.ts';
+import { post } from '../src/modules/ledger/posting.ts';
 import { body, newTenant, testDb } from './helpers.ts';
 import { createActiveMember } from './members-fixtures.ts';
 import { assertReconciled, coaIds, defaultProducts } from './reconcile.ts';
@@ -165,6 +168,47 @@ describe('teller movements in batches', () => {
     );
     expect(facts!.rows).toBe(16);
     if (db.kind === 'postgres') expect(facts!.txs).toBeLessThan(16);
+  });
+
+  it('a batch posts its journals numbered right before COMMIT: the journals waiting before it first, no gap, none left waiting', async () => {
+    const { t, accounts } = await openAccounts(3, 100000);
+    const db = await testDb();
+    const coa = await coaIds(t.tenantId);
+    // A journal committed unnumbered (as a movement alone leaves it until its numbering step or the job).
+    const waiting = await db.tenant(t.tenantId, (tx) =>
+      post(
+        tx,
+        systemCtx(db, t.tenantId, { userId: t.adminUserId, requestId: 'waiting' }),
+        {
+          date: todayJakarta(),
+          description: 'Menunggu nomor',
+          source: { module: 'MANUAL' },
+          lines: [
+            { accountId: coa['10101'], debit: 1000 },
+            { accountId: coa['30901'], credit: 1000 },
+          ],
+        },
+        { numberAfterCommit: true },
+      ),
+    );
+    expect(waiting.number).toBeNull();
+    const results = await Promise.all(
+      accounts.map((a) => t.admin.post('/api/transaction/topup-saving', { memberSavingId: a.id, amount: 10000 })),
+    );
+    for (const r of results) expect(r.statusCode).toBe(200);
+    const numbers = await db.tenant(t.tenantId, (tx) =>
+      tx.query<{ id: string; seq: number | null }>('SELECT id, seq FROM journal WHERE tenant_id = app_tenant() ORDER BY seq'),
+    );
+    // Every journal numbered, 1..n without a gap; the waiting one before the batch's.
+    expect(numbers.every((n) => n.seq !== null)).toBe(true);
+    expect(numbers.map((n) => n.seq)).toEqual(numbers.map((_, i) => i + 1));
+    const seqOf = new Map(numbers.map((n) => [n.id, n.seq!]));
+    for (const r of results) {
+      const x = body<any>(r).data.transaction;
+      expect(x.journalNumber).toMatch(/^JU\/\d{4}\/\d{6}$/);
+      expect(seqOf.get(x.journalId)).toBeGreaterThan(seqOf.get(waiting.id)!);
+    }
+    await assertReconciled(t.tenantId);
   });
 
   it('a journal the engine refuses sends every movement of the batch alone: each gets its own answer', async () => {

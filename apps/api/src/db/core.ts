@@ -27,6 +27,11 @@ export interface Tx extends Sql {
    */
   beforeCommit(sql: string): void;
   /**
+   * As `beforeCommit`, and the statement's rows: resolves after COMMIT; never on
+   * rollback (its failure, like COMMIT's, rolls the transaction back).
+   */
+  beforeCommitQuery<T = Record<string, unknown>>(sql: string): Promise<T[]>;
+  /**
    * A statement without parameters run right after COMMIT, in COMMIT's round
    * trip, in its own transaction (it sees this one committed). It must not fail
    * (wrap it in a function that catches its errors): a failure is not reported
@@ -135,4 +140,10 @@ export function contextSql(mode: 'tenant' | 'app' | 'owner', tenantId: string | 
 export interface AfterCommitQuery {
   sql: string;
   resolve: (rows: unknown[]) => void;
+}
+
+/** A statement sent right before COMMIT; `resolve` (beforeCommitQuery) gets its rows after COMMIT. */
+export interface BeforeCommit {
+  sql: string;
+  resolve?: (rows: unknown[]) => void;
 }

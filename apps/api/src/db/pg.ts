@@ -7,6 +7,7 @@ import {
   type AfterCommit,
   type AfterCommitQuery,
   APP_ROLE,
+  type BeforeCommit,
   type Db,
   MAX_ATTEMPTS,
   OID,
@@ -33,7 +34,7 @@ pg.types.setTypeParser(OID.DATE, parseDate);
  */
 class PgTx implements Tx {
   hooks: AfterCommit = [];
-  before: string[] = [];
+  before: BeforeCommit[] = [];
   after: AfterCommitQuery[] = [];
   constructor(
     private client: pg.PoolClient,
@@ -71,7 +72,10 @@ class PgTx implements Tx {
     this.hooks.push(fn);
   }
   beforeCommit(sql: string) {
-    this.before.push(sql);
+    this.before.push({ sql });
+  }
+  beforeCommitQuery<T>(sql: string): Promise<T[]> {
+    return new Promise<T[]>((resolve) => this.before.push({ sql, resolve: resolve as (rows: unknown[]) => void }));
   }
   afterCommitQuery<T>(sql: string): Promise<T[]> {
     return new Promise<T[]>((resolve) => this.after.push({ sql, resolve: resolve as (rows: unknown[]) => void }));
@@ -79,13 +83,15 @@ class PgTx implements Tx {
   /** COMMIT (with what travels with it), in one round trip. Nothing at all when nothing was sent. */
   async commit(): Promise<void> {
     if (this.begin !== null && !this.before.length && !this.after.length) return;
-    const sql = `${this.begin ?? ''} ${[...this.before, 'COMMIT', ...this.after.map((a) => a.sql)].join('; ')}`;
+    const sql = `${this.begin ?? ''} ${[...this.before.map((b) => b.sql), 'COMMIT', ...this.after.map((a) => a.sql)].join('; ')}`;
     this.begin = null;
     // An error here comes from a before-commit statement or COMMIT itself (the transaction is rolled back):
     // after-commit statements catch their own errors.
     const r = (await this.client.query(sql)) as unknown as pg.QueryResult | pg.QueryResult[];
     const results = Array.isArray(r) ? r : [r];
     const tail = results.slice(results.length - this.after.length);
+    const before = results.slice(results.length - this.after.length - 1 - this.before.length, results.length - this.after.length - 1);
+    for (const [i, b] of this.before.entries()) b.resolve?.(before[i]?.rows ?? []);
     for (const [i, a] of this.after.entries()) a.resolve(tail[i]?.rows ?? []);
   }
   /** Sends ROLLBACK when a transaction was begun. */

@@ -8,6 +8,7 @@ import { Dec } from '@koperasi/finance';
 import {
   type AfterCommit,
   type AfterCommitQuery,
+  type BeforeCommit,
   contextSql,
   type Db,
   OID,
@@ -20,7 +21,7 @@ import {
 
 class PgliteTx implements Tx {
   hooks: AfterCommit = [];
-  before: string[] = [];
+  before: BeforeCommit[] = [];
   after: AfterCommitQuery[] = [];
   constructor(
     private db: PGlite,
@@ -45,7 +46,10 @@ class PgliteTx implements Tx {
     this.hooks.push(fn);
   }
   beforeCommit(sql: string) {
-    this.before.push(sql);
+    this.before.push({ sql });
+  }
+  beforeCommitQuery<T>(sql: string): Promise<T[]> {
+    return new Promise<T[]>((resolve) => this.before.push({ sql, resolve: resolve as (rows: unknown[]) => void }));
   }
   afterCommitQuery<T>(sql: string): Promise<T[]> {
     return new Promise<T[]>((resolve) => this.after.push({ sql, resolve: resolve as (rows: unknown[]) => void }));
@@ -99,8 +103,16 @@ export async function createPgliteDb(dataDir: string | undefined): Promise<Db> {
       let result: T;
       try {
         result = await fn(tx);
-        for (const sql of tx.before) await db.exec(sql);
+        const rows: unknown[][] = [];
+        for (const b of tx.before) {
+          if (b.resolve) rows.push((await db.query(b.sql)).rows);
+          else {
+            await db.exec(b.sql);
+            rows.push([]);
+          }
+        }
         await db.exec('COMMIT');
+        for (const [i, b] of tx.before.entries()) b.resolve?.(rows[i]);
       } catch (err) {
         await db.exec('ROLLBACK').catch(() => undefined);
         throw err;

@@ -10,18 +10,7 @@ DECLARE
   v_tenant uuid := app_tenant();
   v_ok integer[];
   s saving_move_row[];
-  m record;
   v_n integer;
-  j_id uuid[];
-  j_desc text[];
-  j_ref text[];
-  j_src text[];
-  j_by uuid[];
-  l_ord integer[];
-  l_no integer[];
-  l_acc uuid[];
-  l_debit numeric[];
-  l_credit numeric[];
   r_seq bigint[];
   r_id uuid[];
   r_at timestamptz[];
@@ -106,27 +95,19 @@ BEGIN
             FROM ev CROSS JOIN (SELECT tenant_sequence_block('member_transaction_seq', (count(*) FILTER (WHERE n.verdict = 'POSTED'))::int) AS seqs
                                   FROM ev n) b) e;
 
-  -- 3. The journals of the posted movements, in one call of the engine (checked before anything is written).
-  SELECT array_agg(u.journal ORDER BY u.ord), array_agg(u.jdesc ORDER BY u.ord), array_agg(u.code ORDER BY u.ord),
-         array_agg(u.grp::text ORDER BY u.ord), array_agg(u.usr ORDER BY u.ord)
-    INTO j_id, j_desc, j_ref, j_src, j_by
-    FROM unnest(s) u WHERE u.outcome = 'POSTED';
-  v_n := coalesce(cardinality(j_id), 0);
+  -- 3. The journals of the posted movements are posted at the end of the transaction, numbered then, by
+  --    saving_post_journals (in COMMIT's round trip: the cooperative's journal counter is held only from there
+  --    to the end of COMMIT); what they need is kept for it in the transaction (a transaction-local setting).
+  SELECT count(*)::int INTO v_n FROM unnest(s) u WHERE u.outcome = 'POSTED';
   IF v_n > 0 THEN
-    SELECT array_agg(p.o ORDER BY p.o, l.n), array_agg(l.n ORDER BY p.o, l.n), array_agg(l.acc ORDER BY p.o, l.n),
-           array_agg(l.d ORDER BY p.o, l.n), array_agg(l.c ORDER BY p.o, l.n)
-      INTO l_ord, l_no, l_acc, l_debit, l_credit
-      FROM (SELECT (row_number() OVER (ORDER BY u.ord))::integer AS o, u.* FROM unnest(s) u WHERE u.outcome = 'POSTED') p
-      CROSS JOIN LATERAL (VALUES (1, CASE WHEN p.op = 'TOPUP' THEN p.cash_id ELSE p.control_id END, p.amount, 0::numeric),
-                                 (2, CASE WHEN p.op = 'TOPUP' THEN p.control_id ELSE p.cash_id END, 0::numeric, p.amount)) AS l(n, acc, d, c);
-    SELECT * INTO m FROM ledger_post_arrays(
-      j_id, array_fill(p_date, ARRAY[v_n]), j_desc, j_ref, array_fill('SAVING'::text, ARRAY[v_n]), j_src,
-      array_fill(false, ARRAY[v_n]), array_fill(false, ARRAY[v_n]), array_fill(NULL::uuid, ARRAY[v_n]), array_fill(NULL::text, ARRAY[v_n]), j_by,
-      l_ord, l_no, l_acc, l_debit, l_credit,
-      array_fill(NULL::text, ARRAY[2 * v_n]), array_fill(NULL::uuid, ARRAY[2 * v_n]), array_fill(NULL::uuid, ARRAY[2 * v_n]), false, true) x;
-    IF m.refusal IS NOT NULL THEN
-      RAISE EXCEPTION 'saving_move_many: journal refused (%)', m.refusal USING ERRCODE = 'KS010';
+    IF coalesce(current_setting('koperasi.saving_journals', true), '') <> '' THEN
+      RAISE EXCEPTION 'saving_move_many: one batch per transaction' USING ERRCODE = 'KS011';
     END IF;
+    PERFORM set_config('koperasi.saving_journals',
+      jsonb_build_object('date', p_date, 'moves', (
+        SELECT jsonb_agg(jsonb_build_object('journal', u.journal, 'jdesc', u.jdesc, 'code', u.code, 'grp', u.grp, 'usr', u.usr,
+                                            'op', u.op, 'amount', u.amount, 'cash', u.cash_id, 'control', u.control_id) ORDER BY u.ord)
+          FROM unnest(s) u WHERE u.outcome = 'POSTED'))::text, true);
 
     -- 4. The balances, the transaction rows and their audit entries.
     UPDATE member_saving AS ms

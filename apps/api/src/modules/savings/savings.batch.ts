@@ -5,8 +5,10 @@
  * A movement request does not open a transaction of its own: it joins the
  * queue of its cooperative (and agent), and the next free slot takes what is
  * waiting there into one transaction, `saving_move_many`: one round trip with
- * BEGIN for every rule, lock, journal, balance, row and audit entry of the
- * batch, one more for the stored answers, COMMIT and the journals' numbers.
+ * BEGIN for every rule, lock, balance, row and audit entry of the batch, one
+ * more for the stored answers, the journals (posted and numbered at once by
+ * `saving_post_journals`, the cooperative's journal counter held only from
+ * there through COMMIT) and COMMIT.
  * With nothing else running a batch is the one movement and starts at once;
  * under load the movements that arrive while the slots are busy go together,
  * so BEGIN, COMMIT and its WAL flush, the numbering, the round trips and the
@@ -27,12 +29,11 @@ import type { Db } from '../../db/db.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { ok } from '../../lib/http.ts';
 import { uuidv7 } from '../../lib/uuid7.ts';
-import { numberAfterCommit } from '../ledger/posting.repo.ts';
 import { markPrincipalPaid } from '../members/members.registry.ts';
 import { Linger } from '../money/batch-linger.ts';
 import { hasSqlState, RolledBack, rolledBackOnError } from '../money/batch-tx.ts';
 import { activityLabel, type Channel, channelOf, isAgentCtx, type MovementView, tellerName, today } from './savings.core.ts';
-import { anyJournalExists, callSavingMoveMany, storeAnswersBeforeCommit } from './savings.moves.repo.ts';
+import { anyJournalExists, callSavingMoveMany, postJournalsBeforeCommit, storeAnswersBeforeCommit } from './savings.moves.repo.ts';
 
 export interface BatchMove {
   kind: 'TOPUP' | 'WITHDRAW';
@@ -233,15 +234,11 @@ export class MoveBatcher {
             if (it.ctx.idem) stored.push({ key: it.ctx.idem.key, response: JSON.stringify(ok(result, it.move.message)) });
             posted.push({ it, result });
           }
-          // The answers stored with their keys (journalNumber null, filled on replay) and the journals numbered,
-          // in COMMIT's round trip.
+          // The answers stored with their keys (journalNumber null, filled on replay), then the journals posted and
+          // numbered, in COMMIT's round trip (the cooperative's journal counter is held only through COMMIT).
           storeAnswersBeforeCommit(tx, tenantId, stored);
           if (posted.length) {
-            const numbered = numberAfterCommit(
-              tx,
-              tenantId,
-              posted.map(({ result }) => result.transaction.journalId!),
-            );
+            const numbered = postJournalsBeforeCommit(tx);
             tx.afterCommit(async () => {
               const byId = new Map((await numbered).map((n) => [n.journal_id, n.number]));
               for (const { result } of posted) result.transaction.journalNumber = byId.get(result.transaction.journalId!) ?? null;
@@ -251,8 +248,8 @@ export class MoveBatcher {
       );
     } catch (err) {
       // RolledBack: the error came before COMMIT was sent, so nothing was written. Otherwise it came from COMMIT's
-      // round trip (a statement before it, COMMIT itself, or the numbering after it): when PostgreSQL answered
-      // (a SQLSTATE), the whole round trip is over and the batch's journals tell whether it committed.
+      // round trip (a statement before it, the journals' posting among them, or COMMIT itself): when PostgreSQL
+      // answered (a SQLSTATE), the whole round trip is over and the batch's journals tell whether it committed.
       const committed = err instanceof RolledBack ? false : hasSqlState(err) ? await this.committed(tenantId, prepared) : null;
       if (committed === false) {
         // Nothing was written (a journal the engine refused, a refusal at COMMIT, anything before it):
@@ -267,8 +264,8 @@ export class MoveBatcher {
         for (const it of items) it.reject(err);
         return;
       }
-      // Committed, and only what came after COMMIT failed: the answers stand (journal numbers come from the job).
-      console.error('savings batch committed; the statement after COMMIT failed', err);
+      // Committed, and only what came after it failed: the answers stand.
+      console.error('savings batch committed; what came after COMMIT failed', err);
     }
     for (const { it, result } of posted) {
       if (it.ctx.idem) {

@@ -114,6 +114,14 @@ export function callSavingMoveMany<T>(tx: Tx, payload: string, byCif: boolean, d
   );
 }
 
+/**
+ * The batch's journals, posted and numbered right before COMMIT, in its round trip (saving_post_journals: the
+ * cooperative's journal counter is held from there to the end of COMMIT only). Resolves after COMMIT.
+ */
+export function postJournalsBeforeCommit(tx: Tx): Promise<Array<{ journal_id: string; number: string | null }>> {
+  return tx.beforeCommitQuery<{ journal_id: string; number: string | null }>('SELECT journal_id, number FROM saving_post_journals()');
+}
+
 /** The answers stored with their Idempotency-Keys, right before COMMIT (in its round trip). */
 export function storeAnswersBeforeCommit(tx: Tx, tenantId: string, answers: Array<{ key: string; response: string }>): void {
   if (!answers.length) return;
