@@ -16,25 +16,6 @@ DECLARE
   s_ord integer[];
   s_id uuid[];
 BEGIN
-  UPDATE loan_installment AS i
-     SET fine_accrued = u.fine_accrued + u.fine_new,
-         fine_counted_to = CASE WHEN u.fine_new > 0 THEN p_date ELSE u.fine_counted_to END,
-         principal_paid = u.principal_paid + u.pay_principal,
-         interest_paid = u.interest_paid + u.pay_interest,
-         fine_paid = u.fine_paid + u.pay_fine,
-         paid_date = u.new_paid_date,
-         interest = u.new_interest,
-         notes = u.new_notes
-    FROM unnest(p_ins) u
-   WHERE u.changed AND i.tenant_id = v_tenant AND i.id = u.id
-     AND u.ord IN (SELECT x.ord FROM unnest(p_items) x WHERE x.outcome = 'POSTED');
-
-  UPDATE loan AS l
-     SET remaining_principal = x.remaining, principal_paid = x.principal_paid, interest_paid = x.interest_paid, fine_paid = x.fine_paid,
-         status = x.status, paid_off_date = x.paid_off_date
-    FROM unnest(p_items) x
-   WHERE x.outcome = 'POSTED' AND l.tenant_id = v_tenant AND l.id = x.loan_id;
-
   -- The savings legs, set-based (as saving_move_many; one payment per account in a call): balances, then the
   -- movement rows with their codes, on the payment's journal. Only when there is one: the statement's executor
   -- start-up (two tables and their indexes opened) is paid per call even when it touches no row.
@@ -65,8 +46,29 @@ BEGIN
     SELECT array_agg(sq.ord), array_agg(ins.id) INTO s_ord, s_id FROM ins JOIN sq ON sq.seq = ins.seq;
   END IF;
 
+  -- One statement for the rest (one executor start-up per batch instead of three): the installments, the loans, then
+  -- the payment rows and what hangs on them. Data-modifying CTEs all run, read or not; none reads another's table.
   RETURN QUERY
-  WITH pay AS (
+  WITH inst AS (
+    UPDATE loan_installment AS i
+       SET fine_accrued = u.fine_accrued + u.fine_new,
+           fine_counted_to = CASE WHEN u.fine_new > 0 THEN p_date ELSE u.fine_counted_to END,
+           principal_paid = u.principal_paid + u.pay_principal,
+           interest_paid = u.interest_paid + u.pay_interest,
+           fine_paid = u.fine_paid + u.pay_fine,
+           paid_date = u.new_paid_date,
+           interest = u.new_interest,
+           notes = u.new_notes
+      FROM unnest(p_ins) u
+     WHERE u.changed AND i.tenant_id = v_tenant AND i.id = u.id
+       AND u.ord IN (SELECT x.ord FROM unnest(p_items) x WHERE x.outcome = 'POSTED')
+  ), lo AS (
+    UPDATE loan AS l
+       SET remaining_principal = x.remaining, principal_paid = x.principal_paid, interest_paid = x.interest_paid, fine_paid = x.fine_paid,
+           status = x.status, paid_off_date = x.paid_off_date
+      FROM unnest(p_items) x
+     WHERE x.outcome = 'POSTED' AND l.tenant_id = v_tenant AND l.id = x.loan_id
+  ), pay AS (
     INSERT INTO loan_payment AS p (tenant_id, loan_id, seq, kind, payment_date, amount, principal, interest, fine, source, cash_coa_id,
                                    saving_id, saving_transaction_id, journal_id, before, description, created_by)
     SELECT v_tenant, x.loan_id,
