@@ -18,7 +18,7 @@
  */
 import type { Db } from '../../db/db.ts';
 import type { Ctx } from '../../lib/context.ts';
-import { ok } from '../../lib/http.ts';
+import { envelopeText, ok } from '../../lib/http.ts';
 import { Linger } from '../money/batch-linger.ts';
 import { batchCommitted, rolledBackOnError } from '../money/batch-tx.ts';
 import { today } from '../savings/savings.core.ts';
@@ -131,7 +131,7 @@ export class PayBatcher {
             const it = items[r.ord];
             if (r.outcome === 'POSTED') {
               const answer = answers.get(r.ord)!;
-              if (it.ctx.idem) stored.push([it.ctx.idem.key, JSON.stringify(ok(answer, payMessage(it.input.kind)))]);
+              if (it.ctx.idem) stored.push([it.ctx.idem.key, envelopeText(ok(answer, payMessage(it.input.kind)))]);
               posted.push({ it, answer });
             } else if (r.outcome === 'REFUSED') refused.push({ it, row: r });
             else alone.push(it);
