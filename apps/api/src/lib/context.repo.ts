@@ -3,6 +3,7 @@
  * stored answer, expiry).
  */
 import { sqlLiteral, type Tx } from '../db/db.ts';
+import { envelopeText } from './http.ts';
 
 /**
  * The statement that checks a cached principal (auth_principal_check raises KA001 when it changed), with its
@@ -14,7 +15,7 @@ export function principalCheckSql(tenantId: string, sessionId: string, userId: s
 
 /** The statement that stores a transaction's answer with its key, values as literals (it runs in COMMIT's round trip). */
 export function storeAnswerSql(tenantId: string, key: string, body: unknown): string {
-  return `UPDATE idempotency_key SET status_code = 200, response = ${sqlLiteral(JSON.stringify(body))}::jsonb
+  return `UPDATE idempotency_key SET status_code = 200, response = ${sqlLiteral(envelopeText(body))}::jsonb
          WHERE tenant_id = ${sqlLiteral(tenantId)} AND key = ${sqlLiteral(key)}`;
 }
 

@@ -9,6 +9,34 @@ export function ok<T>(data: T, message = 'common.success', params?: Record<strin
   return env;
 }
 
+const JSON_TEXT = Symbol.for('koperasi.jsonText');
+
+/**
+ * `value` with its JSON text attached (not enumerable; a value changed afterwards must be passed here again, which
+ * writes the text anew): `envelopeText` writes the envelope around that text instead of serialising the value again.
+ * A payment's answer is serialised once for the stored answer and the response alike (docs/loans.md "Performance"),
+ * twice when a batch fills its journal number after COMMIT.
+ */
+export function withJsonText<T extends object>(value: T): T {
+  Object.defineProperty(value, JSON_TEXT, { value: JSON.stringify(value), configurable: true });
+  return value;
+}
+
+/**
+ * `JSON.stringify(env)`, the same text, but an `ok` envelope whose data carries its JSON text (`withJsonText`) is
+ * written around it. The serializer of routes answering such data, and of stored answers.
+ */
+export function envelopeText(env: unknown): string {
+  const e = env as Record<string, unknown> | null;
+  const data = e && typeof e === 'object' ? e.data : undefined;
+  const text = data && typeof data === 'object' ? (data as Record<symbol, unknown>)[JSON_TEXT] : undefined;
+  if (typeof text !== 'string') return JSON.stringify(env);
+  const keys = Object.keys(e!);
+  if (keys.length !== 4 || keys[0] !== 'status' || keys[1] !== 'code' || keys[2] !== 'message' || keys[3] !== 'data')
+    return JSON.stringify(env);
+  return `{"status":${JSON.stringify(e!.status)},"code":${JSON.stringify(e!.code)},"message":${JSON.stringify(e!.message)},"data":${text}}`;
+}
+
 export function messageParams(env: object): Record<string, unknown> | undefined {
   return (env as Record<symbol, Record<string, unknown> | undefined>)[PARAMS];
 }

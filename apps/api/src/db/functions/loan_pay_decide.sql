@@ -45,7 +45,10 @@ BEGIN
                               ORDER BY u.number) FILTER (WHERE u.changed), '[]'::jsonb) AS snap
       FROM unnest(p_ins) u GROUP BY u.ord
   ), sv AS (
-    SELECT * FROM saving_lock_accounts((SELECT array_agg(x.saving ORDER BY x.saving) FROM x WHERE x.source = 'SAVING'), p_date, p_agent)
+    -- Called only when a payment is from savings (a cash batch pays no call and no statement start-up for it).
+    SELECT a.* FROM (SELECT array_agg(x.saving ORDER BY x.saving) AS ids FROM x WHERE x.source = 'SAVING') s
+     CROSS JOIN LATERAL saving_lock_accounts(s.ids, p_date, p_agent) a
+     WHERE s.ids IS NOT NULL
   ), cs AS (
     SELECT d.coa AS pick, d.usr AS picker, c.id AS cash_id, c.code AS cash_code, c.name AS cash_name, c.is_postable AS cash_postable,
            c.is_active AS cash_active, c.is_cash_bank AS cash_bank, c.holder_id AS cash_holder, c.holder_name AS cash_holder_name

@@ -55,6 +55,7 @@ DECLARE
   it loan_pay_item[];
   v record;
   v_n integer;
+  v_give_back boolean;
   m record;
   s_id uuid[];
   r_jid uuid[];
@@ -105,7 +106,11 @@ BEGIN
                    FROM jsonb_to_recordset(p_items) AS o(ord integer) LEFT JOIN loan_pay_answer(v_tenant, NULL) a ON false ORDER BY o.ord;
     RETURN;
   END IF;
-  SELECT jsonb_agg(e.i) INTO v_go FROM jsonb_array_elements(p_items) e(i) WHERE (e.i ->> 'ord')::integer = ANY(v_ok);
+  IF cardinality(v_ok) = jsonb_array_length(p_items) THEN
+    v_go := p_items;
+  ELSE
+    SELECT jsonb_agg(e.i) INTO v_go FROM jsonb_array_elements(p_items) e(i) WHERE (e.i ->> 'ord')::integer = ANY(v_ok);
+  END IF;
 
   -- 2. The loans locked, in id order (the savings accounts are locked by saving_lock_accounts below).
   PERFORM 1 FROM loan l
@@ -119,7 +124,9 @@ BEGIN
   it := loan_pay_decide(p_date, p_agent, v_go, ins);
 
   -- 5. The journals of the payments that go.
-  SELECT count(*)::integer INTO v_n FROM unnest(it) u WHERE u.outcome = 'POSTED';
+  SELECT count(*) FILTER (WHERE u.outcome = 'POSTED')::integer, coalesce(bool_or(u.outcome = 'REFUSED' AND u.idem_key IS NOT NULL), false)
+    INTO v_n, v_give_back
+    FROM unnest(it) u;
   IF v_n > 0 THEN
     SELECT array_agg(q.o ORDER BY q.o, q.n), array_agg(q.n ORDER BY q.o, q.n), array_agg(q.acc ORDER BY q.o, q.n),
            array_agg(q.d ORDER BY q.o, q.n), array_agg(q.c ORDER BY q.o, q.n), array_agg(q.ds ORDER BY q.o, q.n)
@@ -162,9 +169,11 @@ BEGIN
   END IF;
 
   -- The keys of refused payments are given back (the payment alone claims its key again).
-  DELETE FROM idempotency_key AS k
-   USING unnest(it) u
-   WHERE u.outcome = 'REFUSED' AND u.idem_key IS NOT NULL AND k.tenant_id = v_tenant AND k.key = u.idem_key;
+  IF v_give_back THEN
+    DELETE FROM idempotency_key AS k
+     USING unnest(it) u
+     WHERE u.outcome = 'REFUSED' AND u.idem_key IS NOT NULL AND k.tenant_id = v_tenant AND k.key = u.idem_key;
+  END IF;
 
   IF p_answer AND p_id IS NOT NULL THEN
     -- The grades as loans.portfolio.ts gradingOf takes them (loadCollectability's rows, by level).

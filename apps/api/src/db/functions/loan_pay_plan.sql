@@ -24,7 +24,8 @@
 -- installments and owed (open principal, interest and fines) of the rows read, plus one installment for the later
 -- ones when they were not read (then the rows read already hold `cnt` open installments and owe at least the
 -- amount, so neither INSTALLMENTS_LEFT nor PAY_ABOVE_OWED can apply; every refusal's figures are whole), due (open
--- and due by the day; the first open one when none is due), the amount. loan_pay_plan_check.test.ts proves this
+-- and due by the day; the first open one when none is due), the amount; and each row's place and version (row_ctid,
+-- row_xmin: loan_pay_write updates that version there). loan_pay_plan_check.test.ts proves this
 -- function and loans.engine.ts allocate the same on random loans.
 CREATE OR REPLACE FUNCTION loan_pay_plan(p_date date, p_items jsonb)
  RETURNS SETOF loan_pay_inst
@@ -93,7 +94,7 @@ BEGIN
     SELECT lx.ord, lx.kind, lx.cnt, lx.amount AS asked, i.id, i.loan_id, i.number, i.due_date, i.principal, i.interest, i.principal_paid,
            i.interest_paid, i.fine_accrued, i.fine_counted_to, i.fine_paid, i.fine_waived, i.paid_date, i.notes,
            lx.rate, lx.fine_method,
-           i.principal - i.principal_paid AS up, i.interest - i.interest_paid AS ui,
+           i.ctid AS row_ctid, i.xmin AS row_xmin, i.principal - i.principal_paid AS up, i.interest - i.interest_paid AS ui,
            greatest(i.due_date + lx.fine_grace_days, coalesce(i.fine_counted_to, i.due_date + lx.fine_grace_days)) AS fine_from,
            cur.cur_prev AS prev_due,
            CASE WHEN i.number = cur.cur_no THEN 1 ELSE 0 END AS future_no,
@@ -178,7 +179,7 @@ BEGIN
          z.new_interest, CASE WHEN z.new_interest <> z.interest THEN 'Pelunasan dipercepat' ELSE z.notes END,
          CASE WHEN z.settles THEN p_date ELSE z.paid_date END,
          z.fine_new > 0 OR z.pay_fine > 0 OR z.pay_interest > 0 OR z.pay_principal > 0 OR z.new_interest <> z.interest OR z.settles,
-         z.all_paid, z.overdue, z.oldest, z.sum_fine, z.sum_interest, z.sum_principal
+         z.all_paid, z.overdue, z.oldest, z.sum_fine, z.sum_interest, z.sum_principal, z.row_ctid, z.row_xmin
     FROM z
    WHERE z.rn = 1 OR z.fine_new > 0 OR z.pay_fine > 0 OR z.pay_interest > 0 OR z.pay_principal > 0 OR z.new_interest <> z.interest OR z.settles
    ORDER BY z.ord, z.number;

@@ -4,7 +4,9 @@
 -- payment of p_items, its changed installments (p_ins: fines materialised, paid figures, a payoff's unearned
 -- interest dropped, paid dates), the loan's totals and status, the savings leg (balance and movement row on the
 -- payment's journal, as saving_insert_movement writes them), the payment row with the snapshot a cancel restores, the loan's
--- history row and the audit entry. Answers each written payment's id and savings movement.
+-- history row and the audit entry. Answers each written payment's id and savings movement. The installments are
+-- updated where loan_pay_plan read them and only in the version it read (row_ctid, row_xmin): no index descent per
+-- row, and a row another transaction changed meanwhile fails the batch as a serialization failure (retried).
 CREATE OR REPLACE FUNCTION loan_pay_write(p_date date, p_ins loan_pay_inst[], p_items loan_pay_item[], p_jid uuid[], p_num text[])
  RETURNS TABLE(ord integer, payment_id uuid, saving_transaction_id uuid)
  LANGUAGE plpgsql
@@ -15,26 +17,8 @@ DECLARE
   v_tenant uuid := app_tenant();
   s_ord integer[];
   s_id uuid[];
+  v_rows bigint;
 BEGIN
-  UPDATE loan_installment AS i
-     SET fine_accrued = u.fine_accrued + u.fine_new,
-         fine_counted_to = CASE WHEN u.fine_new > 0 THEN p_date ELSE u.fine_counted_to END,
-         principal_paid = u.principal_paid + u.pay_principal,
-         interest_paid = u.interest_paid + u.pay_interest,
-         fine_paid = u.fine_paid + u.pay_fine,
-         paid_date = u.new_paid_date,
-         interest = u.new_interest,
-         notes = u.new_notes
-    FROM unnest(p_ins) u
-   WHERE u.changed AND i.tenant_id = v_tenant AND i.id = u.id
-     AND u.ord IN (SELECT x.ord FROM unnest(p_items) x WHERE x.outcome = 'POSTED');
-
-  UPDATE loan AS l
-     SET remaining_principal = x.remaining, principal_paid = x.principal_paid, interest_paid = x.interest_paid, fine_paid = x.fine_paid,
-         status = x.status, paid_off_date = x.paid_off_date
-    FROM unnest(p_items) x
-   WHERE x.outcome = 'POSTED' AND l.tenant_id = v_tenant AND l.id = x.loan_id;
-
   -- The savings legs, set-based (as saving_move_many; one payment per account in a call): balances, then the
   -- movement rows with their codes, on the payment's journal. Only when there is one: the statement's executor
   -- start-up (two tables and their indexes opened) is paid per call even when it touches no row.
@@ -65,8 +49,35 @@ BEGIN
     SELECT array_agg(sq.ord), array_agg(ins.id) INTO s_ord, s_id FROM ins JOIN sq ON sq.seq = ins.seq;
   END IF;
 
+  -- One statement for the rest (one executor start-up per batch instead of three): the installments, the loans, then
+  -- the payment rows and what hangs on them. Data-modifying CTEs all run, read or not; none reads another's table.
   RETURN QUERY
-  WITH pay AS (
+  WITH inst AS (
+    UPDATE loan_installment AS i
+       SET fine_accrued = u.fine_accrued + u.fine_new,
+           fine_counted_to = CASE WHEN u.fine_new > 0 THEN p_date ELSE u.fine_counted_to END,
+           principal_paid = u.principal_paid + u.pay_principal,
+           interest_paid = u.interest_paid + u.pay_interest,
+           fine_paid = u.fine_paid + u.pay_fine,
+           paid_date = u.new_paid_date,
+           interest = u.new_interest,
+           notes = u.new_notes
+      FROM unnest(p_ins) u
+     WHERE u.changed AND i.ctid = u.row_ctid AND i.xmin = u.row_xmin AND i.tenant_id = v_tenant AND i.id = u.id
+       AND u.ord IN (SELECT x.ord FROM unnest(p_items) x WHERE x.outcome = 'POSTED')
+    RETURNING 1
+  ), chk AS (
+    -- Every changed installment updated: none changed since loan_pay_plan read it (else no row is answered, below).
+    SELECT (SELECT count(*) FROM inst)
+           = (SELECT count(*) FROM unnest(p_ins) u
+               WHERE u.changed AND u.ord IN (SELECT x.ord FROM unnest(p_items) x WHERE x.outcome = 'POSTED')) AS ok
+  ), lo AS (
+    UPDATE loan AS l
+       SET remaining_principal = x.remaining, principal_paid = x.principal_paid, interest_paid = x.interest_paid, fine_paid = x.fine_paid,
+           status = x.status, paid_off_date = x.paid_off_date
+      FROM unnest(p_items) x
+     WHERE x.outcome = 'POSTED' AND l.tenant_id = v_tenant AND l.id = x.loan_id
+  ), pay AS (
     INSERT INTO loan_payment AS p (tenant_id, loan_id, seq, kind, payment_date, amount, principal, interest, fine, source, cash_coa_id,
                                    saving_id, saving_transaction_id, journal_id, before, description, created_by)
     SELECT v_tenant, x.loan_id,
@@ -96,7 +107,14 @@ BEGIN
       FROM pay JOIN unnest(p_items) x ON x.journal = pay.journal_id
   )
   SELECT x.ord, pay.id, pay.saving_transaction_id
-    FROM pay JOIN unnest(p_items) x ON x.journal = pay.journal_id;
+    FROM pay JOIN unnest(p_items) x ON x.journal = pay.journal_id
+   WHERE (SELECT chk.ok FROM chk);
+  -- An installment changed by another transaction since it was read (whoever changes installments without the loan's
+  -- lock): nothing of the batch stays, and the caller retries it (a serialization failure, as db.ts retries any).
+  GET DIAGNOSTICS v_rows = ROW_COUNT;
+  IF v_rows <> coalesce(cardinality(p_jid), 0) THEN
+    RAISE EXCEPTION 'loan_pay_write: an installment changed since it was read' USING ERRCODE = '40001';
+  END IF;
 END
 $function$;
 REVOKE ALL ON FUNCTION loan_pay_write(date, loan_pay_inst[], loan_pay_item[], uuid[], text[]) FROM PUBLIC;

@@ -18,7 +18,7 @@
  */
 import type { Db } from '../../db/db.ts';
 import type { Ctx } from '../../lib/context.ts';
-import { ok } from '../../lib/http.ts';
+import { envelopeText, ok, withJsonText } from '../../lib/http.ts';
 import { numberAfterCommit } from '../ledger/posting.repo.ts';
 import { Linger } from '../money/batch-linger.ts';
 import { batchCommitted, rolledBackOnError } from '../money/batch-tx.ts';
@@ -132,7 +132,7 @@ export class PayBatcher {
             const it = items[r.ord];
             if (r.outcome === 'POSTED') {
               const answer = answers.get(r.ord)!;
-              if (it.ctx.idem) stored.push([it.ctx.idem.key, JSON.stringify(ok(answer, payMessage(it.input.kind)))]);
+              if (it.ctx.idem) stored.push([it.ctx.idem.key, envelopeText(ok(answer, payMessage(it.input.kind)))]);
               posted.push({ it, answer });
             } else if (r.outcome === 'REFUSED') refused.push({ it, row: r });
             else alone.push(it);
@@ -148,7 +148,10 @@ export class PayBatcher {
             );
             tx.afterCommit(async () => {
               const byId = new Map((await numbered).map((n) => [n.journal_id, n.number]));
-              for (const { answer } of posted) answer.payment.journalNumber = byId.get(answer.payment.transactionId) ?? null;
+              for (const { answer } of posted) {
+                answer.payment.journalNumber = byId.get(answer.payment.transactionId) ?? null;
+                withJsonText(answer); // the response's text with the number (the stored one keeps null)
+              }
             });
           }
         }),

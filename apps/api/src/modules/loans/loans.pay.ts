@@ -17,6 +17,7 @@
 import { dec } from '@koperasi/finance';
 import { type Ctx, withTx } from '../../lib/context.ts';
 import { AppError, IdempotentReplay } from '../../lib/errors.ts';
+import { withJsonText } from '../../lib/http.ts';
 import { uuidv7 } from '../../lib/uuid7.ts';
 import { periodLabel } from '../ledger/dates.ts';
 import { numberJournals } from '../ledger/posting.ts';
@@ -183,13 +184,17 @@ export function payAnswers(date: string, rows: PayRow[]): Map<number, PayAnswer>
     if (r.pay_id == null) throw new Error(`loan_pay_many: no answer for payment ${r.payment_id}`);
     const p = fieldsOf<PaymentViewRow>(r, 'pay_', PAY_FIELDS);
     p.journal_number = r.journal_number;
-    out.set(r.ord, {
-      payment: paymentView(p),
-      loan: loanView(fieldsOf<LoanViewRow>(r, 'loan_', LOAN_FIELDS), undefined, date, grading, {
-        daysLate: r.days_late ?? 0,
-        overdueCount: r.overdue_count ?? 0,
+    // Serialised once here, for the stored answer and the response (lib/http.ts envelopeText).
+    out.set(
+      r.ord,
+      withJsonText({
+        payment: paymentView(p),
+        loan: loanView(fieldsOf<LoanViewRow>(r, 'loan_', LOAN_FIELDS), undefined, date, grading, {
+          daysLate: r.days_late ?? 0,
+          overdueCount: r.overdue_count ?? 0,
+        }),
       }),
-    });
+    );
   }
   return out;
 }

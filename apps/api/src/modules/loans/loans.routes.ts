@@ -41,7 +41,7 @@ import { z } from 'zod';
 import { ctxOf } from '../../lib/context.ts';
 import { ok } from '../../lib/http.ts';
 import { readUpload } from '../members/members.routes.ts';
-import { documented, passthrough } from '../products/products.http.ts';
+import { documented, passthrough, passthroughText } from '../products/products.http.ts';
 import * as apply from './loans.apply.ts';
 import { submitPayment } from './loans.batch.ts';
 import * as cancel from './loans.cancel.ts';
@@ -370,7 +370,7 @@ function moneyRoutes(app: App) {
   app.post(
     `${P}/payment-installment`,
     {
-      ...passthrough,
+      ...passthroughText,
       config: payment,
       schema: {
         tags: TAG,
@@ -385,7 +385,7 @@ function moneyRoutes(app: App) {
   app.post(
     `${P}/payment-partial`,
     {
-      ...passthrough,
+      ...passthroughText,
       config: payment,
       schema: {
         tags: TAG,
@@ -400,7 +400,7 @@ function moneyRoutes(app: App) {
   app.post(
     `${P}/payment-open-amount`,
     {
-      ...passthrough,
+      ...passthroughText,
       config: payment,
       schema: {
         tags: TAG,
@@ -415,7 +415,7 @@ function moneyRoutes(app: App) {
   app.post(
     `${P}/payment-full`,
     {
-      ...passthrough,
+      ...passthroughText,
       config: payment,
       schema: { tags: TAG, summary: 'Settle the loan today (interest to the day per method)', body: payoffBody, response: paymentResult },
     },
