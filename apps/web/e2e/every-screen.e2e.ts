@@ -24,7 +24,7 @@ type Lang = 'id' | 'en' | 'zh' | 'ar' | 'it' | 'es' | 'fr';
 interface Variant {
   lang: Lang;
   mode: (typeof MODES)[number];
-  share: string;
+  label: string;
   opens(index: number): boolean;
 }
 const ALL = process.env.E2E_ALL_LANGUAGES === '1';
@@ -33,12 +33,12 @@ const now = new Date();
 const DAY = Math.floor(
   (Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - Date.UTC(now.getUTCFullYear(), 0, 1)) / 86_400_000,
 );
-const every = (lang: Lang, mode: Variant['mode']): Variant => ({ lang, mode, share: 'every screen', opens: () => true });
+const every = (lang: Lang, mode: Variant['mode']): Variant => ({ lang, mode, label: 'every screen', opens: () => true });
 /** Every fifth screen, the r-th of each five (today's share for this language). */
 const share = (lang: Lang, mode: Variant['mode'], r: number): Variant => ({
   lang,
   mode,
-  share: `menu entries ${r + 1}, ${r + 6}, ${r + 11}, …`,
+  label: `menu entries ${r + 1}, ${r + 6}, ${r + 11}, …`,
   opens: (i) => i % SHARED.length === r,
 });
 const VARIANTS: Variant[] = [
@@ -88,8 +88,8 @@ async function open(path: string): Promise<void> {
     .catch(() => undefined);
 }
 
-for (const { lang, mode, share, opens } of VARIANTS)
-  it(`opens ${share} in ${lang}, ${mode}`, async () => {
+for (const { lang, mode, label, opens } of VARIANTS)
+  it(`opens ${label} in ${lang}, ${mode}`, async () => {
     await page.evaluate(
       ([l, m]) => {
         localStorage.setItem('lang', l!);
