@@ -31,6 +31,155 @@ export function rawRequest(host: string, method: string, path: string, headers: 
 
 const HEADER_END = Buffer.from('\r\n\r\n');
 
+function summary(latencies: number[], non2xx: number, errors: number, timeouts: number): LoadResult {
+  latencies.sort((a, b) => a - b);
+  const sum = latencies.reduce((a, b) => a + b, 0);
+  const ms = (v: number) => Math.round(v);
+  return {
+    requests: latencies.length,
+    non2xx,
+    errors,
+    timeouts,
+    latency: {
+      p50: ms(percentile(latencies, 50)),
+      p90: ms(percentile(latencies, 90)),
+      p99: ms(percentile(latencies, 99)),
+      max: ms(latencies[latencies.length - 1] ?? 0),
+      mean: latencies.length ? sum / latencies.length : 0,
+    },
+  };
+}
+
+/** Reads answers off a keep-alive socket: `answer(status)` for each complete one (up to its Content-Length). */
+function answers(answer: (status: number) => void): (chunk: Buffer) => void {
+  let buf: Buffer | null = null;
+  return (chunk) => {
+    let b: Buffer = buf ? Buffer.concat([buf, chunk]) : chunk;
+    buf = b;
+    for (;;) {
+      const h: number = b.indexOf(HEADER_END);
+      if (h < 0) return;
+      const head = b.toString('latin1', 0, h);
+      const m = /\r\ncontent-length: *(\d+)/i.exec(head);
+      const length = m ? Number(m[1]) : 0;
+      if (b.length < h + 4 + length) return;
+      const status = Number(head.slice(9, 12));
+      buf = b.length > h + 4 + length ? b.subarray(h + 4 + length) : null;
+      answer(status);
+      if (!buf) return;
+      b = buf;
+    }
+  };
+}
+
+/**
+ * Open loop: requests arrive at a fixed `rate` per second for `seconds` whatever the answers take (as tellers'
+ * requests do), each sent on an idle one of up to `connections` keep-alive sockets (one request in flight on each),
+ * waiting in order when none is idle. Latency counts from the request's scheduled arrival, so time spent waiting for a
+ * socket or behind a slow answer is in it (no coordinated omission, as wrk2 or k6's constant-arrival-rate measure):
+ * this answers "does the server sustain `rate` per second, and with what latency", where `load`'s closed loop answers
+ * "how many per second at most", its latency then being the connections over the rate by construction.
+ */
+export function loadAtRate(opts: {
+  url: string;
+  rate: number;
+  connections: number;
+  seconds: number;
+  next: () => string;
+  timeoutMs?: number;
+}): Promise<LoadResult & { late: number }> {
+  const { hostname, port } = new URL(opts.url);
+  const timeoutMs = opts.timeoutMs ?? 10_000;
+  const latencies: number[] = [];
+  let non2xx = 0;
+  let errors = 0;
+  let timeouts = 0;
+  const interval = 1000 / opts.rate;
+  const t0 = performance.now();
+  const end = t0 + opts.seconds * 1000;
+  let due = t0; // the next request's scheduled arrival
+  const queue: number[] = []; // arrivals waiting for an idle socket
+  let queuedMax = 0;
+  interface Conn {
+    socket: Socket;
+    arrival: number;
+    timer: NodeJS.Timeout | null;
+    busy: boolean;
+  }
+  const idle: Conn[] = [];
+  let inFlight = 0;
+  return new Promise((resolve) => {
+    let ticker: NodeJS.Timeout | null = null;
+    const maybeDone = () => {
+      if (ticker || inFlight > 0 || queue.length > 0) return;
+      for (const c of idle) c.socket.end();
+      resolve({ ...summary(latencies, non2xx, errors, timeouts), late: queuedMax });
+    };
+    const send = (c: Conn, arrival: number) => {
+      c.busy = true;
+      c.arrival = arrival;
+      inFlight++;
+      c.timer = setTimeout(() => {
+        timeouts++;
+        c.socket.destroy();
+        done(c, false);
+        open(); // a fresh socket in its place
+      }, timeoutMs);
+      c.socket.write(opts.next());
+    };
+    const dispatch = () => {
+      while (queue.length && idle.length) send(idle.pop()!, queue.shift()!);
+    };
+    const done = (c: Conn, reusable: boolean) => {
+      if (!c.busy) return;
+      c.busy = false;
+      inFlight--;
+      if (c.timer) clearTimeout(c.timer);
+      if (reusable) idle.push(c);
+      dispatch();
+      maybeDone();
+    };
+    const open = () => {
+      const c: Conn = { socket: null as unknown as Socket, arrival: 0, timer: null, busy: false };
+      c.socket = connect({ host: hostname, port: Number(port), noDelay: true }, () => {
+        idle.push(c);
+        dispatch();
+      });
+      c.socket.on(
+        'data',
+        answers((status) => {
+          latencies.push(performance.now() - c.arrival);
+          if (status < 200 || status >= 300) non2xx++;
+          done(c, true);
+        }),
+      );
+      c.socket.on('error', () => {
+        errors++;
+        const i = idle.indexOf(c);
+        if (i >= 0) idle.splice(i, 1);
+        c.socket.destroy();
+        done(c, false);
+        if (performance.now() < end) setTimeout(open, 10);
+      });
+    };
+    for (let i = 0; i < opts.connections; i++) open();
+    ticker = setInterval(() => {
+      const now = performance.now();
+      while (due <= now && due < end) {
+        queue.push(due);
+        due += interval;
+      }
+      queuedMax = Math.max(queuedMax, queue.length);
+      dispatch();
+      if (due >= end) {
+        clearInterval(ticker!);
+        ticker = null;
+        maybeDone();
+      }
+    }, 1);
+  });
+}
+
 /** Runs `connections` sockets for `seconds`, each sending `next()` as soon as the previous answer arrived. */
 export function load(opts: {
   url: string;
@@ -50,26 +199,10 @@ export function load(opts: {
   return new Promise((resolve) => {
     const finish = () => {
       if (--open > 0) return;
-      latencies.sort((a, b) => a - b);
-      const sum = latencies.reduce((a, b) => a + b, 0);
-      const ms = (v: number) => Math.round(v);
-      resolve({
-        requests: latencies.length,
-        non2xx,
-        errors,
-        timeouts,
-        latency: {
-          p50: ms(percentile(latencies, 50)),
-          p90: ms(percentile(latencies, 90)),
-          p99: ms(percentile(latencies, 99)),
-          max: ms(latencies[latencies.length - 1] ?? 0),
-          mean: latencies.length ? sum / latencies.length : 0,
-        },
-      });
+      resolve(summary(latencies, non2xx, errors, timeouts));
     };
     for (let c = 0; c < opts.connections; c++) {
       let socket: Socket;
-      let buf: Buffer | null = null;
       let started = 0;
       let timer: NodeJS.Timeout | null = null;
       let done = false;
@@ -92,25 +225,15 @@ export function load(opts: {
         }, timeoutMs);
         socket.write(opts.next());
       };
-      const onData = (chunk: Buffer) => {
-        buf = buf ? Buffer.concat([buf, chunk]) : chunk;
-        const h = buf.indexOf(HEADER_END);
-        if (h < 0) return;
-        const head = buf.toString('latin1', 0, h);
-        const m = /\r\ncontent-length: *(\d+)/i.exec(head);
-        const length = m ? Number(m[1]) : 0;
-        if (buf.length < h + 4 + length) return;
-        const status = Number(head.slice(9, 12));
-        buf = buf.length > h + 4 + length ? buf.subarray(h + 4 + length) : null;
+      const onAnswer = (status: number) => {
         if (timer) clearTimeout(timer);
         latencies.push(performance.now() - started);
         if (status < 200 || status >= 300) non2xx++;
         send();
       };
       const reconnect = () => {
-        buf = null;
         socket = connect({ host: hostname, port: Number(port), noDelay: true }, send);
-        socket.on('data', onData);
+        socket.on('data', answers(onAnswer));
         socket.on('error', () => {
           if (done) return;
           errors++;

@@ -25,6 +25,7 @@ const LOANS = Number(process.env.LOANS_BENCH_LOANS ?? 10_000);
 const TENOR = Number(process.env.LOANS_BENCH_TENOR ?? 120);
 const BATCHES = Number(process.env.LOANS_CPU_BATCHES ?? 200);
 const SIZE = Number(process.env.LOANS_CPU_SIZE ?? 10);
+const NUMBER = process.env.LOANS_CPU_NUMBER !== '0';
 
 const client = new pg.Client({ connectionString: url, application_name: 'loans-cpu' });
 await client.connect();
@@ -110,7 +111,15 @@ for (let b = 0; b < BATCHES; b++) {
   ]);
   if (stored.length) storeAnswersAtCommit(tx, found.tenant_id, stored);
   nodeUs += process.cpuUsage(n1).user;
-  await client.query(`${tx.before.join('; ')}${tx.before.length ? '; ' : ''}COMMIT`);
+  // The journals numbered in COMMIT's round trip, as loans.batch.ts does (numberAfterCommit); LOANS_CPU_NUMBER=0 leaves them
+  // unnumbered (the job numbers them).
+  const number =
+    NUMBER && written.length
+      ? `; SELECT journal_id, number FROM ledger_number_journals_quietly(${sqlLiteral(found.tenant_id)}::uuid, ARRAY[${written
+          .map((r) => sqlLiteral(items[r.ord].journal))
+          .join(', ')}]::uuid[])`
+      : '';
+  await client.query(`${tx.before.join('; ')}${tx.before.length ? '; ' : ''}COMMIT${number}`);
   posted += written.length;
 }
 const cpuMs = (ticks() - t0) * 10;

@@ -37,13 +37,16 @@ import { defaultGl } from '../apps/api/src/modules/products/products.seed.ts';
 import { createProductTx } from '../apps/api/src/modules/products/products.service.ts';
 import { createTenant } from '../apps/api/src/modules/tenants/tenants.service.ts';
 import { type Dec, dec, schedule } from '../packages/finance/src/index.ts';
-import { type LoadResult, load, rawRequest } from './_http.ts';
+import { type LoadResult, load, loadAtRate, rawRequest } from './_http.ts';
 import { benchDatabaseUrl, postgresCpuMeter } from './_pg.ts';
 
 const LOANS = Number(process.env.LOANS_BENCH_LOANS ?? 10_000);
 const TENOR = Number(process.env.LOANS_BENCH_TENOR ?? 120);
 const SECONDS = Number(process.env.LOANS_BENCH_SECONDS ?? 20);
 const CONNECTIONS = Number(process.env.LOANS_BENCH_CONNECTIONS ?? 32);
+/** The open-loop phase's arrival rate (payments per second; 0 skips it) and its socket pool. */
+const RATE = Number(process.env.LOANS_BENCH_RATE ?? 1000);
+const RATE_CONNECTIONS = Number(process.env.LOANS_BENCH_RATE_CONNECTIONS ?? 64);
 const PASSWORD = 'Bench-Password-2026';
 const REUSE = process.env.LOANS_BENCH_REUSE === '1' && !!process.env.BENCH_DATABASE_URL;
 
@@ -263,26 +266,23 @@ const origQuery = pg.Client.prototype.query;
 
 let seq = 0;
 const host = new URL(base).host;
-/** CONNECTIONS keep-alive connections, one payment at a time on each, each with its own Idempotency-Key. */
+/** The next payment's request: a random loan, Rp 10.000 to 200.000, its own Idempotency-Key. */
+function nextPayment(): string {
+  seq++;
+  return rawRequest(
+    host,
+    'POST',
+    '/api/transaction/product/loan/payment-open-amount',
+    { authorization: `Bearer ${token}`, 'idempotency-key': `bench-${process.pid}-${seq}` },
+    JSON.stringify({
+      loanId: loanIds[Math.floor(Math.random() * loanIds.length)],
+      amount: (1 + Math.floor(Math.random() * 20)) * 10_000,
+    }),
+  );
+}
+/** CONNECTIONS keep-alive connections, one payment at a time on each (closed loop). */
 function run(duration: number): Promise<LoadResult> {
-  return load({
-    url: base,
-    connections: CONNECTIONS,
-    seconds: duration,
-    next: () => {
-      seq++;
-      return rawRequest(
-        host,
-        'POST',
-        '/api/transaction/product/loan/payment-open-amount',
-        { authorization: `Bearer ${token}`, 'idempotency-key': `bench-${process.pid}-${seq}` },
-        JSON.stringify({
-          loanId: loanIds[Math.floor(Math.random() * loanIds.length)],
-          amount: (1 + Math.floor(Math.random() * 20)) * 10_000,
-        }),
-      );
-    },
-  });
+  return load({ url: base, connections: CONNECTIONS, seconds: duration, next: nextPayment });
 }
 
 await run(3);
@@ -324,6 +324,38 @@ console.log(
 );
 
 for (const [k, n] of [...statements].sort((a, b) => b[1] - a[1]).slice(0, 20)) console.log(`${String(n).padStart(7)}  ${k}`);
+
+// The target as a teller counter meets it (docs/loans.md "Performance"): payments arriving at RATE a second whatever the
+// answers take, latency from each one's scheduled arrival (open loop, bench/_http.ts loadAtRate).
+if (RATE > 0) {
+  const meter2 = postgresCpuMeter(async () =>
+    (
+      await db.owner((tx) =>
+        tx.query<{ pid: number }>(
+          `SELECT pid FROM pg_stat_activity WHERE datname = current_database() OR backend_type IN ('walwriter', 'checkpointer', 'background writer')`,
+        ),
+      )
+    ).map((x) => x.pid),
+  );
+  await meter2.start();
+  const n0 = process.cpuUsage();
+  const l0 = loadavg()[0];
+  const b0 = payBatchStats(db);
+  const q = await loadAtRate({ url: base, rate: RATE, connections: RATE_CONNECTIONS, seconds: SECONDS, next: nextPayment });
+  const n1 = process.cpuUsage(n0);
+  const b1 = payBatchStats(db);
+  const pg2 = await meter2.stop();
+  const ok2 = q.requests - q.non2xx;
+  const per = (v: number) => (ok2 ? ((v * 1000) / ok2).toFixed(2) : '-');
+  console.log(
+    `at a fixed ${RATE} payments/s (open loop, up to ${RATE_CONNECTIONS} connections, latency from each payment's scheduled arrival): ` +
+      `${(ok2 / SECONDS).toFixed(0)} /s answered 2xx over ${SECONDS} s; latency p50 ${q.latency.p50} ms, p90 ${q.latency.p90} ms, ` +
+      `p99 ${q.latency.p99} ms, max ${q.latency.max} ms; non-2xx ${q.non2xx}, errors ${q.errors}, timeouts ${q.timeouts}; ` +
+      `most waiting for a connection ${q.late}; ${b1.batches - b0.batches} batches, ` +
+      `${((b1.payments - b0.payments) / Math.max(1, b1.batches - b0.batches)).toFixed(1)} payments each; CPU per payment PostgreSQL ${per(pg2)} ms, Node ${per((n1.user + n1.system) / 1e6)} ms; ` +
+      `load average ${l0.toFixed(2)} → ${loadavg()[0].toFixed(2)}`,
+  );
+}
 
 // ---------------------------------------------------------------- checks
 
