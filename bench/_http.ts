@@ -31,23 +31,36 @@ export function rawRequest(host: string, method: string, path: string, headers: 
 
 const HEADER_END = Buffer.from('\r\n\r\n');
 
-function summary(latencies: number[], non2xx: number, errors: number, timeouts: number): LoadResult {
-  latencies.sort((a, b) => a - b);
-  const sum = latencies.reduce((a, b) => a + b, 0);
-  const ms = (v: number) => Math.round(v);
-  return {
-    requests: latencies.length,
-    non2xx,
-    errors,
-    timeouts,
-    latency: {
-      p50: ms(percentile(latencies, 50)),
-      p90: ms(percentile(latencies, 90)),
-      p99: ms(percentile(latencies, 99)),
-      max: ms(latencies[latencies.length - 1] ?? 0),
-      mean: latencies.length ? sum / latencies.length : 0,
-    },
-  };
+/** What a load generator counts: each answer's latency and status, errors and timeouts. */
+class Tally {
+  readonly latencies: number[] = [];
+  non2xx = 0;
+  errors = 0;
+  timeouts = 0;
+
+  answer(status: number, ms: number): void {
+    this.latencies.push(ms);
+    if (status < 200 || status >= 300) this.non2xx++;
+  }
+
+  result(): LoadResult {
+    const latencies = this.latencies.sort((a, b) => a - b);
+    const sum = latencies.reduce((a, b) => a + b, 0);
+    const ms = (v: number) => Math.round(v);
+    return {
+      requests: latencies.length,
+      non2xx: this.non2xx,
+      errors: this.errors,
+      timeouts: this.timeouts,
+      latency: {
+        p50: ms(percentile(latencies, 50)),
+        p90: ms(percentile(latencies, 90)),
+        p99: ms(percentile(latencies, 99)),
+        max: ms(latencies[latencies.length - 1] ?? 0),
+        mean: latencies.length ? sum / latencies.length : 0,
+      },
+    };
+  }
 }
 
 /** Reads answers off a keep-alive socket: `answer(status)` for each complete one (up to its Content-Length). */
@@ -90,10 +103,7 @@ export function loadAtRate(opts: {
 }): Promise<LoadResult & { late: number }> {
   const { hostname, port } = new URL(opts.url);
   const timeoutMs = opts.timeoutMs ?? 10_000;
-  const latencies: number[] = [];
-  let non2xx = 0;
-  let errors = 0;
-  let timeouts = 0;
+  const tally = new Tally();
   const interval = 1000 / opts.rate;
   const t0 = performance.now();
   const end = t0 + opts.seconds * 1000;
@@ -113,14 +123,14 @@ export function loadAtRate(opts: {
     const maybeDone = () => {
       if (ticker || inFlight > 0 || queue.length > 0) return;
       for (const c of idle) c.socket.end();
-      resolve({ ...summary(latencies, non2xx, errors, timeouts), late: queuedMax });
+      resolve({ ...tally.result(), late: queuedMax });
     };
     const send = (c: Conn, arrival: number) => {
       c.busy = true;
       c.arrival = arrival;
       inFlight++;
       c.timer = setTimeout(() => {
-        timeouts++;
+        tally.timeouts++;
         c.socket.destroy();
         done(c, false);
         open(); // a fresh socket in its place
@@ -148,18 +158,18 @@ export function loadAtRate(opts: {
       c.socket.on(
         'data',
         answers((status) => {
-          latencies.push(performance.now() - c.arrival);
-          if (status < 200 || status >= 300) non2xx++;
+          tally.answer(status, performance.now() - c.arrival);
           done(c, true);
         }),
       );
       c.socket.on('error', () => {
-        errors++;
+        tally.errors++;
         const i = idle.indexOf(c);
         if (i >= 0) idle.splice(i, 1);
         c.socket.destroy();
         done(c, false);
-        if (performance.now() < end) setTimeout(open, 10);
+        // A fresh socket in its place while requests are still to come or waiting (else the run would never end).
+        if (performance.now() < end || queue.length) setTimeout(open, 10);
       });
     };
     for (let i = 0; i < opts.connections; i++) open();
@@ -190,16 +200,13 @@ export function load(opts: {
 }): Promise<LoadResult> {
   const { hostname, port } = new URL(opts.url);
   const timeoutMs = opts.timeoutMs ?? 10_000;
-  const latencies: number[] = [];
-  let non2xx = 0;
-  let errors = 0;
-  let timeouts = 0;
+  const tally = new Tally();
   const end = performance.now() + opts.seconds * 1000;
   let open = opts.connections;
   return new Promise((resolve) => {
     const finish = () => {
       if (--open > 0) return;
-      resolve(summary(latencies, non2xx, errors, timeouts));
+      resolve(tally.result());
     };
     for (let c = 0; c < opts.connections; c++) {
       let socket: Socket;
@@ -219,7 +226,7 @@ export function load(opts: {
         }
         started = performance.now();
         timer = setTimeout(() => {
-          timeouts++;
+          tally.timeouts++;
           socket.destroy();
           reconnect();
         }, timeoutMs);
@@ -227,8 +234,7 @@ export function load(opts: {
       };
       const onAnswer = (status: number) => {
         if (timer) clearTimeout(timer);
-        latencies.push(performance.now() - started);
-        if (status < 200 || status >= 300) non2xx++;
+        tally.answer(status, performance.now() - started);
         send();
       };
       const reconnect = () => {
@@ -236,7 +242,7 @@ export function load(opts: {
         socket.on('data', answers(onAnswer));
         socket.on('error', () => {
           if (done) return;
-          errors++;
+          tally.errors++;
           if (timer) clearTimeout(timer);
           socket.destroy();
           if (performance.now() < end) setTimeout(reconnect, 10);

@@ -1,6 +1,7 @@
 /** Benchmark database: BENCH_DATABASE_URL, or a fresh koperasi_bench_<name> on the local PostgreSQL. */
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
+import type { Db } from '../apps/api/src/db/db.ts';
 
 export async function benchDatabaseUrl(name: string): Promise<string> {
   if (process.env.BENCH_DATABASE_URL) return process.env.BENCH_DATABASE_URL;
@@ -63,4 +64,20 @@ export function postgresCpuMeter(pids: () => Promise<number[]>) {
       return sum / 100;
     },
   };
+}
+
+/**
+ * `postgresCpuMeter` over the bench database's backends and the WAL writer, checkpointer and background writer, their
+ * pids read through `db`'s owner pool.
+ */
+export function databaseCpuMeter(db: Db) {
+  return postgresCpuMeter(() =>
+    db.owner(async (tx) =>
+      (
+        await tx.query<{ pid: number }>(
+          `SELECT pid FROM pg_stat_activity WHERE datname = current_database() OR backend_type IN ('walwriter', 'checkpointer', 'background writer')`,
+        )
+      ).map((x) => x.pid),
+    ),
+  );
 }

@@ -38,7 +38,7 @@ import { createProductTx } from '../apps/api/src/modules/products/products.servi
 import { createTenant } from '../apps/api/src/modules/tenants/tenants.service.ts';
 import { type Dec, dec, schedule } from '../packages/finance/src/index.ts';
 import { type LoadResult, load, loadAtRate, rawRequest } from './_http.ts';
-import { benchDatabaseUrl, postgresCpuMeter } from './_pg.ts';
+import { benchDatabaseUrl, databaseCpuMeter } from './_pg.ts';
 
 const LOANS = Number(process.env.LOANS_BENCH_LOANS ?? 10_000);
 const TENOR = Number(process.env.LOANS_BENCH_TENOR ?? 120);
@@ -290,15 +290,7 @@ await run(3);
 // seed's ANALYZE saw one journal and no payment, and with tenant_id looking unique the planner checks each journal line's
 // foreign key through journal_source_idx, reading every journal of the cooperative (quadratic over the run).
 await db.owner((tx) => tx.exec('ANALYZE'));
-const meter = postgresCpuMeter(async () =>
-  (
-    await db.owner((tx) =>
-      tx.query<{ pid: number }>(
-        `SELECT pid FROM pg_stat_activity WHERE datname = current_database() OR backend_type IN ('walwriter', 'checkpointer', 'background writer')`,
-      ),
-    )
-  ).map((x) => x.pid),
-);
+const meter = databaseCpuMeter(db);
 await meter.start();
 const node0 = process.cpuUsage();
 const load0 = loadavg()[0];
@@ -328,15 +320,7 @@ for (const [k, n] of [...statements].sort((a, b) => b[1] - a[1]).slice(0, 20)) c
 // The target as a teller counter meets it (docs/loans.md "Performance"): payments arriving at RATE a second whatever the
 // answers take, latency from each one's scheduled arrival (open loop, bench/_http.ts loadAtRate).
 if (RATE > 0) {
-  const meter2 = postgresCpuMeter(async () =>
-    (
-      await db.owner((tx) =>
-        tx.query<{ pid: number }>(
-          `SELECT pid FROM pg_stat_activity WHERE datname = current_database() OR backend_type IN ('walwriter', 'checkpointer', 'background writer')`,
-        ),
-      )
-    ).map((x) => x.pid),
-  );
+  const meter2 = databaseCpuMeter(db);
   await meter2.start();
   const n0 = process.cpuUsage();
   const l0 = loadavg()[0];

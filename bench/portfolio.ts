@@ -36,7 +36,7 @@ import { defaultGl } from '../apps/api/src/modules/products/products.seed.ts';
 import { createProductTx } from '../apps/api/src/modules/products/products.service.ts';
 import { createTenant } from '../apps/api/src/modules/tenants/tenants.service.ts';
 import { dec, schedule } from '../packages/finance/src/index.ts';
-import { benchDatabaseUrl, postgresCpuMeter } from './_pg.ts';
+import { benchDatabaseUrl, databaseCpuMeter } from './_pg.ts';
 
 const LOANS = Number(process.env.PORTFOLIO_BENCH_LOANS ?? 20_000);
 const TENOR = Number(process.env.PORTFOLIO_BENCH_TENOR ?? 12);
@@ -367,15 +367,7 @@ console.log(
     : 'auto debit child finished before the kill',
 );
 // PostgreSQL's CPU (the bench database's backends and the WAL writer, checkpointer and background writer) as the loans bench reads it.
-const meter = postgresCpuMeter(async () =>
-  (
-    await db.owner((tx) =>
-      tx.query<{ pid: number }>(
-        `SELECT pid FROM pg_stat_activity WHERE datname = current_database() OR backend_type IN ('walwriter', 'checkpointer', 'background writer')`,
-      ),
-    )
-  ).map((x) => x.pid),
-);
+const meter = databaseCpuMeter(db);
 await meter.start();
 t0 = performance.now();
 c0 = cpu();
