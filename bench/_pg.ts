@@ -81,3 +81,21 @@ export function databaseCpuMeter(db: Db) {
     ),
   );
 }
+
+/**
+ * The PostgreSQL server's settings a figure depends on, as one line for a bench's header (docs/architecture.md
+ * "PostgreSQL settings"): a figure measured with 128 MB of shared buffers and one with 6 GB are not the same
+ * machine's.
+ */
+export async function serverSettingsLine(db: Db): Promise<string> {
+  const rows = await db.owner((tx) =>
+    tx.query<{ name: string; setting: string }>(
+      `SELECT name, current_setting(name) AS setting FROM pg_settings
+        WHERE name IN ('server_version', 'shared_buffers', 'max_wal_size', 'checkpoint_timeout', 'synchronous_commit',
+                       'wal_compression', 'autovacuum', 'jit')
+        ORDER BY array_position(ARRAY['server_version', 'shared_buffers', 'max_wal_size', 'checkpoint_timeout',
+                                      'synchronous_commit', 'wal_compression', 'autovacuum', 'jit'], name)`,
+    ),
+  );
+  return `PostgreSQL ${rows.map((r) => (r.name === 'server_version' ? r.setting.split(' ')[0] : `${r.name}=${r.setting}`)).join(', ')}`;
+}

@@ -27,7 +27,7 @@ import { releaseSavings } from '../apps/api/src/modules/interest/interest.servic
 import { addDays, todayJakarta } from '../apps/api/src/modules/ledger/dates.ts';
 import { post } from '../apps/api/src/modules/ledger/posting.ts';
 import { createTenant } from '../apps/api/src/modules/tenants/tenants.service.ts';
-import { benchDatabaseUrl, databaseCpuMeter } from './_pg.ts';
+import { benchDatabaseUrl, databaseCpuMeter, serverSettingsLine } from './_pg.ts';
 
 // 1,000,000 is the issue's figure; the default keeps the run short on the shared 2-core machine.
 const N = Number(process.env.INTEREST_BENCH_N ?? 20_000);
@@ -182,6 +182,7 @@ console.log(
   `first run ${code === 0 ? 'finished' : 'killed'} after ${killedAt.toFixed(1)} s: ${mid?.status}, ${mid?.accounts.toLocaleString('en')} accounts in ${mid?.chunks} committed chunks ` +
     `(${Math.round(firstRate).toLocaleString('en')} accounts/s, ${(1000 / Math.max(firstRate, 1e-9)).toFixed(3)} ms/account)`,
 );
+console.log(await serverSettingsLine(db));
 const meter = databaseCpuMeter(db);
 await meter.start();
 const cpuR = process.cpuUsage();

@@ -38,7 +38,7 @@ import { createProductTx } from '../apps/api/src/modules/products/products.servi
 import { createTenant } from '../apps/api/src/modules/tenants/tenants.service.ts';
 import { type Dec, dec, schedule } from '../packages/finance/src/index.ts';
 import { type LoadResult, load, loadAtRate, rawRequest } from './_http.ts';
-import { benchDatabaseUrl, databaseCpuMeter } from './_pg.ts';
+import { benchDatabaseUrl, databaseCpuMeter, serverSettingsLine } from './_pg.ts';
 
 const LOANS = Number(process.env.LOANS_BENCH_LOANS ?? 10_000);
 const TENOR = Number(process.env.LOANS_BENCH_TENOR ?? 120);
@@ -285,6 +285,7 @@ function run(duration: number): Promise<LoadResult> {
   return load({ url: base, connections: CONNECTIONS, seconds: duration, next: nextPayment });
 }
 
+console.log(await serverSettingsLine(db));
 await run(3);
 // Statistics as autovacuum's auto-analyze would have them after the warm-up (it is off on the shared test server): the
 // seed's ANALYZE saw one journal and no payment, and with tenant_id looking unique the planner checks each journal line's

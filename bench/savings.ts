@@ -37,7 +37,7 @@ import { todayJakarta } from '../apps/api/src/modules/ledger/dates.ts';
 import { post } from '../apps/api/src/modules/ledger/posting.ts';
 import { createTenant } from '../apps/api/src/modules/tenants/tenants.service.ts';
 import { type LoadResult, load, rawRequest } from './_http.ts';
-import { benchDatabaseUrl } from './_pg.ts';
+import { benchDatabaseUrl, serverSettingsLine } from './_pg.ts';
 
 const ACCOUNTS = Number(process.env.SAVINGS_BENCH_ACCOUNTS ?? 10_000);
 const SECONDS = Number(process.env.SAVINGS_BENCH_SECONDS ?? 30);
@@ -425,6 +425,7 @@ for (const t of tenants) {
 }
 
 console.log(`\nsavings benchmark on PostgreSQL, ${new Date().toISOString()}, ${cpus().length} CPUs`);
+console.log(await serverSettingsLine(db));
 console.log(
   `${ACCOUNTS} accounts in ${TENANTS} cooperative(s), ${CONNECTIONS} connections, pool ${app.config.dbPoolSize}, ${SECONDS} s sustained (after 5 s warm-up)`,
 );
