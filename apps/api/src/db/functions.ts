@@ -67,6 +67,47 @@ export async function applyFunctions(db: Db, log: (msg: string) => void = () => 
   return changed.map((f) => f.name);
 }
 
+/**
+ * The function files a migration names on its first line, `-- functions: a, b`: a trigger it creates needs its
+ * function before the migration runs (functions are otherwise applied after every migration). Applied inside the
+ * migration's transaction, before its script, and recorded, so the step after the migrations skips them.
+ */
+export function functionsNeededBy(migrationSql: string): string[] {
+  const m = /^--\s*functions:\s*(.+)$/m.exec(migrationSql.split('\n', 1)[0] ?? '');
+  return m
+    ? m[1]
+        .split(',')
+        .map((n) => n.trim())
+        .filter(Boolean)
+    : [];
+}
+
+/** Applies the named function files in the caller's owner transaction and records their checksums. */
+export async function applyFunctionFilesIn(tx: Tx, names: string[]): Promise<void> {
+  if (names.length === 0) return;
+  const byName = new Map(listFunctionFiles().map((f) => [f.name, f]));
+  const before = await tx.one<{ bodies: string; path: string }>(
+    "SELECT current_setting('check_function_bodies') AS bodies, current_setting('search_path') AS path",
+  );
+  await tx.exec('SET LOCAL check_function_bodies = off');
+  await tx.exec('SET LOCAL search_path = public');
+  for (const name of names) {
+    const f = byName.get(name);
+    if (!f) throw new Error(`a migration needs src/db/functions/${name}.sql, which does not exist`);
+    await tx.script(f.sql);
+    await tx.exec(
+      `INSERT INTO schema_functions (name, checksum) VALUES ($1, $2)
+       ON CONFLICT (name) DO UPDATE SET checksum = EXCLUDED.checksum, applied_at = now()`,
+      [f.name, f.checksum],
+    );
+  }
+  // The migration itself runs with the transaction's settings as they were.
+  await tx.query("SELECT set_config('check_function_bodies', $1, true), set_config('search_path', $2, true)", [
+    before?.bodies ?? 'on',
+    before?.path ?? 'public',
+  ]);
+}
+
 interface Defined {
   signature: string;
   def: string;

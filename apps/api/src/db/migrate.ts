@@ -4,7 +4,9 @@
  * `schema_migrations`. A migration that changed after it was applied stops the
  * start-up (write a new migration instead). Identical on PGlite and PostgreSQL.
  * After them, the SQL functions of `src/db/functions` whose files changed
- * (functions.ts): functions are written there, not in migrations.
+ * (functions.ts): functions are written there, not in migrations. A migration
+ * whose first line is `-- functions: a, b` gets those files applied first, in
+ * its transaction (the functions of the triggers it creates).
  *
  * Number ranges by area keep parallel work from colliding:
  * 0001-0099 platform, 0100-0199 ledger, 0200-0299 access, 0300-0399 members,
@@ -15,7 +17,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Db } from './db.ts';
-import { applyFunctions } from './functions.ts';
+import { applyFunctionFilesIn, applyFunctions, functionsNeededBy } from './functions.ts';
 
 export const migrationsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -66,6 +68,8 @@ export async function migrate(db: Db, log: (msg: string) => void = () => undefin
       await tx.query('SELECT pg_advisory_xact_lock(727001)');
       const again = await tx.one('SELECT 1 FROM schema_migrations WHERE name = $1', [m.name]);
       if (again) return;
+      // A trigger's function must exist before the migration that creates the trigger: its first line names them.
+      await applyFunctionFilesIn(tx, functionsNeededBy(m.sql));
       await tx.script(m.sql);
       await tx.exec('INSERT INTO schema_migrations (name, checksum) VALUES ($1, $2)', [m.name, m.checksum]);
     });

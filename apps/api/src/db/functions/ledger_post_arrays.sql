@@ -162,30 +162,6 @@ BEGIN
     END IF;
   END LOOP;
 
-  -- Lines first (their foreign key to the header is checked at COMMIT).
-  INSERT INTO journal_line (tenant_id, journal_id, line_no, account_id, debit, credit, description, branch_id, business_unit_id, date)
-  SELECT v_tenant, j_id[u.o], u.n, u.a, u.d, u.c, u.descr, u.br, u.bu, j_date[u.o]
-    FROM unnest(l_ord, l_no, l_acc, l_debit, l_credit, l_desc, l_branch, l_ubu) AS u(o, n, a, d, c, descr, br, bu);
-
-  -- Accounts, read again after the lines' foreign-key locks so a concurrent change is seen (every line's
-  -- account exists by now: the foreign key).
-  SELECT count(*)::int INTO v_ok FROM coa_account a
-   WHERE a.tenant_id = v_tenant AND a.id = ANY(a_id) AND a.is_active AND a.is_postable;
-  IF v_ok IS DISTINCT FROM coalesce(cardinality(a_id), 0) OR coalesce(cardinality(a_id), 0) = 0 THEN
-    SELECT CASE WHEN a.id IS NULL THEN 'ACCOUNT_NOT_FOUND' WHEN NOT a.is_active THEN 'ACCOUNT_INACTIVE' ELSE 'ACCOUNT_NOT_POSTABLE' END,
-           x.acc
-      INTO v_txt, v_uuid
-      FROM (SELECT DISTINCT u.acc FROM unnest(l_acc) AS u(acc)) x
-      LEFT JOIN coa_account a ON a.tenant_id = v_tenant AND a.id = x.acc
-     WHERE a.id IS NULL OR NOT a.is_active OR NOT a.is_postable
-     LIMIT 1;
-    IF FOUND THEN
-      RAISE EXCEPTION '%', v_txt USING ERRCODE = CASE v_txt WHEN 'ACCOUNT_NOT_FOUND' THEN 'KL005'
-                                                            WHEN 'ACCOUNT_INACTIVE' THEN 'KL006' ELSE 'KL007' END,
-                                       DETAIL = v_uuid::text;
-    END IF;
-  END IF;
-
   j_seq := array_fill(NULL::integer, ARRAY[v_nj]);
   IF p_number_now THEN
     -- The tenant-year counters (ascending year), the journals waiting before these, then these.
@@ -242,6 +218,31 @@ BEGIN
     FROM unnest(j_id, j_fy, j_seq, j_date, j_desc, j_ref, j_mod, j_src, j_adj, j_close, j_rev, j_reason, j_total, j_lines, j_by)
          WITH ORDINALITY AS u(id, fy, sq, d, descr, ref, md, src, adj, cl, rv, why, total, nl, by, o)
    ORDER BY u.o;
+
+  -- The lines after their headers (journal_line_references, migration 1640, checks each statement's lines at once:
+  -- their journals exist, their accounts and branches exist and are locked FOR KEY SHARE).
+  INSERT INTO journal_line (tenant_id, journal_id, line_no, account_id, debit, credit, description, branch_id, business_unit_id, date)
+  SELECT v_tenant, j_id[u.o], u.n, u.a, u.d, u.c, u.descr, u.br, u.bu, j_date[u.o]
+    FROM unnest(l_ord, l_no, l_acc, l_debit, l_credit, l_desc, l_branch, l_ubu) AS u(o, n, a, d, c, descr, br, bu);
+
+  -- Accounts, read again after the lines' locks so a concurrent change is seen (every line's account exists by now:
+  -- journal_line_references).
+  SELECT count(*)::int INTO v_ok FROM coa_account a
+   WHERE a.tenant_id = v_tenant AND a.id = ANY(a_id) AND a.is_active AND a.is_postable;
+  IF v_ok IS DISTINCT FROM coalesce(cardinality(a_id), 0) OR coalesce(cardinality(a_id), 0) = 0 THEN
+    SELECT CASE WHEN a.id IS NULL THEN 'ACCOUNT_NOT_FOUND' WHEN NOT a.is_active THEN 'ACCOUNT_INACTIVE' ELSE 'ACCOUNT_NOT_POSTABLE' END,
+           x.acc
+      INTO v_txt, v_uuid
+      FROM (SELECT DISTINCT u.acc FROM unnest(l_acc) AS u(acc)) x
+      LEFT JOIN coa_account a ON a.tenant_id = v_tenant AND a.id = x.acc
+     WHERE a.id IS NULL OR NOT a.is_active OR NOT a.is_postable
+     LIMIT 1;
+    IF FOUND THEN
+      RAISE EXCEPTION '%', v_txt USING ERRCODE = CASE v_txt WHEN 'ACCOUNT_NOT_FOUND' THEN 'KL005'
+                                                            WHEN 'ACCOUNT_INACTIVE' THEN 'KL006' ELSE 'KL007' END,
+                                       DETAIL = v_uuid::text;
+    END IF;
+  END IF;
 
   -- The monthly summary: sums per account, month and unit...
   FOR i IN 1..v_nl LOOP
