@@ -241,6 +241,9 @@ describe('products and saving reports', () => {
 
     // Deposits this month: the opening deposit under the product.
     await page.getByTestId('tab-deposits').click();
+    // The tab's own filters replace the balances tab's: open the product filter once its report is shown (a menu
+    // opened on the outgoing tab's filter is detached with it).
+    await page.getByTestId('report-by-product').waitFor();
     await page.getByRole('combobox', { name: 'Produk' }).click();
     await page.getByRole('option', { name: `${CODE} · ${NAME}` }).click();
     const byProduct = page.getByTestId('report-by-product').locator('tbody tr');
