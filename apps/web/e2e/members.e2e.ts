@@ -143,9 +143,24 @@ describe('members: from applicant to exit', () => {
 
     await page.getByTestId('step-WAITING_APPROVAL').click();
     await searchTable(applicant.nik);
-    await page.getByTestId('row-decide').click();
+    // The step's list may still be settling (the step change and the search each refetch it, and a row
+    // re-rendered under the pointer swallows the click): click the applicant's own decide button until
+    // the dialog is open. A second click cannot land once it is, as the modal covers the row.
     const approval = page.getByTestId('approval-dialog');
-    await approval.waitFor();
+    const decide = page.locator('.MuiDataGrid-row', { hasText: applicant.nik }).getByTestId('row-decide');
+    await expect
+      .poll(
+        async () => {
+          if (await approval.isVisible()) return true;
+          await decide.click({ timeout: 5_000 }).catch(() => undefined);
+          return approval.waitFor({ timeout: 2_000 }).then(
+            () => true,
+            () => false,
+          );
+        },
+        { timeout: 30_000, interval: 250 },
+      )
+      .toBe(true);
     await approval.getByText('Direkomendasikan').waitFor();
     await approval.getByText(/oleh Admin Demo/).waitFor();
     await approval.getByTestId('decision-approved').click();
