@@ -5,6 +5,10 @@
  * withdrawal on the 12th, two deposits on the 20th: the day's last balance counts), one with a blocked amount, one
  * not getting interest; two more products earn a daily interest percent instead of the yearly rate (HARIAN and
  * TERENDAH); the release's gross, basis balance and rate per account equal the TypeScript figures.
+ *
+ * A day's balance is the account's balance less the movements dated after it (docs/interest.md "The balance at a
+ * day"), not a row's balance_after, which is the balance in entry order: a movement entered after a later-dated one
+ * counts from its own date, in the release, the simulation and the balance report alike.
  */
 import { dec } from '@koperasi/finance';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -135,5 +139,77 @@ describe('savings release basis in SQL = the TypeScript rule', () => {
     expect(rows.some((x) => dec(x.gross).gt(0))).toBe(true);
     // The daily percent products recorded their yearly equivalent (0.0125 x 365 = 4.5625) and paid by it.
     expect(rows.filter((x) => dec(x.rate).eq('4.5625')).length).toBe(3);
+  });
+
+  it('counts a movement from its own date when it was entered after a later-dated one', async () => {
+    const t = await newTenant();
+    current = t;
+    const gl = Object.fromEntries(
+      body<Array<{ role: string; coaId: string }>>(
+        await t.admin.get('/api/product/gl-defaults', { kind: 'SAVING', savingType: 'VOLUNTARY' }),
+      ).data.map((r) => [r.role, r.coaId]),
+    );
+    // 3.65 % a year: a rupiah a day for every 10,000 held.
+    const p = await t.admin.post('/api/product', {
+      kind: 'SAVING',
+      savingType: 'VOLUNTARY',
+      name: `Sukarela urutan ${Math.random().toString(36).slice(2, 6)}`,
+      effectiveDate: '2020-01-01',
+      glAccounts: gl,
+      balanceBasis: 'HARIAN',
+      baseRate: 3.65,
+    });
+    expect(p.statusCode, p.body).toBe(200);
+    const productId = body<{ id: string }>(p).data.id;
+    const m = await createActiveMember(t.admin, { fullName: 'Anggota Urutan', gender: 'P' });
+    const o = await t.admin.post('/api/transaction/request-open-product-member', { memberId: m.id, productId, initialDeposit: 1_000_000 });
+    expect(o.statusCode, o.body).toBe(200);
+    const id = body<any>(o).data.account.id as string;
+    // Entered in this order, dated: the opening on 20 March, 500,000 on 20 April, then 2,000,000 dated 10 April
+    // (entered late), then 300,000 on 3 May (after the period, before the release).
+    const entered: Array<[number, string]> = [
+      [500_000, '2026-04-20'],
+      [2_000_000, '2026-04-10'],
+      [300_000, '2026-05-03'],
+    ];
+    for (const [amount] of entered) {
+      const r = await t.admin.post('/api/transaction/topup-saving', { memberSavingId: id, amount });
+      expect(r.statusCode, r.body).toBe(200);
+    }
+    const db = await testDb();
+    await db.owner(async (tx) => {
+      // The movements only (posted journals are immutable): the report and the basis read the movements' dates.
+      const moves = await tx.query<{ id: string }>(
+        'SELECT id FROM member_transaction WHERE tenant_id = $1 AND saving_id = $2 ORDER BY seq',
+        [t.tenantId, id],
+      );
+      const dates = ['2026-03-20', ...entered.map((e) => e[1])];
+      for (const [n, mv] of moves.entries()) {
+        await tx.exec('UPDATE member_transaction SET transaction_date = $3 WHERE tenant_id = $1 AND id = $2', [
+          t.tenantId,
+          mv.id,
+          dates[n],
+        ]);
+      }
+      await tx.exec(`UPDATE member_saving SET open_date = '2026-03-20' WHERE tenant_id = $1 AND id = $2`, [t.tenantId, id]);
+    });
+    // The balance report on 15 April: 1,000,000 + 2,000,000 (the 20 April deposit and the May one not yet made).
+    const report = body<any>(await t.admin.get('/api/report/saving', { periode: '2026-04-15', productId })).data;
+    expect(report.content.map((r: any) => Number(r.balanceOn))).toEqual([3_000_000]);
+    // The basis: 1,000,000 for 9 days (1-9), 3,000,000 for 10 (10-19), 3,500,000 for 11 (20-30) = 77,500,000 rupiah-days;
+    // at 3.65 %: 7,750.00. By entry order the 10 April row's balance_after (3,500,000) and the 20 April row's
+    // (1,500,000) would have given 60,500,000, i.e. 6,050.00.
+    const sim = body<any>(await t.admin.get('/api/interest-simulation/saving-member-baserate', { start: START, end: END, productId })).data;
+    expect(Number(sim.totalGross)).toBe(7_750);
+    const r = await t.admin.post('/api/interest-simulation/saving/release', { startDate: START, endDate: END, productId });
+    expect(r.statusCode, r.body).toBe(200);
+    const rows = await db.owner((tx) =>
+      tx.query<{ gross: string; basis_balance: string }>(
+        `SELECT gross::text, basis_balance::text FROM saving_interest WHERE tenant_id = $1 AND saving_id = $2 AND status = 'POSTED'`,
+        [t.tenantId, id],
+      ),
+    );
+    // The average daily balance: 77,500,000 / 30.
+    expect(rows).toEqual([{ gross: '7750.00', basis_balance: '2583333.33' }]);
   });
 });

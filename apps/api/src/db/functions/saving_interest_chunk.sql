@@ -4,8 +4,8 @@
 -- in one call for the savings accounts p_ids (the chunk's accounts, claimed once per release by runBatch):
 --  1. locks the accounts FOR UPDATE (ascending id); keeps the voluntary, active ones open on or before p_end (of
 --     p_product when given) that have product terms in force on p_end and no live interest row overlapping the period;
---  2. the balance basis from the movements in ONE statement: the opening balance (last movement before p_start) and
---     each date's closing balance in the period (last movement of the date) make segments of days with one balance;
+--  2. the balance basis from the movements in ONE statement: the opening balance and each date's closing balance in
+--     the period (the account's balance less the movements dated after that day) make segments of days with one balance;
 --     each segment's counted balance is the balance less the blocked amount, 0 below the product's interest minimum
 --     (or at or below 0), capped at its interest maximum. HARIAN and RATA_RATA: sum of counted balance x days x rate
 --     / 36500 (the average daily balance x rate x days / 365 is the same number), TERENDAH: the lowest counted balance
@@ -79,21 +79,28 @@ BEGIN
   ), r0 AS (
     -- Per account (lateral, by the account's own movements): the opening balance (k 0) and each date's closing balance
     -- (k 1) of the period make segments of days; the counted balance of each segment, summed over days and its lowest.
+    -- A day's closing balance is the account's balance less every movement dated after it (the books' rule: a
+    -- movement's journal carries its transaction date), never a row's balance_after: that is the balance in entry
+    -- order, which puts a movement dated before rows already entered (a release dated at its period's end and posted
+    -- after the next month's deposits, a loan paid out with an earlier date) on the wrong days. The account is locked
+    -- (lk), so its balance and its movements agree. Reads the movements dated from the period's start on (the dated
+    -- index's range).
     SELECT a.*, z.total, z.low
       FROM a
       CROSS JOIN LATERAL (
+        WITH dd AS (
+          -- Per date from the period's start: the net movement, and the net of the dates after it.
+          SELECT q.d, q.net, sum(q.net) OVER (ORDER BY q.d DESC ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) AS later
+            FROM (SELECT t.transaction_date AS d, sum(CASE WHEN t.kind IN ('TOPUP', 'TOPUP_INTEREST') THEN t.amount ELSE -t.amount END) AS net
+                    FROM member_transaction t
+                   WHERE t.tenant_id = v_tenant AND t.saving_id = a.id AND t.transaction_date >= p_start
+                   GROUP BY t.transaction_date) q
+        )
         SELECT sum(x.c * sg.days) AS total, min(x.c) FILTER (WHERE sg.days > 0) AS low
           FROM (SELECT p.b, coalesce(lead(p.d) OVER (ORDER BY p.d, p.k), p_end + 1) - p.d AS days
-                  FROM (SELECT p_start AS d, 0 AS k,
-                               coalesce((SELECT t.balance_after FROM member_transaction t
-                                          WHERE t.tenant_id = v_tenant AND t.saving_id = a.id AND t.transaction_date < p_start
-                                          ORDER BY t.transaction_date DESC, t.seq DESC LIMIT 1), 0) AS b
+                  FROM (SELECT p_start AS d, 0 AS k, a.balance - coalesce((SELECT sum(dd.net) FROM dd), 0) AS b
                         UNION ALL
-                        SELECT mv.d, 1, mv.b FROM (
-                          SELECT DISTINCT ON (t.transaction_date) t.transaction_date AS d, t.balance_after AS b
-                            FROM member_transaction t
-                           WHERE t.tenant_id = v_tenant AND t.saving_id = a.id AND t.transaction_date BETWEEN p_start AND p_end
-                           ORDER BY t.transaction_date, t.seq DESC) mv) p) sg
+                        SELECT dd.d, 1, a.balance - coalesce(dd.later, 0) FROM dd WHERE dd.d <= p_end) p) sg
           CROSS JOIN LATERAL (SELECT CASE WHEN sg.b - a.blocked_amount <= 0 OR sg.b - a.blocked_amount < a.min_b THEN 0
                                           WHEN a.max_b IS NOT NULL AND sg.b - a.blocked_amount > a.max_b THEN a.max_b
                                           ELSE sg.b - a.blocked_amount END AS c) x) z

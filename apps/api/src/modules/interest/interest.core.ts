@@ -1,28 +1,49 @@
 /**
  * Savings interest (jasa simpanan sukarela): the per-account computation used
  * by the simulation and the release. Daily closing balances come from the
- * savings movements (member_transaction.balance_after, the last movement of
- * each date in entry order; every row counts, a cancellation being a new
- * reversing movement). docs/interest.md.
+ * savings movements: the account's balance less the movements dated after
+ * each day (every row counts, a cancellation being a new reversing
+ * movement). docs/interest.md.
  */
 import { type Dec, dec, ZERO } from '@koperasi/finance';
 import { type BalanceBasisName, dailyClosingBalances, monthsTouched, savingsInterest } from '@koperasi/finance/savings-interest';
 import type { Tx } from '../../db/db.ts';
-import { type InterestAccount, movementsBetween, openingBalances } from './interest.repo.ts';
+import { balancesAndNetsFrom, type InterestAccount } from './interest.repo.ts';
 
 export { type InterestAccount, interestAccounts } from './interest.repo.ts';
 
-/** Closing balance of each day of [start, end] per account, from the movements. */
+/**
+ * Closing balance of each day of [start, end] per account: the account's balance less the movements dated after the
+ * day (the ledger's dates), not a row's balance_after (the balance in entry order, which puts a movement dated before
+ * rows already entered on the wrong days). The same rule as SQL `saving_interest_chunk`.
+ */
 export async function dailyBalancesOf(tx: Tx, ids: string[], start: string, end: string): Promise<Map<string, Dec[]>> {
   const out = new Map<string, Dec[]>();
   if (!ids.length) return out;
-  const arr = `{${ids.join(',')}}`;
-  const opening = await openingBalances(tx, arr, start);
-  const moves = await movementsBetween(tx, arr, start, end);
-  const open = new Map(opening.map((r) => [r.saving_id, r.balance_after]));
-  const byId = new Map<string, Array<{ date: string; balanceAfter: Dec }>>();
-  for (const m of moves) byId.set(m.saving_id, [...(byId.get(m.saving_id) ?? []), { date: m.date, balanceAfter: m.balance_after }]);
-  for (const id of ids) out.set(id, dailyClosingBalances(start, end, open.get(id) ?? ZERO, byId.get(id) ?? []));
+  const rows = await balancesAndNetsFrom(tx, `{${ids.join(',')}}`, start);
+  const byId = new Map<string, { balance: Dec; nets: Array<{ date: string; net: Dec }> }>();
+  for (const r of rows) {
+    const a = byId.get(r.saving_id) ?? { balance: dec(r.balance), nets: [] };
+    if (r.date !== null && r.net !== null) a.nets.push({ date: r.date, net: dec(r.net) });
+    byId.set(r.saving_id, a);
+  }
+  for (const id of ids) {
+    const a = byId.get(id);
+    if (!a) {
+      out.set(id, dailyClosingBalances(start, end, ZERO, []));
+      continue;
+    }
+    // The opening balance is the balance less every net from `start` on; each day then adds its own net.
+    const opening = a.nets.reduce((b, n) => b.minus(n.net), a.balance);
+    let running = opening;
+    const closings: Array<{ date: string; balanceAfter: Dec }> = [];
+    for (const n of a.nets) {
+      if (n.date > end) break;
+      running = running.plus(n.net);
+      closings.push({ date: n.date, balanceAfter: running });
+    }
+    out.set(id, dailyClosingBalances(start, end, opening, closings));
+  }
   return out;
 }
 

@@ -52,23 +52,24 @@ export async function interestAccounts(
   );
 }
 
-/** The balance after each account's last movement before `start` (accounts `arr`, a uuid[] literal). */
-export function openingBalances(tx: Tx, arr: string, start: string) {
-  return tx.query<{ saving_id: string; balance_after: Dec }>(
-    `SELECT DISTINCT ON (saving_id) saving_id, balance_after FROM member_transaction
-     WHERE tenant_id = app_tenant() AND saving_id = ANY($1::uuid[]) AND transaction_date < $2::date
-     ORDER BY saving_id, transaction_date DESC, seq DESC`,
+/**
+ * Each account's balance and, per date from `start` on, the net of its movements dated that day (accounts `arr`, a
+ * uuid[] literal), in one statement (one snapshot): a day's closing balance is the balance less the movements dated
+ * after it (interest.core.ts `dailyBalancesOf`; the same rule as SQL `saving_interest_chunk`).
+ */
+export function balancesAndNetsFrom(tx: Tx, arr: string, start: string) {
+  return tx.query<{ saving_id: string; balance: Dec; date: string | null; net: Dec | null }>(
+    `SELECT s.id AS saving_id, s.balance, to_char(d.transaction_date, 'YYYY-MM-DD') AS date, d.net
+     FROM member_saving s
+     LEFT JOIN LATERAL (
+       SELECT t.transaction_date, sum(CASE WHEN t.kind IN ('TOPUP', 'TOPUP_INTEREST') THEN t.amount ELSE -t.amount END) AS net
+       FROM member_transaction t
+       WHERE t.tenant_id = s.tenant_id AND t.saving_id = s.id AND t.transaction_date >= $2::date
+       GROUP BY t.transaction_date
+     ) d ON true
+     WHERE s.tenant_id = app_tenant() AND s.id = ANY($1::uuid[])
+     ORDER BY s.id, d.transaction_date`,
     [arr, start],
-  );
-}
-
-/** Each movement of the accounts `arr` dated in [start, end], in account, date and entry order. */
-export function movementsBetween(tx: Tx, arr: string, start: string, end: string) {
-  return tx.query<{ saving_id: string; date: string; balance_after: Dec }>(
-    `SELECT saving_id, to_char(transaction_date, 'YYYY-MM-DD') AS date, balance_after FROM member_transaction
-     WHERE tenant_id = app_tenant() AND saving_id = ANY($1::uuid[]) AND transaction_date BETWEEN $2::date AND $3::date
-     ORDER BY saving_id, transaction_date, seq`,
-    [arr, start, end],
   );
 }
 

@@ -33,8 +33,8 @@ export async function productPositions(tx: Tx, asOf: string, kind?: string) {
      LEFT JOIN coa_account c ON c.tenant_id = g.tenant_id AND c.id = g.coa_id
      LEFT JOIN LATERAL (
        SELECT s.id, s.member_id, s.status,
-              coalesce((SELECT x.balance_after FROM member_transaction x WHERE x.tenant_id = s.tenant_id AND x.saving_id = s.id
-                        AND x.transaction_date <= $1::date ORDER BY x.seq DESC LIMIT 1), 0) AS balance_on
+              s.balance - coalesce((SELECT sum(CASE WHEN x.kind IN ('TOPUP', 'TOPUP_INTEREST') THEN x.amount ELSE -x.amount END)
+                        FROM member_transaction x WHERE x.tenant_id = s.tenant_id AND x.saving_id = s.id AND x.transaction_date > $1::date), 0) AS balance_on
        FROM member_saving s WHERE s.tenant_id = p.tenant_id AND s.product_id = p.id AND s.open_date <= $1::date
      ) b ON true
      WHERE p.tenant_id = app_tenant() AND ${kindWhere}

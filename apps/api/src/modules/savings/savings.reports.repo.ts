@@ -52,8 +52,8 @@ export async function savingReportRows(tx: Tx, f: SavingReportFilter) {
   if (f.branchId) where.push(`m.branch_id = ${p(f.branchId)}`);
   if (f.areaId) where.push(`m.area_id = ${p(f.areaId)}`);
   if (f.agentUserId !== undefined) where.push(agentMemberCondition('m', p(f.agentUserId)));
-  const balanceOn = `coalesce((SELECT x.balance_after FROM member_transaction x WHERE x.tenant_id = s.tenant_id AND x.saving_id = s.id
-                      AND x.transaction_date <= $1::date ORDER BY x.seq DESC LIMIT 1), 0)`;
+  const balanceOn = `s.balance - coalesce((SELECT sum(CASE WHEN x.kind IN ('TOPUP', 'TOPUP_INTEREST') THEN x.amount ELSE -x.amount END)
+                      FROM member_transaction x WHERE x.tenant_id = s.tenant_id AND x.saving_id = s.id AND x.transaction_date > $1::date), 0)`;
   const inner = `SELECT ${ACCOUNT_SELECT}, ${balanceOn} AS balance_on, m.branch_id FROM ${ACCOUNT_FROM} WHERE ${where.join(' AND ')}`;
   const outerWhere = f.showZeroAmount ? '' : 'WHERE x.balance_on <> 0';
   const totals = await tx.one<{ n: number; total: Dec; members: number }>(
