@@ -8,7 +8,7 @@
  * amounts, and random sequences.
  */
 import { dec } from '@koperasi/finance';
-import { monthlyInterestTax, type TaxRule } from '@koperasi/finance/deposit';
+import { monthlyInterestTax, monthlyInterestTaxes, type TaxRule } from '@koperasi/finance/deposit';
 import { describe, expect, it } from 'vitest';
 import { withholdTax } from '../src/modules/deposits/deposits.repo.ts';
 import { newTenant, testDb } from './helpers.ts';
@@ -16,8 +16,17 @@ import { newTenant, testDb } from './helpers.ts';
 const MONTH = '2026-10-01';
 const RULE: TaxRule = { taxFreeAmount: 240000, ratePct: 10 };
 
-/** The SQL rule's taxes for postings of one subject and month, in a transaction that is rolled back. */
-async function sqlTaxes(postings: number[], rule: TaxRule = RULE, prior?: { gross: number; tax: number }): Promise<string[]> {
+/**
+ * The SQL rule's taxes for postings of one subject and month, in a transaction that is rolled back: one call per
+ * posting (postings one after the other, as a month's deposit payments), or all in one call (`batch`: one moment,
+ * as a release's chunk).
+ */
+async function sqlTaxes(
+  postings: number[],
+  rule: TaxRule = RULE,
+  prior?: { gross: number; tax: number },
+  batch = false,
+): Promise<string[]> {
   const db = await testDb();
   const t = await newTenant();
   const subject = crypto.randomUUID();
@@ -32,10 +41,9 @@ async function sqlTaxes(postings: number[], rule: TaxRule = RULE, prior?: { gros
           prior.gross,
           prior.tax,
         ]);
-      const taxes = await withholdTax(
-        tx,
-        postings.map((g) => ({ subject, month: MONTH, gross: dec(g), rule })),
-      );
+      const rows = postings.map((g) => ({ subject, month: MONTH, gross: dec(g), rule }));
+      const taxes = batch ? await withholdTax(tx, rows) : [];
+      if (!batch) for (const r of rows) taxes.push(...(await withholdTax(tx, [r])));
       out = taxes.map((x) => x.toFixed(2));
       throw rollback;
     }),
@@ -86,6 +94,35 @@ describe('one tax rule: SQL interest_tax_withhold = monthlyInterestTax (simulati
     for (let k = 0; k < 5; k++) {
       const postings = Array.from({ length: 6 }, () => Math.round(rnd() * 15000000) / 100);
       expect(await sqlTaxes(postings)).toEqual(tsTaxes(postings));
+    }
+  });
+
+  it('withholds the postings of one call smallest first per subject, so the largest carries the month (TS: monthlyInterestTaxes)', async () => {
+    // One member's two accounts in one release: 224,219.18 and 17,835.62 (242,054.80 in all, taxed 24,205.48). In array
+    // order the small one came second and could carry only its own 17,835.62: 6,369.86 was never withheld.
+    expect(await sqlTaxes([224219.18, 17835.62], RULE, undefined, true)).toEqual(['24205.48', '0.00']);
+    const ts = (postings: number[], subjects?: string[], prior = { gross: 0, tax: 0 }) =>
+      monthlyInterestTaxes(
+        RULE,
+        () => prior,
+        postings.map((gross, i) => ({ subject: subjects?.[i] ?? 's', gross })),
+      ).map((x) => x.toFixed(2));
+    expect(ts([224219.18, 17835.62])).toEqual(['24205.48', '0.00']);
+    // Ties keep the given order; other subjects are apart; a prior month row counts.
+    expect(await sqlTaxes([150000, 150000, 1], RULE, undefined, true)).toEqual(ts([150000, 150000, 1]));
+    expect(ts([150000, 150000, 1])).toEqual(['0.00', '30000.10', '0.00']);
+    expect(ts([300000, 100], ['a', 'b'])).toEqual(['30000.00', '0.00']);
+    expect(await sqlTaxes([5000, 300000], RULE, { gross: 100000, tax: 0 }, true)).toEqual(
+      ts([5000, 300000], undefined, { gross: 100000, tax: 0 }),
+    );
+    let seed = 11;
+    const rnd = () => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed / 2147483648;
+    };
+    for (let k = 0; k < 5; k++) {
+      const postings = Array.from({ length: 5 }, () => Math.round(rnd() * 20000000) / 100);
+      expect(await sqlTaxes(postings, RULE, undefined, true)).toEqual(ts(postings));
     }
   });
 });

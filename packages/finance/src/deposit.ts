@@ -157,6 +157,31 @@ export function monthlyInterestTax(v: MonthlyTaxInput): MonthlyTax {
   return { tax, net: gross.minus(tax), monthGross, monthTax: priorTax.plus(tax) };
 }
 
+/**
+ * FOR SIMULATIONS AND PROJECTIONS ONLY, like `monthlyInterestTax`: the postings of one moment (one release) withheld
+ * as SQL `interest_tax_withhold` withholds one call's postings: per subject, smallest gross first (ties in the given
+ * order), each on what the subject's month held before it (`prior`, then the postings before it). Taxes in the given
+ * order. The one month is the caller's.
+ */
+export function monthlyInterestTaxes(
+  rule: TaxRule,
+  prior: (subject: string) => { gross: DecInput; tax: DecInput },
+  postings: Array<{ subject: string; gross: DecInput }>,
+): Dec[] {
+  const order = postings
+    .map((p, i) => ({ i, subject: p.subject, gross: dec(p.gross) }))
+    .sort((a, b) => (a.subject < b.subject ? -1 : a.subject > b.subject ? 1 : a.gross.comparedTo(b.gross) || a.i - b.i));
+  const running = new Map<string, { g: Dec; t: Dec }>();
+  const out: Dec[] = new Array(postings.length);
+  for (const p of order) {
+    const before = running.get(p.subject) ?? (({ gross, tax }) => ({ g: dec(gross), t: dec(tax) }))(prior(p.subject));
+    const r = monthlyInterestTax({ ...rule, priorGross: before.g, priorTax: before.t, gross: p.gross });
+    running.set(p.subject, { g: r.monthGross, t: r.monthTax });
+    out[p.i] = r.tax;
+  }
+  return out;
+}
+
 /** Early-break penalty: `pct` of the principal or of the interest earned so far, never above the principal. */
 export function breakPenalty(v: { basis: PenaltyBasis; pct: DecInput; principal: DecInput; interestEarned: DecInput }): Dec {
   const base = v.basis === 'PRINCIPAL' ? dec(v.principal) : dec(v.interestEarned);

@@ -6,15 +6,21 @@
 -- projections only; `deposits-tax-rule.test.ts` proves both agree (exactly the tax-free amount, one sen above, the
 -- second posting of a month withholding the difference).
 --
--- Postings in array order (1-based): subject (member, or account with basis ACCOUNT), month (1st of the month),
--- gross, tax-free amount, rate in percent. The month's gross so far plus this posting's gross is the month total;
+-- Postings (1-based): subject (member, or account with basis ACCOUNT), month (1st of the month), gross, tax-free
+-- amount, rate in percent. The postings of one call are one moment (one release, one payment): a subject's postings
+-- of a month are withheld smallest gross first (ties in array order), so the largest carries what the month owes. In
+-- array order, a member whose small account came last after a large one crossed the tax-free amount owed more than
+-- that small posting could carry, and the rest was never withheld (the release of 100,000 bench accounts under-withheld
+-- Rp 4.4 million from 1,013 of 50,000 members); in this order the last posting holds at least the subject's share of
+-- the month (total / postings), which carries the tax unless a subject has more postings than 100 / rate or the month
+-- owes tax from earlier calls. The month's gross so far plus this posting's gross is the month total;
 -- up to the tax-free amount it is not taxed, above it the WHOLE total is taxed at the rate (half-up to the sen).
 -- This posting withholds that tax less what the month withheld before, never below 0 and never above its own gross
 -- (what it cannot carry falls to the month's next posting). The month rows (interest_tax_month) that exist are
 -- locked FOR UPDATE in (subject, month) order and raised; the missing ones are inserted once with their final totals
 -- (one write per new row: a month-end release creates most of them). A row another transaction created meanwhile (the
 -- insert waits for it, then skips it) is locked, read, and its postings computed again. The tax of each posting is
--- answered in order.
+-- answered in array order.
 CREATE OR REPLACE FUNCTION interest_tax_withhold(p_subject uuid[], p_month date[], p_gross numeric[], p_free numeric[], p_rate numeric[])
  RETURNS numeric[]
  LANGUAGE plpgsql
@@ -39,7 +45,9 @@ DECLARE
   v_due numeric;
   v_missing integer;
   v_raced integer[];
+  v_ord integer[];
   i integer;
+  j integer;
 BEGIN
   IF v_tenant IS NULL THEN
     RAISE EXCEPTION 'interest_tax_withhold: no tenant in this transaction' USING ERRCODE = 'KL000';
@@ -59,12 +67,15 @@ BEGIN
   SELECT jsonb_object_agg(u.s::text || '|' || u.m::text, u.i) INTO v_key
     FROM unnest(k_subject, k_month) WITH ORDINALITY AS u(s, m, i);
   k_done := array_fill(false, ARRAY[cardinality(k_subject)]);
+  -- The order of withholding: per subject and month, smallest gross first, ties in array order.
+  SELECT array_agg(u.i ORDER BY u.s, u.m, u.g, u.i) INTO v_ord FROM unnest(p_subject, p_month, p_gross) WITH ORDINALITY AS u(s, m, g, i);
   LOOP
-    -- The postings in order on the month totals before them (k_og, k_ot).
+    -- The postings in that order on the month totals before them (k_og, k_ot); answered in array order.
     k_gross := k_og;
     k_tax := k_ot;
-    v_out := '{}';
-    FOR i IN 1..v_n LOOP
+    v_out := array_fill(NULL::numeric, ARRAY[v_n]);
+    FOR j IN 1..v_n LOOP
+      i := v_ord[j];
       v_k := (v_key ->> (p_subject[i]::text || '|' || p_month[i]::text))::integer;
       v_total := k_gross[v_k] + p_gross[i];
       v_due := CASE WHEN v_total <= p_free[i] THEN 0 ELSE round(v_total * p_rate[i] / 100, 2) END - k_tax[v_k];

@@ -10,7 +10,7 @@
  *  - release: posts the lines in committed chunks (cursor: resumable), through `postFigures`, exactly once.
  */
 import { type Dec, dec, ZERO } from '@koperasi/finance';
-import { monthlyInterestTax } from '@koperasi/finance/deposit';
+import { monthlyInterestTaxes } from '@koperasi/finance/deposit';
 import type { Tx } from '../../db/db.ts';
 import { audit } from '../../lib/audit.ts';
 import { type Ctx, withTx } from '../../lib/context.ts';
@@ -91,14 +91,14 @@ async function taxesOf(tx: Tx, ctx: Ctx, lines: repo.LineRow[], end: string): Pr
   const month = `${end.slice(0, 7)}-01`;
   const subjectOf = (l: repo.LineRow) => (setting.basis === 'MEMBER' ? l.member_id : l.saving_id);
   const prior = await readTaxMonths(tx, [...new Set(pending.map(subjectOf))], month);
-  const running = new Map<string, { g: Dec; t: Dec }>();
-  for (const l of [...pending].sort((a, b) => (a.saving_id < b.saving_id ? -1 : 1))) {
-    const s = subjectOf(l);
-    const p = running.get(s) ?? { g: dec(prior.get(s)?.gross ?? 0), t: dec(prior.get(s)?.tax ?? 0) };
-    const r = monthlyInterestTax({ ...setting.rule, priorGross: p.g, priorTax: p.t, gross: dec(l.gross) });
-    running.set(s, { g: r.monthGross, t: r.monthTax });
-    out.set(l.id, r.tax);
-  }
+  // As the release withholds them (account order, per subject smallest gross first).
+  const ordered = [...pending].sort((a, b) => (a.saving_id < b.saving_id ? -1 : 1));
+  const taxes = monthlyInterestTaxes(
+    setting.rule,
+    (s) => ({ gross: prior.get(s)?.gross ?? 0, tax: prior.get(s)?.tax ?? 0 }),
+    ordered.map((l) => ({ subject: subjectOf(l), gross: dec(l.gross) })),
+  );
+  for (const [k, l] of ordered.entries()) out.set(l.id, taxes[k]);
   return out;
 }
 

@@ -9,7 +9,7 @@
  * posted interest, `monthlyInterestTax`), admin fee and net. Nothing is posted.
  */
 import { type Dec, dec, ZERO } from '@koperasi/finance';
-import { monthlyInterestTax } from '@koperasi/finance/deposit';
+import { monthlyInterestTaxes } from '@koperasi/finance/deposit';
 import { depositSimulationInterest, shareLargestRemainder } from '@koperasi/finance/profit-sharing';
 import { savingsAdminFee } from '@koperasi/finance/savings-interest';
 import type { Tx } from '../../db/db.ts';
@@ -59,13 +59,15 @@ async function perMember(tx: Tx, ctx: Ctx, items: SimItem[], end: string, search
   const month = `${end.slice(0, 7)}-01`;
   const subjectOf = (i: SimItem) => (setting.basis === 'MEMBER' ? i.memberId : i.id);
   const prior = await readTaxMonths(tx, [...new Set(items.map(subjectOf))], month);
-  const running = new Map<string, { g: Dec; t: Dec }>();
+  // As the release withholds one chunk (items in account order): per subject, smallest gross first.
+  const taxes = monthlyInterestTaxes(
+    setting.rule,
+    (s) => ({ gross: prior.get(s)?.gross ?? 0, tax: prior.get(s)?.tax ?? 0 }),
+    items.map((i) => ({ subject: subjectOf(i), gross: i.gross })),
+  );
   const byMember = new Map<string, MemberSimulation>();
-  for (const i of items) {
-    const s = subjectOf(i);
-    const p = running.get(s) ?? { g: dec(prior.get(s)?.gross ?? 0), t: dec(prior.get(s)?.tax ?? 0) };
-    const r = monthlyInterestTax({ ...setting.rule, priorGross: p.g, priorTax: p.t, gross: i.gross });
-    running.set(s, { g: r.monthGross, t: r.monthTax });
+  for (const [k, i] of items.entries()) {
+    const r = { tax: taxes[k], net: i.gross.minus(taxes[k]) };
     const fee = i.available === null ? ZERO : savingsAdminFee({ monthlyFee: i.adminFee, months: 1, available: i.available.plus(r.net) });
     const m = byMember.get(i.memberId) ?? {
       memberId: i.memberId,
