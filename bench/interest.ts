@@ -34,6 +34,7 @@ const N = Number(process.env.INTEREST_BENCH_N ?? 20_000);
 const CHUNK = Number(process.env.INTEREST_BENCH_CHUNK ?? 2000);
 const KILL_MS = Number(process.env.INTEREST_BENCH_KILL_MS ?? 600_000);
 const KILL_AT = Number(process.env.INTEREST_BENCH_KILL_AT ?? 0.3);
+const POLL_MS = Number(process.env.INTEREST_BENCH_POLL_MS ?? 20);
 const CONCURRENCY = Number(process.env.INTEREST_BENCH_CONCURRENCY ?? 2);
 // 1: VACUUM the members, accounts and movements after the set-up (as autovacuum would have before a month end).
 const VACUUM = process.env.INTEREST_BENCH_VACUUM === '1';
@@ -167,7 +168,7 @@ const watcher = setInterval(async () => {
     )
     .catch(() => undefined);
   if ((p?.accounts ?? 0) >= N * KILL_AT) child.kill('SIGKILL');
-}, 20);
+}, POLL_MS);
 const code = await new Promise<number | null>((r) => child.on('exit', (c) => r(c)));
 clearTimeout(killer);
 clearInterval(watcher);

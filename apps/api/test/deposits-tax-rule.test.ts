@@ -125,4 +125,33 @@ describe('one tax rule: SQL interest_tax_withhold = monthlyInterestTax (simulati
       expect(await sqlTaxes(postings, RULE, undefined, true)).toEqual(ts(postings));
     }
   });
+
+  it('reads the month rows by their key only, also while the table is (nearly) empty', async () => {
+    // A backend plans the function's statements once and keeps the plans: planned on an empty table, the per-key lookup
+    // was a sequential scan, run for every key of every later call while a month-end release filled the table. Here
+    // the planner is made to prefer a sequential scan whatever the table holds (index pages made costly); the function
+    // must still read by key.
+    const db = await testDb();
+    const t = await newTenant();
+    const rollback = new Error('rollback');
+    let scans = -1;
+    await expect(
+      db.tenant(t.tenantId, async (tx) => {
+        await tx.exec('DISCARD PLANS');
+        await tx.exec('SET LOCAL random_page_cost = 100000');
+        const subjects = Array.from({ length: 30 }, () => crypto.randomUUID());
+        for (let k = 0; k < 3; k++)
+          await withholdTax(
+            tx,
+            subjects.map((subject) => ({ subject, month: MONTH, gross: dec(100000), rule: RULE })),
+          );
+        scans = Number(
+          (await tx.one<{ n: string }>(`SELECT seq_scan::text AS n FROM pg_stat_xact_user_tables WHERE relname = 'interest_tax_month'`))
+            ?.n ?? 0,
+        );
+        throw rollback;
+      }),
+    ).rejects.toBe(rollback);
+    expect(scans).toBe(0);
+  });
 });
