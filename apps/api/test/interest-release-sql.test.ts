@@ -212,4 +212,70 @@ describe('savings release basis in SQL = the TypeScript rule', () => {
     // The average daily balance: 77,500,000 / 30.
     expect(rows).toEqual([{ gross: '7750.00', basis_balance: '2583333.33' }]);
   });
+
+  it('reads by key only, whatever the planner believes of the tables (a plan frozen on a small table)', async () => {
+    // A backend keeps the chunk's generic plans; planned while a table was small (a young cooperative, a month's first
+    // release), a sequential scan per account would run for every account of every later chunk. Here index pages are
+    // made costly so the planner prefers sequential scans; the chunk must still read every table by key.
+    const t = await newTenant();
+    current = t;
+    const gl = Object.fromEntries(
+      body<Array<{ role: string; coaId: string }>>(
+        await t.admin.get('/api/product/gl-defaults', { kind: 'SAVING', savingType: 'VOLUNTARY' }),
+      ).data.map((r) => [r.role, r.coaId]),
+    );
+    const p = await t.admin.post('/api/product', {
+      kind: 'SAVING',
+      savingType: 'VOLUNTARY',
+      name: `Sukarela kunci ${Math.random().toString(36).slice(2, 6)}`,
+      effectiveDate: '2020-01-01',
+      glAccounts: gl,
+      balanceBasis: 'HARIAN',
+      baseRate: 3,
+    });
+    expect(p.statusCode, p.body).toBe(200);
+    const productId = body<{ id: string }>(p).data.id;
+    const ids: string[] = [];
+    for (let k = 0; k < 3; k++) {
+      const m = await createActiveMember(t.admin, { fullName: `Anggota Kunci ${k}`, gender: 'L' });
+      const o = await t.admin.post('/api/transaction/request-open-product-member', {
+        memberId: m.id,
+        productId,
+        initialDeposit: 5_000_000,
+      });
+      expect(o.statusCode, o.body).toBe(200);
+      ids.push(body<any>(o).data.account.id as string);
+    }
+    const db = await testDb();
+    await db.owner(async (tx) => {
+      await tx.exec(`UPDATE member_transaction SET transaction_date = '2026-03-20' WHERE tenant_id = $1 AND saving_id = ANY($2::uuid[])`, [
+        t.tenantId,
+        ids,
+      ]);
+      await tx.exec(`UPDATE member_saving SET open_date = '2026-03-20' WHERE tenant_id = $1 AND id = ANY($2::uuid[])`, [t.tenantId, ids]);
+    });
+    const r = await t.admin.post('/api/interest-simulation/saving/release', { startDate: START, endDate: END, productId });
+    expect(r.statusCode, r.body).toBe(200);
+    const rollback = new Error('rollback');
+    let scans: Array<{ relname: string; seq_scan: string }> = [];
+    await expect(
+      db.owner(async (tx) => {
+        await tx.exec('DISCARD PLANS');
+        await tx.exec('SET LOCAL random_page_cost = 100000');
+        await tx.exec(`SELECT set_config('app.tenant_id', $1, true)`, [t.tenantId]);
+        const release = await tx.one<{ id: string }>('SELECT id FROM saving_interest_release WHERE tenant_id = $1', [t.tenantId]);
+        const paid = await tx.one<{ accounts: number }>(
+          `SELECT accounts FROM saving_interest_chunk($1, $2::uuid[], '2026-03-21', '2026-03-31', NULL, $3, 'SYSTEM', 'MEMBER', 240000, 10)`,
+          [release!.id, [...ids].sort(), t.adminUserId],
+        );
+        expect(paid?.accounts).toBe(3);
+        scans = await tx.query<{ relname: string; seq_scan: string }>(
+          `SELECT relname, seq_scan::text FROM pg_stat_xact_user_tables
+            WHERE seq_scan > 0 AND relname IN ('member_transaction', 'member_saving', 'saving_interest', 'interest_tax_month', 'product_terms')`,
+        );
+        throw rollback;
+      }),
+    ).rejects.toBe(rollback);
+    expect(scans).toEqual([]);
+  });
 });

@@ -21,11 +21,16 @@
 --     account and side) posted last, so the journal counter is held only until COMMIT.
 -- p_basis MEMBER or ACCOUNT (the tax subject), p_free / p_rate the tenant's tax-free amount and rate.
 -- Answers one row: accounts paid, gross, tax, admin, net, the journal (NULL when nothing was paid).
+-- enable_seqscan off (for this call and the functions and triggers it calls): every table is read by key. A backend
+-- keeps these generic plans; made while a table was small (a young cooperative, a month's first release, statistics
+-- taken before the run), a sequential scan per account would run for every account of every later chunk
+-- (interest_tax_withhold did: docs/interest.md "Fifth pass"). interest-release-sql.test.ts "reads by key only".
 CREATE OR REPLACE FUNCTION saving_interest_chunk(p_release uuid, p_ids uuid[], p_start date, p_end date, p_product uuid, p_user uuid,
                                                  p_channel text, p_basis text, p_free numeric, p_rate numeric)
  RETURNS TABLE(accounts integer, gross numeric, tax numeric, admin numeric, net numeric, journal_id uuid)
  LANGUAGE plpgsql
  SET plan_cache_mode TO 'force_generic_plan'
+ SET enable_seqscan TO 'off'
 AS $function$
 #variable_conflict use_column
 DECLARE
