@@ -51,6 +51,15 @@ async function sqlTaxes(
   return out;
 }
 
+/** Reproducible pseudo-random numbers in [0, 1) (a linear congruential generator), for the random sequences. */
+function lcg(seed: number): () => number {
+  let x = seed;
+  return () => {
+    x = (x * 1103515245 + 12345) % 2147483648;
+    return x / 2147483648;
+  };
+}
+
 /** The simulation's taxes for the same postings. */
 function tsTaxes(postings: number[], rule: TaxRule = RULE, prior = { gross: 0, tax: 0 }): string[] {
   let g = dec(prior.gross);
@@ -86,11 +95,7 @@ describe('one tax rule: SQL interest_tax_withhold = monthlyInterestTax (simulati
   it('agrees on other rules and on random sequences (half-up to the sen)', async () => {
     const rule: TaxRule = { taxFreeAmount: 50000.5, ratePct: 12.5 };
     expect(await sqlTaxes([50000.5, 0.01, 33.33, 99999.99], rule)).toEqual(tsTaxes([50000.5, 0.01, 33.33, 99999.99], rule));
-    let seed = 7;
-    const rnd = () => {
-      seed = (seed * 1103515245 + 12345) % 2147483648;
-      return seed / 2147483648;
-    };
+    const rnd = lcg(7);
     for (let k = 0; k < 5; k++) {
       const postings = Array.from({ length: 6 }, () => Math.round(rnd() * 15000000) / 100);
       expect(await sqlTaxes(postings)).toEqual(tsTaxes(postings));
@@ -115,11 +120,7 @@ describe('one tax rule: SQL interest_tax_withhold = monthlyInterestTax (simulati
     expect(await sqlTaxes([5000, 300000], RULE, { gross: 100000, tax: 0 }, true)).toEqual(
       ts([5000, 300000], undefined, { gross: 100000, tax: 0 }),
     );
-    let seed = 11;
-    const rnd = () => {
-      seed = (seed * 1103515245 + 12345) % 2147483648;
-      return seed / 2147483648;
-    };
+    const rnd = lcg(11);
     for (let k = 0; k < 5; k++) {
       const postings = Array.from({ length: 5 }, () => Math.round(rnd() * 20000000) / 100);
       expect(await sqlTaxes(postings, RULE, undefined, true)).toEqual(ts(postings));

@@ -15,6 +15,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { systemCtx } from '../src/lib/context.ts';
 import { computeInterest, dailyBalancesOf, interestAccounts } from '../src/modules/interest/interest.core.ts';
 import { body, newTenant, type TestTenant, testDb } from './helpers.ts';
+import { aprilAccount, voluntaryProduct } from './interest-fixtures.ts';
 import { createActiveMember } from './members-fixtures.ts';
 import { assertReconciled } from './reconcile.ts';
 
@@ -144,23 +145,8 @@ describe('savings release basis in SQL = the TypeScript rule', () => {
   it('counts a movement from its own date when it was entered after a later-dated one', async () => {
     const t = await newTenant();
     current = t;
-    const gl = Object.fromEntries(
-      body<Array<{ role: string; coaId: string }>>(
-        await t.admin.get('/api/product/gl-defaults', { kind: 'SAVING', savingType: 'VOLUNTARY' }),
-      ).data.map((r) => [r.role, r.coaId]),
-    );
     // 3.65 % a year: a rupiah a day for every 10,000 held.
-    const p = await t.admin.post('/api/product', {
-      kind: 'SAVING',
-      savingType: 'VOLUNTARY',
-      name: `Sukarela urutan ${Math.random().toString(36).slice(2, 6)}`,
-      effectiveDate: '2020-01-01',
-      glAccounts: gl,
-      balanceBasis: 'HARIAN',
-      baseRate: 3.65,
-    });
-    expect(p.statusCode, p.body).toBe(200);
-    const productId = body<{ id: string }>(p).data.id;
+    const productId = await voluntaryProduct(t, { baseRate: 3.65 });
     const m = await createActiveMember(t.admin, { fullName: 'Anggota Urutan', gender: 'P' });
     const o = await t.admin.post('/api/transaction/request-open-product-member', { memberId: m.id, productId, initialDeposit: 1_000_000 });
     expect(o.statusCode, o.body).toBe(200);
@@ -219,41 +205,11 @@ describe('savings release basis in SQL = the TypeScript rule', () => {
     // made costly so the planner prefers sequential scans; the chunk must still read every table by key.
     const t = await newTenant();
     current = t;
-    const gl = Object.fromEntries(
-      body<Array<{ role: string; coaId: string }>>(
-        await t.admin.get('/api/product/gl-defaults', { kind: 'SAVING', savingType: 'VOLUNTARY' }),
-      ).data.map((r) => [r.role, r.coaId]),
-    );
-    const p = await t.admin.post('/api/product', {
-      kind: 'SAVING',
-      savingType: 'VOLUNTARY',
-      name: `Sukarela kunci ${Math.random().toString(36).slice(2, 6)}`,
-      effectiveDate: '2020-01-01',
-      glAccounts: gl,
-      balanceBasis: 'HARIAN',
-      baseRate: 3,
-    });
-    expect(p.statusCode, p.body).toBe(200);
-    const productId = body<{ id: string }>(p).data.id;
+    // Three accounts open since 20 March (interest-fixtures.ts), April released through the route.
+    const productId = await voluntaryProduct(t);
     const ids: string[] = [];
-    for (let k = 0; k < 3; k++) {
-      const m = await createActiveMember(t.admin, { fullName: `Anggota Kunci ${k}`, gender: 'L' });
-      const o = await t.admin.post('/api/transaction/request-open-product-member', {
-        memberId: m.id,
-        productId,
-        initialDeposit: 5_000_000,
-      });
-      expect(o.statusCode, o.body).toBe(200);
-      ids.push(body<any>(o).data.account.id as string);
-    }
+    for (let k = 0; k < 3; k++) ids.push((await aprilAccount(t, productId, { name: `Anggota Kunci ${k}` })).savingId);
     const db = await testDb();
-    await db.owner(async (tx) => {
-      await tx.exec(`UPDATE member_transaction SET transaction_date = '2026-03-20' WHERE tenant_id = $1 AND saving_id = ANY($2::uuid[])`, [
-        t.tenantId,
-        ids,
-      ]);
-      await tx.exec(`UPDATE member_saving SET open_date = '2026-03-20' WHERE tenant_id = $1 AND id = ANY($2::uuid[])`, [t.tenantId, ids]);
-    });
     const r = await t.admin.post('/api/interest-simulation/saving/release', { startDate: START, endDate: END, productId });
     expect(r.statusCode, r.body).toBe(200);
     const rollback = new Error('rollback');
