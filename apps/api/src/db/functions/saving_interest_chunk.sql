@@ -96,7 +96,7 @@ BEGIN
         WITH dd AS (
           -- Per date from the period's start: the net movement, and the net of the dates after it.
           SELECT q.d, q.net, sum(q.net) OVER (ORDER BY q.d DESC ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) AS later
-            FROM (SELECT t.transaction_date AS d, sum(CASE WHEN t.kind IN ('TOPUP', 'TOPUP_INTEREST') THEN t.amount ELSE -t.amount END) AS net
+            FROM (SELECT t.transaction_date AS d, sum(saving_net(t.kind, t.amount)) AS net
                     FROM member_transaction t
                    WHERE t.tenant_id = v_tenant AND t.saving_id = a.id AND t.transaction_date >= p_start
                    GROUP BY t.transaction_date) q

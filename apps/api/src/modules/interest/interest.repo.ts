@@ -62,7 +62,7 @@ export function balancesAndNetsFrom(tx: Tx, arr: string, start: string) {
     `SELECT s.id AS saving_id, s.balance, to_char(d.transaction_date, 'YYYY-MM-DD') AS date, d.net
      FROM member_saving s
      LEFT JOIN LATERAL (
-       SELECT t.transaction_date, sum(CASE WHEN t.kind IN ('TOPUP', 'TOPUP_INTEREST') THEN t.amount ELSE -t.amount END) AS net
+       SELECT t.transaction_date, sum(saving_net(t.kind, t.amount)) AS net
        FROM member_transaction t
        WHERE t.tenant_id = s.tenant_id AND t.saving_id = s.id AND t.transaction_date >= $2::date
        GROUP BY t.transaction_date

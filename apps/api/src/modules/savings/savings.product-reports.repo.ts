@@ -1,6 +1,7 @@
 /** SQL of the per-product saving reports (savings.product-reports.ts). */
 import type { Dec } from '@koperasi/finance';
 import type { Tx } from '../../db/db.ts';
+import { balanceOnSql } from './savings.reports.repo.ts';
 
 /** Per product: accounts, members and balances on a day, with the control account (kind: one product kind). */
 export async function productPositions(tx: Tx, asOf: string, kind?: string) {
@@ -33,8 +34,7 @@ export async function productPositions(tx: Tx, asOf: string, kind?: string) {
      LEFT JOIN coa_account c ON c.tenant_id = g.tenant_id AND c.id = g.coa_id
      LEFT JOIN LATERAL (
        SELECT s.id, s.member_id, s.status,
-              s.balance - coalesce((SELECT sum(CASE WHEN x.kind IN ('TOPUP', 'TOPUP_INTEREST') THEN x.amount ELSE -x.amount END)
-                        FROM member_transaction x WHERE x.tenant_id = s.tenant_id AND x.saving_id = s.id AND x.transaction_date > $1::date), 0) AS balance_on
+              ${balanceOnSql('$1')} AS balance_on
        FROM member_saving s WHERE s.tenant_id = p.tenant_id AND s.product_id = p.id AND s.open_date <= $1::date
      ) b ON true
      WHERE p.tenant_id = app_tenant() AND ${kindWhere}
@@ -66,11 +66,11 @@ export async function productMonths(tx: Tx, from: string, to: string, productId?
      prods AS (SELECT p.id, p.code, p.name, p.kind, p.saving_type FROM product p
                WHERE p.tenant_id = app_tenant() AND p.kind IN ('SAVING', 'SAVING_EQUITY')${extra})
      SELECT prods.id AS product_id, prods.code, prods.name, to_char(months.m, 'YYYY-MM') AS month,
-            coalesce((SELECT sum(CASE WHEN t.kind IN ('TOPUP', 'TOPUP_INTEREST') THEN t.amount ELSE -t.amount END) FROM member_transaction t
+            coalesce((SELECT sum(saving_net(t.kind, t.amount)) FROM member_transaction t
                       WHERE t.tenant_id = app_tenant() AND t.product_id = prods.id AND t.transaction_date < months.m), 0) AS opening,
             coalesce(sum(t.amount) FILTER (WHERE t.kind IN ('TOPUP', 'TOPUP_INTEREST') AND t.status = 'POSTED' AND t.reversal_of_id IS NULL), 0) AS credit,
             coalesce(sum(t.amount) FILTER (WHERE t.kind IN ('WITHDRAW', 'WITHDRAW_TAX') AND t.status = 'POSTED' AND t.reversal_of_id IS NULL), 0) AS debit,
-            coalesce(sum(CASE WHEN t.kind IN ('TOPUP', 'TOPUP_INTEREST') THEN t.amount ELSE -t.amount END)
+            coalesce(sum(saving_net(t.kind, t.amount))
                      FILTER (WHERE t.status = 'CANCELLED' OR t.reversal_of_id IS NOT NULL), 0) AS corrections
      FROM prods CROSS JOIN months
      LEFT JOIN member_transaction t ON t.tenant_id = app_tenant() AND t.product_id = prods.id

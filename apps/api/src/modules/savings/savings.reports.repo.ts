@@ -32,7 +32,17 @@ const SAVING_SORT = {
   product: 'lower(x.product_name)',
 };
 
-/** Saving accounts opened by `asOf` with their balance on that day (the balance after the last movement dated on or before it), one page, and the totals of all. */
+/**
+ * A savings account's balance at the end of `day` (a SQL date expression), as SQL over member_saving `s`: its balance
+ * less the movements dated after the day, the ledger's rule (docs/interest.md "The balance at a day"). The balance
+ * report and the product report both use it.
+ */
+export function balanceOnSql(day: string): string {
+  return `s.balance - coalesce((SELECT sum(saving_net(x.kind, x.amount)) FROM member_transaction x
+                               WHERE x.tenant_id = s.tenant_id AND x.saving_id = s.id AND x.transaction_date > ${day}::date), 0)`;
+}
+
+/** Saving accounts opened by `asOf` with their balance at the end of that day (`balanceOnSql`), one page, and the totals of all. */
 export async function savingReportRows(tx: Tx, f: SavingReportFilter) {
   const params: unknown[] = [f.asOf];
   const p = (v: unknown) => {
@@ -52,9 +62,7 @@ export async function savingReportRows(tx: Tx, f: SavingReportFilter) {
   if (f.branchId) where.push(`m.branch_id = ${p(f.branchId)}`);
   if (f.areaId) where.push(`m.area_id = ${p(f.areaId)}`);
   if (f.agentUserId !== undefined) where.push(agentMemberCondition('m', p(f.agentUserId)));
-  const balanceOn = `s.balance - coalesce((SELECT sum(CASE WHEN x.kind IN ('TOPUP', 'TOPUP_INTEREST') THEN x.amount ELSE -x.amount END)
-                      FROM member_transaction x WHERE x.tenant_id = s.tenant_id AND x.saving_id = s.id AND x.transaction_date > $1::date), 0)`;
-  const inner = `SELECT ${ACCOUNT_SELECT}, ${balanceOn} AS balance_on, m.branch_id FROM ${ACCOUNT_FROM} WHERE ${where.join(' AND ')}`;
+  const inner = `SELECT ${ACCOUNT_SELECT}, ${balanceOnSql('$1')} AS balance_on, m.branch_id FROM ${ACCOUNT_FROM} WHERE ${where.join(' AND ')}`;
   const outerWhere = f.showZeroAmount ? '' : 'WHERE x.balance_on <> 0';
   const totals = await tx.one<{ n: number; total: Dec; members: number }>(
     `SELECT count(*)::int AS n, coalesce(sum(x.balance_on), 0) AS total, count(DISTINCT x.member_id)::int AS members FROM (${inner}) x ${outerWhere}`,

@@ -5,8 +5,9 @@
  * Per-product reports: savings.product-reports.ts.
  *
  * Decisions:
- *  - A balance "on a day" is the balance after the account's last movement
- *    dated on or before it (movements are never edited, so this is exact).
+ *  - A balance "on a day" is the account's balance less its movements dated
+ *    after that day (`balanceOnSql`; the ledger's rule, so it reconciles with
+ *    the GL even when a movement was entered after later-dated ones).
  */
 import { ZERO } from '@koperasi/finance';
 import type { Tx } from '../../db/db.ts';

@@ -130,7 +130,7 @@ export async function memberBases(
   return tx.query<BasisRow>(
     `WITH mv AS (
        SELECT t.member_id, s.kind, s.saving_type,
-              CASE WHEN t.kind IN ('TOPUP', 'TOPUP_INTEREST') THEN t.amount ELSE -t.amount END AS delta,
+              saving_net(t.kind, t.amount) AS delta,
               ($2::date - greatest(t.transaction_date, $1::date) + 1) AS days
        FROM member_transaction t JOIN member_saving s ON s.tenant_id = t.tenant_id AND s.id = t.saving_id
        WHERE t.tenant_id = app_tenant() AND t.transaction_date <= $2::date
