@@ -59,6 +59,44 @@ describe('loan payments in batches', () => {
     await assertReconciled(s.t.tenantId);
   }, 60_000);
 
+  // As in saving_move_many (savings-batch.test.ts): the principals of a batch are checked once each, not once per
+  // payment (a CTE read only in a correlated EXISTS was inlined and ran again for every payment).
+  it('checks each signed-in principal once per batch, not once per payment', async () => {
+    const s = await loanSetup();
+    const loans = [
+      await runningLoan(s, { amount: 1_000_000, tenorInMonth: 4 }),
+      await runningLoan(s, { amount: 1_000_000, tenorInMonth: 4 }),
+    ];
+    const rollback = new Error('rollback');
+    let calls = -1;
+    await expect(
+      s.t.app.db.owner(async (tx) => {
+        await tx.exec(`SET LOCAL track_functions = 'pl'`);
+        await tx.exec(`SELECT set_config('app.tenant_id', $1, true)`, [s.t.tenantId]);
+        const p = (await tx.one<{ session: string; digest: string }>(
+          `SELECT s.id AS session, auth_principal_digest(s.tenant_id, s.id, s.user_id) AS digest
+             FROM auth_session s WHERE s.tenant_id = $1 AND s.user_id = $2 ORDER BY s.created_at DESC LIMIT 1`,
+          [s.t.tenantId, s.t.adminUserId],
+        ))!;
+        const items = [...loans, ...loans].map((l, ord) => ({
+          ord,
+          loan: l.id,
+          usr: s.t.adminUserId,
+          session: p.session,
+          digest: p.digest,
+        }));
+        await tx.query(`SELECT * FROM loan_pay_many(CURRENT_DATE, NULL, false, $1::jsonb)`, [JSON.stringify(items)]);
+        calls = Number(
+          (await tx.one<{ n: string }>(
+            `SELECT coalesce(sum(calls), 0)::text AS n FROM pg_stat_xact_user_functions WHERE funcname = 'auth_principal_ok'`,
+          ))!.n,
+        );
+        throw rollback;
+      }),
+    ).rejects.toBe(rollback);
+    expect(calls).toBe(1);
+  }, 60_000);
+
   // The payment routes reuse the principal read a few seconds earlier (plugins/auth.ts principalInTx): loan_pay_many
   // checks it first, so signing out or losing the right takes effect on the very next payment, as without the cache.
   it('a cached principal: no read per payment; a right taken away or signing out refuses the next payment', async () => {

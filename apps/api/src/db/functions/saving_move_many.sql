@@ -26,7 +26,9 @@ BEGIN
            row_number() OVER (PARTITION BY x.idem_key ORDER BY x.ord) AS by_key
       FROM jsonb_to_recordset(p_items) AS x(ord integer, saving uuid, usr uuid, session uuid, digest text,
                                             idem_key text, idem_hash text, idem_method text, idem_path text)
-  ), pr AS (
+  ), pr AS MATERIALIZED (
+    -- Each distinct principal checked once (MATERIALIZED: read only inside the EXISTS below, the CTE would be inlined
+    -- and the check run again for every movement).
     SELECT d.session, d.usr, d.digest, auth_principal_ok(v_tenant, d.session, d.usr, d.digest) AS good
       FROM (SELECT DISTINCT x.session, x.usr, x.digest FROM x WHERE x.digest IS NOT NULL) d
   ), go AS (
