@@ -247,6 +247,48 @@ describe('migration wizard', () => {
     expect(body<{ valid: number; failed: number; rows: number }>(fixed).data).toMatchObject({ rows: 1, valid: 1, failed: 0 });
   });
 
+  it('gives members time-ordered ids in the file order, and their accounts ids in the order of their members', async () => {
+    // Migration 1660: the month-end jobs read accounts in (member, account) order and write by account id; ids that
+    // follow the members keep those writes together (docs/interest.md "Sixth pass").
+    const s = await setup();
+    const { t } = s;
+    await upload(t, 'members', await membersFile([memberRow('AGT-0001'), memberRow('AGT-0002'), memberRow('AGT-0003')]));
+    expect((await confirm(t, 'members')).statusCode).toBe(200);
+    // The savings file lists the members in another order.
+    await upload(
+      t,
+      'savings',
+      await workbook(SAVINGS_HEADER, [
+        ['AGT-0003', s.voluntary.code, '', 100, ''],
+        ['AGT-0001', s.voluntary.code, '', 100, ''],
+        ['AGT-0002', s.voluntary.code, '', 100, ''],
+      ]),
+    );
+    await upload(
+      t,
+      'data-coa-format-neraca',
+      await workbook(NERACA_HEADER, [
+        ['10101', '', '', 300, null],
+        [s.voluntary.control_code, '', '', null, 300],
+      ]),
+    );
+    expect((await confirm(t, 'savings')).statusCode).toBe(200);
+    const db = await (await import('./helpers.ts')).testDb();
+    const rows = await db.tenant(t.tenantId, (tx) =>
+      tx.query<{ kind: string; id: string; cif: string }>(
+        `SELECT 'member' AS kind, m.id::text AS id, m.cif_number AS cif FROM member m WHERE m.tenant_id = app_tenant()
+         UNION ALL
+         SELECT 'saving', s.id::text, m.cif_number FROM member_saving s JOIN member m ON m.tenant_id = s.tenant_id AND m.id = s.member_id
+          WHERE s.tenant_id = app_tenant() AND s.balance > 0
+         ORDER BY 1, 2`,
+      ),
+    );
+    const of = (kind: string) => rows.filter((r) => r.kind === kind);
+    for (const r of rows) expect(r.id[14], r.id).toBe('7');
+    expect(of('member').map((r) => r.cif)).toEqual(['AGT-0001', 'AGT-0002', 'AGT-0003']);
+    expect(of('saving').map((r) => r.cif)).toEqual(['AGT-0001', 'AGT-0002', 'AGT-0003']);
+  });
+
   it('refuses a confirm while the temporary account would not net to zero, and an unbalanced opening balance sheet', async () => {
     const s = await setup();
     const { t } = s;

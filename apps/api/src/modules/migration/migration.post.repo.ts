@@ -10,7 +10,8 @@ import type { Tx } from '../../db/db.ts';
 export async function postMembers(tx: Tx, userId: string | null): Promise<number> {
   return tx.exec(
     `WITH src AS (
-       SELECT r.row_number, gen_random_uuid() AS id, v.*
+       -- Time-ordered ids in the file's order (uuid_v7_series, migration 1660).
+       SELECT r.row_number, uuid_v7_series((SELECT uuid_v7()), r.row_number) AS id, v.*
        FROM migration_row r,
             jsonb_to_record(r.value) AS v(cif_number text, full_name text, gender text, birth_place text, birth_date date, phone text,
               identity_type text, identity_number text, family_card_number text, address text, occupation text, member_type text,
@@ -51,7 +52,10 @@ export async function missingHolders(tx: Tx, type: string) {
  */
 export const NUMBERED = `
   src0 AS (
-    SELECT r.row_number, r.value, r.amount, gen_random_uuid() AS id, m.id AS member_id, (r.value->>'product_id')::uuid AS product_id,
+    -- Time-ordered ids in the members' order (uuid_v7_series, migration 1660): a member's accounts follow the member,
+    -- as the month-end jobs read them.
+    SELECT r.row_number, r.value, r.amount, uuid_v7_series((SELECT uuid_v7()), row_number() OVER (ORDER BY m.id, r.row_number)) AS id,
+           m.id AS member_id, (r.value->>'product_id')::uuid AS product_id,
            row_number() OVER (PARTITION BY r.value->>'product_id' ORDER BY r.row_number) AS k
     FROM migration_row r JOIN member m ON m.tenant_id = r.tenant_id AND m.cif_number = r.cif_number
     WHERE r.tenant_id = app_tenant() AND r.type = $1 AND r.status = 'VALID'
