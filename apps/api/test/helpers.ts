@@ -6,7 +6,7 @@
 import { randomInt } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../src/app.ts';
-import { createPgDb, createPgliteDb, type Db } from '../src/db/db.ts';
+import { createPgDb, createPgliteDb, type Db, type Tx } from '../src/db/db.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { createTenant } from '../src/modules/tenants/tenants.service.ts';
 
@@ -25,6 +25,43 @@ export function testDb(): Promise<Db> {
     })();
   }
   return dbPromise;
+}
+
+/**
+ * Runs `fn` in a transaction of the owner that is rolled back afterwards, in the cooperative `tenantId`, with calls of
+ * PL/pgSQL functions counted (track_functions): answers fn's result and how often `counted` ran within it. `fn` gets the
+ * signed-in principal of `userId` (its latest session and the digest the routes check) to build batch items with.
+ */
+export async function countCalls<T>(
+  tenantId: string,
+  userId: string,
+  counted: string,
+  fn: (tx: Tx, principal: { session: string; digest: string }) => Promise<T>,
+): Promise<{ result: T; calls: number }> {
+  const db = await testDb();
+  const rollback = new Error('rollback');
+  let out: { result: T; calls: number } | undefined;
+  try {
+    await db.owner(async (tx) => {
+      await tx.exec(`SET LOCAL track_functions = 'pl'`);
+      await tx.exec(`SELECT set_config('app.tenant_id', $1, true)`, [tenantId]);
+      const principal = (await tx.one<{ session: string; digest: string }>(
+        `SELECT s.id AS session, auth_principal_digest(s.tenant_id, s.id, s.user_id) AS digest
+           FROM auth_session s WHERE s.tenant_id = $1 AND s.user_id = $2 ORDER BY s.created_at DESC LIMIT 1`,
+        [tenantId, userId],
+      ))!;
+      const result = await fn(tx, principal);
+      const n = await tx.one<{ n: string }>(
+        'SELECT coalesce(sum(calls), 0)::text AS n FROM pg_stat_xact_user_functions WHERE funcname = $1',
+        [counted],
+      );
+      out = { result, calls: Number(n!.n) };
+      throw rollback;
+    });
+  } catch (err) {
+    if (err !== rollback) throw err;
+  }
+  return out!;
 }
 
 let appPromise: Promise<FastifyInstance> | null = null;

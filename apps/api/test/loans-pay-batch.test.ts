@@ -7,7 +7,7 @@
  * two payments on one loan never overpay it. The books reconcile afterwards.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { body } from './helpers.ts';
+import { body, countCalls } from './helpers.ts';
 import { loanSetup, runningLoan } from './loans-fixtures.ts';
 import { createUser } from './members-fixtures.ts';
 import { assertReconciled } from './reconcile.ts';
@@ -67,33 +67,10 @@ describe('loan payments in batches', () => {
       await runningLoan(s, { amount: 1_000_000, tenorInMonth: 4 }),
       await runningLoan(s, { amount: 1_000_000, tenorInMonth: 4 }),
     ];
-    const rollback = new Error('rollback');
-    let calls = -1;
-    await expect(
-      s.t.app.db.owner(async (tx) => {
-        await tx.exec(`SET LOCAL track_functions = 'pl'`);
-        await tx.exec(`SELECT set_config('app.tenant_id', $1, true)`, [s.t.tenantId]);
-        const p = (await tx.one<{ session: string; digest: string }>(
-          `SELECT s.id AS session, auth_principal_digest(s.tenant_id, s.id, s.user_id) AS digest
-             FROM auth_session s WHERE s.tenant_id = $1 AND s.user_id = $2 ORDER BY s.created_at DESC LIMIT 1`,
-          [s.t.tenantId, s.t.adminUserId],
-        ))!;
-        const items = [...loans, ...loans].map((l, ord) => ({
-          ord,
-          loan: l.id,
-          usr: s.t.adminUserId,
-          session: p.session,
-          digest: p.digest,
-        }));
-        await tx.query(`SELECT * FROM loan_pay_many(CURRENT_DATE, NULL, false, $1::jsonb)`, [JSON.stringify(items)]);
-        calls = Number(
-          (await tx.one<{ n: string }>(
-            `SELECT coalesce(sum(calls), 0)::text AS n FROM pg_stat_xact_user_functions WHERE funcname = 'auth_principal_ok'`,
-          ))!.n,
-        );
-        throw rollback;
-      }),
-    ).rejects.toBe(rollback);
+    const { calls } = await countCalls(s.t.tenantId, s.t.adminUserId, 'auth_principal_ok', async (tx, p) => {
+      const items = [...loans, ...loans].map((l, ord) => ({ ord, loan: l.id, usr: s.t.adminUserId, session: p.session, digest: p.digest }));
+      await tx.query(`SELECT * FROM loan_pay_many(CURRENT_DATE, NULL, false, $1::jsonb)`, [JSON.stringify(items)]);
+    });
     expect(calls).toBe(1);
   }, 60_000);
 

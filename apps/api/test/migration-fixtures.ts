@@ -65,6 +65,18 @@ export async function upload(t: TestTenant, path: string, file: Buffer) {
   return t.admin.inject({ method: 'POST', url: `/api/migration/${path}`, ...multipart('data.xlsx', XLSX_TYPE, file) });
 }
 
+/** An opening balance sheet of two lines: `amount` in cash (10101) against the control account `controlCode`. */
+export async function uploadCashAgainst(t: TestTenant, controlCode: string | null, amount: number) {
+  return upload(
+    t,
+    'data-coa-format-neraca',
+    await workbook(NERACA_HEADER, [
+      ['10101', '', '', amount, null],
+      [controlCode, '', '', null, amount],
+    ]),
+  );
+}
+
 export interface ProductRow {
   id: string;
   code: string;

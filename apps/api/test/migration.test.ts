@@ -22,6 +22,7 @@ import {
   productsWithControl,
   SAVINGS_HEADER,
   upload,
+  uploadCashAgainst,
 } from './migration-fixtures.ts';
 import { assertReconciled } from './reconcile.ts';
 
@@ -218,14 +219,7 @@ describe('migration wizard', () => {
     // Members: the valid ones post; the duplicate is not.
     expect((await confirm(t, 'members')).statusCode).toBe(200);
     // Savings: the opening balance sheet says 500 on the voluntary control account: only the valid row counts.
-    await upload(
-      t,
-      'data-coa-format-neraca',
-      await workbook(NERACA_HEADER, [
-        ['10101', '', '', 500, null],
-        [s.voluntary.control_code, '', '', null, 500],
-      ]),
-    );
+    await uploadCashAgainst(t, s.voluntary.control_code, 500);
     expect((await confirm(t, 'savings')).statusCode).toBe(200);
     const db = (await import('./helpers.ts')).testDb;
     const counts = await (await db()).tenant(t.tenantId, (tx) =>
@@ -264,14 +258,7 @@ describe('migration wizard', () => {
         ['AGT-0002', s.voluntary.code, '', 100, ''],
       ]),
     );
-    await upload(
-      t,
-      'data-coa-format-neraca',
-      await workbook(NERACA_HEADER, [
-        ['10101', '', '', 300, null],
-        [s.voluntary.control_code, '', '', null, 300],
-      ]),
-    );
+    await uploadCashAgainst(t, s.voluntary.control_code, 300);
     expect((await confirm(t, 'savings')).statusCode).toBe(200);
     const db = await (await import('./helpers.ts')).testDb();
     const rows = await db.tenant(t.tenantId, (tx) =>

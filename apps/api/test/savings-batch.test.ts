@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { systemCtx } from '../src/lib/context.ts';
 import { todayJakarta } from '../src/modules/ledger/dates.ts';
 import { post } from '../src/modules/ledger/posting.ts';
-import { body, newTenant, testDb } from './helpers.ts';
+import { body, countCalls, newTenant, testDb } from './helpers.ts';
 import { createActiveMember } from './members-fixtures.ts';
 import { assertReconciled, coaIds, defaultProducts } from './reconcile.ts';
 
@@ -216,48 +216,29 @@ describe('teller movements in batches', () => {
     // distinct (session, user, digest). Written as a CTE read only inside a correlated EXISTS, PostgreSQL inlined it
     // and ran the check again for every movement (~7 % of a teller batch's database time); MATERIALIZED keeps it once.
     const { t, accounts } = await openAccounts(4, 100000);
-    const db = await testDb();
-    const rollback = new Error('rollback');
-    let calls = -1;
-    let outcomes: string[] = [];
-    await expect(
-      db.owner(async (tx) => {
-        await tx.exec(`SET LOCAL track_functions = 'pl'`);
-        await tx.exec(`SELECT set_config('app.tenant_id', $1, true)`, [t.tenantId]);
-        const s = (await tx.one<{ session: string; digest: string }>(
-          `SELECT s.id AS session, auth_principal_digest(s.tenant_id, s.id, s.user_id) AS digest
-             FROM auth_session s WHERE s.tenant_id = $1 AND s.user_id = $2 ORDER BY s.created_at DESC LIMIT 1`,
-          [t.tenantId, t.adminUserId],
-        ))!;
-        const items = accounts.map((a, ord) => ({
-          ord,
-          op: 'TOPUP',
-          activity: 'DEPOSIT',
-          label: 'Setoran',
-          saving: a.id,
-          amount: '5000.00',
-          usr: t.adminUserId,
-          channel: 'TELLER',
-          grp: crypto.randomUUID(),
-          journal: crypto.randomUUID(),
-          audit_action: 'saving.deposit',
-          session: s.session,
-          // The last one's digest no longer matches (its principal changed since it was read): it must not pass.
-          digest: ord === 3 ? 'stale' : s.digest,
-        }));
-        const rows = await tx.query<{ ord: number; outcome: string }>(
-          `SELECT ord, outcome FROM saving_move_many(CURRENT_DATE, NULL, $1::jsonb) ORDER BY ord`,
-          [JSON.stringify(items)],
-        );
-        outcomes = rows.map((r) => r.outcome);
-        calls = Number(
-          (await tx.one<{ n: string }>(
-            `SELECT coalesce(sum(calls), 0)::text AS n FROM pg_stat_xact_user_functions WHERE funcname = 'auth_principal_ok'`,
-          ))!.n,
-        );
-        throw rollback;
-      }),
-    ).rejects.toBe(rollback);
+    const { result: outcomes, calls } = await countCalls(t.tenantId, t.adminUserId, 'auth_principal_ok', async (tx, p) => {
+      const items = accounts.map((a, ord) => ({
+        ord,
+        op: 'TOPUP',
+        activity: 'DEPOSIT',
+        label: 'Setoran',
+        saving: a.id,
+        amount: '5000.00',
+        usr: t.adminUserId,
+        channel: 'TELLER',
+        grp: crypto.randomUUID(),
+        journal: crypto.randomUUID(),
+        audit_action: 'saving.deposit',
+        session: p.session,
+        // The last one's digest no longer matches (its principal changed since it was read): it must not pass.
+        digest: ord === 3 ? 'stale' : p.digest,
+      }));
+      const rows = await tx.query<{ ord: number; outcome: string }>(
+        `SELECT ord, outcome FROM saving_move_many(CURRENT_DATE, NULL, $1::jsonb) ORDER BY ord`,
+        [JSON.stringify(items)],
+      );
+      return rows.map((r) => r.outcome);
+    });
     expect(outcomes).toEqual(['POSTED', 'POSTED', 'POSTED', 'RETRY']);
     // Two distinct principals (the good one, the stale one): two checks for four movements.
     expect(calls).toBe(2);
