@@ -1,6 +1,6 @@
 /**
- * Time-ordered ids (migration 1660, SQL uuid_v7): members, their accounts and movements get version-7 ids in the order
- * they are created, so the month-end jobs, which go through members and accounts in id order, write the indexes led by
+ * Time-ordered ids (migration 1660, SQL uuid_v7): members, their accounts and movements (and a teller movement's group)
+ * get version-7 ids in the order they are created, so the month-end jobs, which go through members and accounts in id order, write the indexes led by
  * those ids at their end instead of at random leaf pages (docs/interest.md "Sixth pass").
  */
 import { describe, expect, it } from 'vitest';
@@ -12,7 +12,7 @@ describe('time-ordered ids', () => {
   it('gives members, accounts and movements version-7 ids in the order they are created', async () => {
     const t = await newTenant();
     const p = await defaultProducts(t.tenantId);
-    const made: Array<{ member: string; account: string; movement: string }> = [];
+    const made: Array<{ member: string; account: string; movement: string; group: string }> = [];
     for (const name of ['Anggota Pertama', 'Anggota Kedua']) {
       const m = await createActiveMember(t.admin, { fullName: name });
       const open = await t.admin.post('/api/transaction/request-open-product-member', {
@@ -24,7 +24,8 @@ describe('time-ordered ids', () => {
       const account = body<any>(open).data.account.id as string;
       const dep = await t.admin.post('/api/transaction/topup-saving', { memberSavingId: account, amount: 10000 });
       expect(dep.statusCode, dep.body).toBe(200);
-      made.push({ member: m.id, account, movement: body<any>(dep).data.transaction.id });
+      const x = body<any>(dep).data.transaction;
+      made.push({ member: m.id, account, movement: x.id, group: x.groupId });
       // Another millisecond for the next member (ids of one millisecond are not ordered among themselves).
       await new Promise((r) => setTimeout(r, 5));
     }
@@ -32,6 +33,7 @@ describe('time-ordered ids', () => {
     expect(made[0].member < made[1].member).toBe(true);
     expect(made[0].account < made[1].account).toBe(true);
     expect(made[0].movement < made[1].movement).toBe(true);
+    expect(made[0].group < made[1].group).toBe(true);
     // The column defaults, as every writer that does not choose its ids gets them.
     const db = await testDb();
     const defaults = await db.owner((tx) =>

@@ -100,9 +100,12 @@ BEGIN
       scanned := scanned + 1;
       IF rec.hit THEN
         found := found + 1;
-        IF found > p_offset THEN ids := ids || rec.id; END IF;
-        EXIT WHEN found >= need;
+        IF found > p_offset AND found <= need THEN ids := ids || rec.id; END IF;
       END IF;
+      -- The density is judged on 2,000 rows of the list at least (or all of it), never on the page alone: rows
+      -- created together (an upload, a migration) follow each other in the list's order with their ids (time-ordered,
+      -- migration 1660), and a run of them can match a search densely where the rest of the list does not.
+      EXIT WHEN found >= need AND scanned >= least(listed, 2000);
       EXIT WHEN scanned >= 8000 AND found::numeric * listed / scanned < p_count_cap;
     END LOOP;
     IF found >= need AND found::numeric * listed / scanned >= p_count_cap THEN

@@ -63,7 +63,7 @@ export function payItem(ctx: Ctx, b: PayInput, ord: number, withKey: boolean): R
     holder_ok: null,
     channel: channelOf(ctx),
     description: b.description?.trim() || null,
-    grp: crypto.randomUUID(),
+    grp: uuidv7(),
     journal: uuidv7(),
     request_id: ctx.requestId,
     ip: ctx.ip,

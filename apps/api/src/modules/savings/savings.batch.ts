@@ -310,7 +310,8 @@ interface Prepared {
 
 function prepare(it: Item, ord: number): Prepared {
   const { ctx, move: m } = it;
-  const groupId = crypto.randomUUID();
+  // Time-ordered, as the movement and journal ids: the group index is written at its end (migration 1660).
+  const groupId = uuidv7();
   const journalId = uuidv7();
   const channel = channelOf(ctx);
   const description = m.description?.trim() || null;
