@@ -7,7 +7,7 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { createDepositProduct } from './deposits-fixtures.ts';
-import { newTenant, type TestTenant } from './helpers.ts';
+import { newTenant, type TestTenant, testDb } from './helpers.ts';
 import { createLoanProduct } from './loans-fixtures.ts';
 import { workbook } from './members-fixtures.ts';
 import {
@@ -260,7 +260,7 @@ describe('migration wizard', () => {
     );
     await uploadCashAgainst(t, s.voluntary.control_code, 300);
     expect((await confirm(t, 'savings')).statusCode).toBe(200);
-    const db = await (await import('./helpers.ts')).testDb();
+    const db = await testDb();
     const rows = await db.tenant(t.tenantId, (tx) =>
       tx.query<{ kind: string; id: string; cif: string }>(
         `SELECT 'member' AS kind, m.id::text AS id, m.cif_number AS cif FROM member m WHERE m.tenant_id = app_tenant()
