@@ -6,7 +6,7 @@
  *
  * Sends, on one connection of the application's pool, the batches the teller routes send (`savings.batch.ts`):
  * BEGIN + tenant + `saving_move_many` (deposits and withdrawals alternating on random accounts, an
- * Idempotency-Key and a signed-in principal each), then the stored answers (~1 KB each) + `saving_post_journals()`
+ * Idempotency-Key and a signed-in principal each), then the stored answers (a real one of the savings bench's, ~1 KB) + `saving_post_journals()`
  * + COMMIT, and reads that backend's CPU from /proc/<pid>/stat. With `track_functions = 'all'` on the server it also
  * prints each function's time per batch (pg_stat_user_functions, wall time of the one backend).
  * BATCH_CPU_NO_STORE=1 leaves the stored answers out, BATCH_CPU_NO_IDEM=1 the Idempotency-Keys (what they cost).
@@ -51,12 +51,16 @@ const principals = (
     .catch(() => ({ rows: [] }))
 ).rows;
 const date = todayJakarta();
-const answer = JSON.stringify({
-  code: 200,
-  status: true,
-  message: 'saving.deposit_success',
-  data: { status: 'POSTED', transaction: { pad: 'x'.repeat(1000) } },
-});
+// A real stored answer (the savings bench's), or one of its size and shape.
+const answer: string =
+  (await owner.query(`SELECT response::text AS r FROM idempotency_key WHERE tenant_id = $1 AND status_code = 200 LIMIT 1`, [t.tenant]))
+    .rows[0]?.r ??
+  JSON.stringify({
+    code: 200,
+    status: true,
+    message: 'saving.deposit_success',
+    data: { status: 'POSTED', transaction: { pad: 'x'.repeat(1000) } },
+  });
 let n = 0;
 
 async function batch(size: number): Promise<number> {

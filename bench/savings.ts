@@ -22,7 +22,10 @@
  *    SAVINGS_BENCH_ROUTES=cif or =account drives only one of them.
  * 3. Prints the ceiling of the machine: a minimal deposit in plain SQL (one
  *    UPDATE and one INSERT in a transaction) with pgbench and the same 32
- *    clients, when pgbench is installed (SAVINGS_BENCH_PGBENCH=0 skips it).
+ *    clients, when pgbench is installed (SAVINGS_BENCH_PGBENCH=0 skips it):
+ *    10 s of it right before each route (each rate also printed as a share
+ *    of that adjacent ceiling; SAVINGS_BENCH_CEILING_SECONDS), and the whole
+ *    SECONDS after them. SAVINGS_BENCH_ROUNDS=n alternates the routes n times.
  * 4. Checks afterwards that the members' balances equal the control account
  *    and the trial balance holds, and that every request posted exactly once.
  */
@@ -343,20 +346,21 @@ async function measure(routes: 'cif' | 'account'): Promise<Measured> {
   return { routes, load, r, posted, roundTrips, batches, cpuNode, cpuPg };
 }
 
-const measured: Measured[] = [];
-for (const routes of ROUTES) measured.push(await measure(routes));
-
 // ---------------------------------------------------------------- the ceiling: a minimal deposit in plain SQL
 
-/** pgbench, 32 clients, a deposit as one UPDATE and one INSERT in a transaction on the same 10,000 accounts. */
-async function pgbenchCeiling(): Promise<string> {
-  if (process.env.SAVINGS_BENCH_PGBENCH === '0') return 'pgbench ceiling: skipped (SAVINGS_BENCH_PGBENCH=0)';
-  let bin: string;
+/** pgbench's path, or why there is none. */
+function pgbenchBin(): string | { skipped: string } {
+  if (process.env.SAVINGS_BENCH_PGBENCH === '0') return { skipped: 'pgbench ceiling: skipped (SAVINGS_BENCH_PGBENCH=0)' };
   try {
-    bin = execFileSync('which', ['pgbench'], { encoding: 'utf8' }).trim();
+    return execFileSync('which', ['pgbench'], { encoding: 'utf8' }).trim();
   } catch {
-    return 'pgbench ceiling: skipped (pgbench is not installed: apt-get install postgresql-contrib or postgresql-client)';
+    return { skipped: 'pgbench ceiling: skipped (pgbench is not installed: apt-get install postgresql-contrib or postgresql-client)' };
   }
+}
+const pgbench = pgbenchBin();
+
+/** The plain tables pgbench deposits into (the same number of accounts). */
+async function plainTables(): Promise<void> {
   await db.owner((tx) =>
     tx.script(`DROP TABLE IF EXISTS bench_plain_move, bench_plain_saving;
       CREATE TABLE bench_plain_saving (id integer PRIMARY KEY, balance numeric(20,2) NOT NULL);
@@ -365,6 +369,10 @@ async function pgbenchCeiling(): Promise<string> {
       INSERT INTO bench_plain_saving SELECT g, 1000000 FROM generate_series(1, ${ACCOUNTS}) g;
       ANALYZE bench_plain_saving;`),
   );
+}
+
+/** pgbench, 32 clients, a deposit as one UPDATE and one INSERT in a transaction on the same 10,000 accounts. */
+function pgbenchRun(seconds: number): { tps: number; latency: string } {
   const script = '/tmp/koperasi-bench-plain-deposit.sql';
   writeFileSync(
     script,
@@ -376,15 +384,37 @@ INSERT INTO bench_plain_move (saving_id, amount, balance_after) VALUES (:id, :am
 COMMIT;
 `,
   );
-  const out = execFileSync(bin, ['-n', '-M', 'prepared', '-c', String(CONNECTIONS), '-j', '2', '-T', String(SECONDS), '-f', script, url], {
-    encoding: 'utf8',
-  });
-  await db.owner((tx) => tx.script('DROP TABLE bench_plain_move, bench_plain_saving'));
-  const tps = /tps = ([\d.]+)/.exec(out)?.[1];
-  const lat = /latency average = ([\d.]+) ms/.exec(out)?.[1];
-  return `pgbench ceiling (minimal deposit in plain SQL, ${CONNECTIONS} clients, ${SECONDS} s): ${Number(tps).toFixed(0)} transactions/s, latency average ${lat} ms`;
+  const out = execFileSync(
+    pgbench as string,
+    ['-n', '-M', 'prepared', '-c', String(CONNECTIONS), '-j', '2', '-T', String(seconds), '-f', script, url],
+    {
+      encoding: 'utf8',
+    },
+  );
+  return { tps: Number(/tps = ([\d.]+)/.exec(out)?.[1]), latency: /latency average = ([\d.]+) ms/.exec(out)?.[1] ?? '?' };
 }
-const ceiling = await pgbenchCeiling();
+
+/**
+ * The machine's speed drifts by ~20 % within minutes (docs/savings.md), so besides the ceiling of the whole run
+ * (after the routes, SECONDS long) each route is preceded by a short one (SAVINGS_BENCH_CEILING_SECONDS, default 10;
+ * 0: none) and its rate is also printed as a share of that adjacent ceiling. SAVINGS_BENCH_ROUNDS=n drives the routes
+ * n times, alternated (each round on the database the rounds before it grew).
+ */
+const CEILING_SECONDS = Number(process.env.SAVINGS_BENCH_CEILING_SECONDS ?? 10);
+const ROUNDS = Number(process.env.SAVINGS_BENCH_ROUNDS ?? 1);
+const measured: Array<Measured & { adjacent: number | null }> = [];
+if (typeof pgbench === 'string') await plainTables();
+for (let round = 0; round < ROUNDS; round++)
+  for (const routes of ROUTES) {
+    const adjacent = typeof pgbench === 'string' && CEILING_SECONDS > 0 ? pgbenchRun(CEILING_SECONDS).tps : null;
+    measured.push({ ...(await measure(routes)), adjacent });
+  }
+let ceiling: string;
+if (typeof pgbench === 'string') {
+  const c = pgbenchRun(SECONDS);
+  ceiling = `pgbench ceiling (minimal deposit in plain SQL, ${CONNECTIONS} clients, ${SECONDS} s): ${c.tps.toFixed(0)} transactions/s, latency average ${c.latency} ms`;
+  await db.owner((tx) => tx.script('DROP TABLE bench_plain_move, bench_plain_saving'));
+} else ceiling = pgbench.skipped;
 
 // ---------------------------------------------------------------- one request, step by step
 
@@ -441,6 +471,10 @@ for (const m of measured) {
   console.log(
     `  ${(ok2xx / SECONDS).toFixed(0)} transactions/s   p50 ${r.latency.p50} ms   p90 ${r.latency.p90} ms   p99 ${r.latency.p99} ms   max ${r.latency.max} ms`,
   );
+  if (m.adjacent)
+    console.log(
+      `  ${((100 * ok2xx) / SECONDS / m.adjacent).toFixed(0)} % of the ceiling measured just before it (pgbench ${m.adjacent.toFixed(0)}/s for ${CEILING_SECONDS} s; 2,500/s on a 5,100-5,800/s machine is 43-49 %)`,
+    );
   console.log(
     `  requests ${r.requests}, 2xx ${ok2xx}, non-2xx ${r.non2xx}, errors ${r.errors}, timeouts ${r.timeouts}; rows posted ${m.posted}`,
   );
