@@ -79,29 +79,9 @@ BEGIN
     RAISE EXCEPTION 'loan_pay_many: no tenant in this transaction' USING ERRCODE = 'KL000';
   END IF;
 
-  -- 1. Who may go.
-  WITH x AS (
-    SELECT x.*, row_number() OVER (PARTITION BY x.loan ORDER BY x.ord) AS by_loan,
-           row_number() OVER (PARTITION BY x.saving ORDER BY x.ord) AS by_saving,
-           row_number() OVER (PARTITION BY x.idem_key ORDER BY x.ord) AS by_key
-      FROM jsonb_to_recordset(p_items) AS x(ord integer, loan uuid, saving uuid, usr uuid, session uuid, digest text,
-                                            idem_key text, idem_hash text, idem_method text, idem_path text)
-  ), pr AS MATERIALIZED (
-    -- Each distinct principal checked once (MATERIALIZED: read only inside the EXISTS below, the CTE would be inlined
-    -- and the check run again for every payment).
-    SELECT d.session, d.usr, d.digest, auth_principal_ok(v_tenant, d.session, d.usr, d.digest) AS good
-      FROM (SELECT DISTINCT x.session, x.usr, x.digest FROM x WHERE x.digest IS NOT NULL) d
-  ), go AS (
-    SELECT x.* FROM x
-     WHERE x.by_loan = 1 AND (x.saving IS NULL OR x.by_saving = 1) AND (x.idem_key IS NULL OR x.by_key = 1)
-       AND (x.digest IS NULL OR EXISTS (SELECT 1 FROM pr WHERE pr.session = x.session AND pr.usr = x.usr AND pr.digest = x.digest AND pr.good))
-  ), claimed AS (
-    INSERT INTO idempotency_key AS k (tenant_id, key, request_hash, method, path)
-    SELECT v_tenant, go.idem_key, go.idem_hash, go.idem_method, go.idem_path FROM go WHERE go.idem_key IS NOT NULL ORDER BY go.idem_key
-    ON CONFLICT (tenant_id, key) DO NOTHING
-    RETURNING k.key
-  )
-  SELECT array_agg(go.ord) INTO v_ok FROM go WHERE go.idem_key IS NULL OR go.idem_key IN (SELECT claimed.key FROM claimed);
+  -- 1. Who may go (money_admit): the first payment of each loan, of each savings account and of each key, its
+  --    principal unchanged, its key claimed now.
+  v_ok := money_admit(p_items, ARRAY['loan', 'saving']);
   IF v_ok IS NULL THEN
     RETURN QUERY SELECT o.ord, 'RETRY', NULL, NULL, NULL::integer, NULL::uuid, NULL::uuid, NULL, NULL::uuid, NULL::integer, NULL::integer,
                         NULL, a.*

@@ -19,29 +19,9 @@ BEGIN
     RAISE EXCEPTION 'saving_move_many: no tenant in this transaction' USING ERRCODE = 'KL000';
   END IF;
 
-  -- 1. Who may go: the first movement of each account and key, its principal unchanged, its key claimed now
-  --    (ascending: a concurrent duplicate waits here for the first and is then RETRY).
-  WITH x AS (
-    SELECT x.*, row_number() OVER (PARTITION BY x.saving ORDER BY x.ord) AS by_account,
-           row_number() OVER (PARTITION BY x.idem_key ORDER BY x.ord) AS by_key
-      FROM jsonb_to_recordset(p_items) AS x(ord integer, saving uuid, usr uuid, session uuid, digest text,
-                                            idem_key text, idem_hash text, idem_method text, idem_path text)
-  ), pr AS MATERIALIZED (
-    -- Each distinct principal checked once (MATERIALIZED: read only inside the EXISTS below, the CTE would be inlined
-    -- and the check run again for every movement).
-    SELECT d.session, d.usr, d.digest, auth_principal_ok(v_tenant, d.session, d.usr, d.digest) AS good
-      FROM (SELECT DISTINCT x.session, x.usr, x.digest FROM x WHERE x.digest IS NOT NULL) d
-  ), go AS (
-    SELECT x.* FROM x
-     WHERE x.by_account = 1 AND (x.idem_key IS NULL OR x.by_key = 1)
-       AND (x.digest IS NULL OR EXISTS (SELECT 1 FROM pr WHERE pr.session = x.session AND pr.usr = x.usr AND pr.digest = x.digest AND pr.good))
-  ), claimed AS (
-    INSERT INTO idempotency_key AS k (tenant_id, key, request_hash, method, path)
-    SELECT v_tenant, go.idem_key, go.idem_hash, go.idem_method, go.idem_path FROM go WHERE go.idem_key IS NOT NULL ORDER BY go.idem_key
-    ON CONFLICT (tenant_id, key) DO NOTHING
-    RETURNING k.key
-  )
-  SELECT array_agg(go.ord) INTO v_ok FROM go WHERE go.idem_key IS NULL OR go.idem_key IN (SELECT claimed.key FROM claimed);
+  -- 1. Who may go (money_admit): the first movement of each account and key, its principal unchanged, its key
+  --    claimed now (ascending: a concurrent duplicate waits there for the first and is then RETRY).
+  v_ok := money_admit(p_items, ARRAY['saving']);
   IF v_ok IS NULL THEN
     RETURN QUERY SELECT o.ord, 'RETRY', NULL::uuid, NULL, NULL::numeric, NULL::timestamptz, NULL::uuid, NULL, NULL, NULL::uuid, NULL,
                         NULL, NULL, NULL, NULL, NULL, NULL::numeric, NULL::uuid, NULL, NULL
