@@ -1,5 +1,5 @@
 /**
- * Time-ordered ids (migration 1660, SQL uuid_v7): members, their accounts and movements (and a teller movement's group)
+ * Time-ordered ids (migrations 1660 and 1680, SQL uuid_v7): members, their accounts and movements (and a teller movement's group)
  * get version-7 ids in the order they are created, so the month-end jobs, which go through members and accounts in id order, write the indexes led by
  * those ids at their end instead of at random leaf pages (docs/interest.md "Sixth pass").
  */
@@ -7,6 +7,25 @@ import { describe, expect, it } from 'vitest';
 import { body, newTenant, testDb } from './helpers.ts';
 import { createActiveMember } from './members-fixtures.ts';
 import { defaultProducts } from './reconcile.ts';
+
+/** The insert-heavy tables whose ids are time-ordered (migrations 1660 and 1680), in name order. */
+const TIME_ORDERED = [
+  'bill',
+  'bill_installment',
+  'bill_payment',
+  'business_unit_transaction',
+  'deposit',
+  'deposit_interest',
+  'interest_consolidation_line',
+  'loan',
+  'loan_event',
+  'loan_installment',
+  'loan_payment',
+  'member',
+  'member_saving',
+  'member_transaction',
+  'saving_interest',
+];
 
 describe('time-ordered ids', () => {
   it('gives members, accounts and movements version-7 ids in the order they are created', async () => {
@@ -39,10 +58,11 @@ describe('time-ordered ids', () => {
     const defaults = await db.owner((tx) =>
       tx.query<{ t: string; d: string }>(
         `SELECT table_name AS t, column_default AS d FROM information_schema.columns
-          WHERE table_schema = 'public' AND column_name = 'id' AND table_name IN ('member', 'member_saving', 'deposit', 'loan', 'member_transaction')
+          WHERE table_schema = 'public' AND column_name = 'id' AND table_name = ANY($1::text[])
           ORDER BY 1`,
+        [TIME_ORDERED],
       ),
     );
-    expect(defaults).toEqual(['deposit', 'loan', 'member', 'member_saving', 'member_transaction'].map((t) => ({ t, d: 'uuid_v7()' })));
+    expect(defaults).toEqual(TIME_ORDERED.map((t) => ({ t, d: 'uuid_v7()' })));
   });
 });
