@@ -94,6 +94,10 @@ describe('money_admit: which movements of a batch go', () => {
     expect(r.keys).toEqual(['good']);
   });
 
+  it("refuses a resource it does not know (a caller's typo would otherwise admit every movement of an account)", async () => {
+    await expect(admit((p, u) => [item(0, { account: A }, p, u)], ['account'])).rejects.toThrow(/unknown resource/);
+  });
+
   it('answers NULL when nothing goes', async () => {
     const r = await admit((p, u) => [item(0, { saving: A, idem_key: 'x', digest: 'stale' }, p, u)], ['saving']);
     expect(r.ok).toBeNull();

@@ -2,10 +2,10 @@
 --
 -- Which movements of a batch may go (docs/architecture.md "How money moves"), the one place for the batched paths
 -- (saving_move_many, loan_pay_many): a movement goes when
---  - it is the first of the batch (lowest ord) for each resource it names in the fields p_once lists (the savings
---    account; the loan and the savings account it is paid from; uuids, compared as uuids, so two spellings of one id
---    are one account): a later movement of the same account waits for the next transaction (the caller runs it
---    alone). A field the item leaves empty names nothing;
+--  - it is the first of the batch (lowest ord) for each resource it names in the fields p_once lists: 'saving' (the
+--    savings account moved or paid from), 'loan'; uuids, compared as uuids, so two spellings of one id are one account.
+--    A later movement of the same account waits for the next transaction (the caller runs it alone). A field the item
+--    leaves empty names nothing. Another resource is a column more here (an unknown name raises);
 --  - it is the first of the batch with its Idempotency-Key;
 --  - its signed-in principal (session, user, digest) is unchanged: each distinct principal checked once
 --    (auth_principal_ok; MATERIALIZED, since a CTE read only inside a correlated EXISTS is inlined and the check then
@@ -28,25 +28,24 @@ BEGIN
   IF v_tenant IS NULL THEN
     RAISE EXCEPTION 'money_admit: no tenant in this transaction' USING ERRCODE = 'KL000';
   END IF;
+  IF NOT p_once <@ ARRAY['saving', 'loan'] THEN
+    RAISE EXCEPTION 'money_admit: unknown resource in %', p_once USING ERRCODE = 'KL000';
+  END IF;
   WITH x AS (
-    SELECT x.*, row_number() OVER (PARTITION BY x.idem_key ORDER BY x.ord) AS by_key
-      FROM jsonb_to_recordset(p_items) AS x(ord integer, usr uuid, session uuid, digest text,
+    -- One walk of the items; each resource's first movement by a window over its (uuid) column.
+    SELECT x.*, row_number() OVER (PARTITION BY x.idem_key ORDER BY x.ord) AS by_key,
+           row_number() OVER (PARTITION BY x.saving ORDER BY x.ord) AS by_saving,
+           row_number() OVER (PARTITION BY x.loan ORDER BY x.ord) AS by_loan
+      FROM jsonb_to_recordset(p_items) AS x(ord integer, saving uuid, loan uuid, usr uuid, session uuid, digest text,
                                             idem_key text, idem_hash text, idem_method text, idem_path text)
-  ), later AS (
-    -- Not the first movement of one of the resources it names.
-    SELECT DISTINCT r.ord
-      FROM (SELECT (e.i ->> 'ord')::integer AS ord,
-                   row_number() OVER (PARTITION BY f.name, (e.i ->> f.name)::uuid ORDER BY (e.i ->> 'ord')::integer) AS n
-              FROM jsonb_array_elements(p_items) AS e(i) CROSS JOIN unnest(p_once) AS f(name)
-             WHERE e.i ->> f.name IS NOT NULL) r
-     WHERE r.n > 1
   ), pr AS MATERIALIZED (
     SELECT d.session, d.usr, d.digest, auth_principal_ok(v_tenant, d.session, d.usr, d.digest) AS good
       FROM (SELECT DISTINCT x.session, x.usr, x.digest FROM x WHERE x.digest IS NOT NULL) d
   ), go AS (
     SELECT x.* FROM x
      WHERE (x.idem_key IS NULL OR x.by_key = 1)
-       AND NOT EXISTS (SELECT 1 FROM later WHERE later.ord = x.ord)
+       AND (x.saving IS NULL OR x.by_saving = 1 OR NOT 'saving' = ANY(p_once))
+       AND (x.loan IS NULL OR x.by_loan = 1 OR NOT 'loan' = ANY(p_once))
        AND (x.digest IS NULL OR EXISTS (SELECT 1 FROM pr WHERE pr.session = x.session AND pr.usr = x.usr AND pr.digest = x.digest AND pr.good))
   ), claimed AS (
     INSERT INTO idempotency_key AS k (tenant_id, key, request_hash, method, path)

@@ -6,8 +6,8 @@
 -- interest, bills and their payments, business-unit transactions, savings interest rows (their writer gives v7 ids;
 -- the default is for the others), consolidation lines. Measured (PostgreSQL 15, one INSERT ... SELECT of 3,000,000
 -- rows into a table keyed (tenant_id, id), this machine): random ids 28.2 s and 763 MB of WAL, uuid_v7() 18.9 s and 632
--- MB, the function's own cost included. Existing rows keep their ids; uuid_v7 is defined before the migrations run
--- (db/functions/uuid_v7.sql, applied with 1660).
+-- MB, the function's own cost included. Existing rows keep their ids; uuid_v7 exists since migration 1660
+-- (which applies db/functions/uuid_v7.sql in its own transaction).
 ALTER TABLE loan_installment ALTER COLUMN id SET DEFAULT uuid_v7();
 ALTER TABLE loan_payment ALTER COLUMN id SET DEFAULT uuid_v7();
 ALTER TABLE loan_event ALTER COLUMN id SET DEFAULT uuid_v7();
