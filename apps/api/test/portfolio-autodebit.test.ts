@@ -200,4 +200,47 @@ describe('loan auto debit', () => {
     expect(await paymentsOf(t, b.id)).toBe(1);
     await assertReconciled(t.tenantId);
   }, 120_000);
+
+  it('a loan turned to auto debit after the day ran is debited by the next run, once; a late run cut short goes on', async () => {
+    const s = await loanSetup(TERMS);
+    const t = s.t;
+    expect((await t.admin.patch(`/api/member/${s.member.id}/source-of-fund`, { memberSavingId: s.savingId })).statusCode).toBe(200);
+    const early = await lateAutoDebitLoan(s, s.member.id);
+    expect(data(await t.admin.post('/api/loan/auto-debit/run', {}))).toMatchObject({ paid: 1, runStatus: 'DONE' });
+    // The day's run is done; a manager turns a second loan's auto debit on and presses Run.
+    const later = await lateAutoDebitLoan(s, s.member.id);
+    expect(data(await t.admin.post('/api/loan/auto-debit/run', {}))).toMatchObject({ paid: 2, failed: 0, pending: 0 });
+    expect(await paymentsOf(t, early.id)).toBe(1);
+    expect(await paymentsOf(t, later.id)).toBe(1);
+    // Nothing left: the next calls post nothing and start no further run.
+    expect(data(await t.admin.post('/api/loan/auto-debit/run', {}))).toMatchObject({ paid: 2 });
+    const runs = async () =>
+      t.app.db.tenant(t.tenantId, (tx) =>
+        tx.query<{ key: string; status: string }>(
+          `SELECT key, status FROM job_run WHERE tenant_id = app_tenant() AND name = 'loan.autodebit.late' ORDER BY key`,
+        ),
+      );
+    expect((await runs()).map((r) => r.status)).toEqual(['DONE']);
+
+    // Two more turned on later still; the late run dies after its first chunk and the next call goes on with it.
+    const three = await lateAutoDebitLoan(s, s.member.id);
+    const four = await lateAutoDebitLoan(s, s.member.id);
+    const { runAutoDebit } = await import('../src/modules/portfolio/autodebit.service.ts');
+    const date = new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 10);
+    await expect(
+      runAutoDebit(t.app.db, t.tenantId, date, {
+        chunk: 1,
+        afterChunk: () => {
+          throw new Error('killed');
+        },
+      }),
+    ).rejects.toThrow('killed');
+    expect((await paymentsOf(t, three.id)) + (await paymentsOf(t, four.id))).toBe(1);
+    const r = await runAutoDebit(t.app.db, t.tenantId, date, { chunk: 1 });
+    expect(r).toMatchObject({ paid: 4, failed: 0, pending: 0 });
+    for (const l of [early, later, three, four]) expect(await paymentsOf(t, l.id)).toBe(1);
+    expect((await runs()).map((x) => x.status)).toEqual(['DONE', 'DONE']);
+    expect(await balanceOf(t, s.savingId)).toBe(5_000_000 - 4 * 1_120_000);
+    await assertReconciled(t.tenantId);
+  }, 120_000);
 });

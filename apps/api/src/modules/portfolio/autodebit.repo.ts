@@ -51,7 +51,8 @@ export interface AutoDebitItem {
 /**
  * The day's run's items (runBatch's cursor query): loans with auto debit on, running, released by the day and with an
  * installment due by the day (or a row of the day left PENDING by an earlier version), after the cursor, in id order
- * (loan_auto_debit_loans_idx).
+ * (loan_auto_debit_loans_idx). A loan whose row of the day is done (PAID, PARTIAL, FAILED) is not an item: the
+ * function would leave it alone anyway, and a late run (autodebit.service.ts) then reads only what is left to do.
  */
 export async function dueLoansAfter(tx: Tx, date: string, after: string | null, limit: number): Promise<AutoDebitItem[]> {
   return tx.query<AutoDebitItem>(
@@ -62,9 +63,27 @@ export async function dueLoansAfter(tx: Tx, date: string, after: string | null, 
                     AND NOT i.superseded AND i.paid_date IS NULL AND i.due_date <= $1::date)
             OR EXISTS (SELECT 1 FROM loan_auto_debit a WHERE a.tenant_id = l.tenant_id AND a.loan_id = l.id AND a.run_date = $1::date
                        AND a.status = 'PENDING'))
+       AND NOT EXISTS (SELECT 1 FROM loan_auto_debit a WHERE a.tenant_id = l.tenant_id AND a.loan_id = l.id AND a.run_date = $1::date
+                       AND a.status <> 'PENDING')
      ORDER BY l.id LIMIT $3`,
     [date, after, limit],
   );
+}
+
+/**
+ * The day's late run to do, if any: the last one of the day when it did not finish (a crash: it goes on from its
+ * cursor), else a new one (`<day>|<n>`) when a loan is due that the day's finished runs did not reach (its auto debit
+ * turned on after them); null when there is nothing left to do.
+ */
+export async function lateRunKey(tx: Tx, name: string, date: string): Promise<string | null> {
+  const last = await tx.one<{ key: string; status: string }>(
+    `SELECT key, status FROM job_run WHERE tenant_id = app_tenant() AND name = $1 AND key LIKE $2 || '|%'
+     ORDER BY created_at DESC, key DESC LIMIT 1`,
+    [name, date],
+  );
+  if (last && last.status !== 'DONE') return last.key;
+  if (!(await dueLoansAfter(tx, date, null, 1)).length) return null;
+  return `${date}|${last ? Number(last.key.slice(date.length + 1)) + 1 : 1}`;
 }
 
 /** A retry's items: the day's FAILED rows (one loan's with `loanId`), after the cursor, in loan id order. */

@@ -20,7 +20,7 @@ import { type Ctx, systemCtx, withTx } from '../../lib/context.ts';
 import { unprocessable } from '../../lib/errors.ts';
 import { paged } from '../../lib/http.ts';
 import { translate } from '../../lib/i18n.ts';
-import { runBatch } from '../jobs/batch.ts';
+import { type BatchSpec, runBatch } from '../jobs/batch.ts';
 import { numberPending } from '../ledger/posting.ts';
 import { payRefusal } from '../loans/loans.pay.ts';
 import type { PayRow } from '../loans/loans.repo.ts';
@@ -31,6 +31,7 @@ import {
   debitChunk,
   dueLoansAfter,
   failedLoansAfter,
+  lateRunKey,
   listAutoDebit,
   loadPortfolioSetting,
   type PortfolioSetting,
@@ -72,35 +73,37 @@ export async function runAutoDebit(db: Db, tenantId: string, date: string = toda
     afterChunk: o.afterChunk ? (i: { done: number }) => o.afterChunk!(i.done) : undefined,
   };
   const work = { partial, userId: o.userId ?? null, requestId: ctx.requestId };
-  await runBatch<AutoDebitItem>({
-    ...base,
-    name: 'loan.autodebit',
-    key: date,
-    items: (tx, after, limit) => dueLoansAfter(tx, date, after, limit),
-    processChunk: async (tx, items) => {
-      await debitChunk(
-        tx,
-        date,
-        items.map((i) => i.id),
-        { ...work, retry: false },
-      );
-    },
-  });
-  if (o.retry)
-    await runBatch<AutoDebitItem>({
+  /** One resumable run of the day over `items`: each chunk of loans is one call of the SQL function. */
+  const run = (name: string, key: string, items: BatchSpec<AutoDebitItem>['items'], retry: boolean) =>
+    runBatch<AutoDebitItem>({
       ...base,
-      name: 'loan.autodebit.retry',
-      key: `${date}|${o.loanId ?? '*'}|${crypto.randomUUID()}`,
-      items: (tx, after, limit) => failedLoansAfter(tx, date, after, limit, o.loanId),
-      processChunk: async (tx, items) => {
+      name,
+      key,
+      items,
+      processChunk: async (tx, chunk) => {
         await debitChunk(
           tx,
           date,
-          items.map((i) => i.id),
-          { ...work, retry: true },
+          chunk.map((i) => i.id),
+          { ...work, retry },
         );
       },
     });
+  const due: BatchSpec<AutoDebitItem>['items'] = (tx, after, limit) => dueLoansAfter(tx, date, after, limit);
+  await run('loan.autodebit', date, due, false);
+  // Loans due that the day's run did not reach because it had finished before their auto debit was turned on (the
+  // hourly job runs the day early; a manager turns a loan's auto debit on and presses Run): a late run of their own,
+  // resumable as the day's, found again by the next call if this one dies (lateRunKey). Never twice a loan and day:
+  // the day's done rows are not items and the function leaves them alone.
+  const late = await withTx(ctx, (tx) => lateRunKey(tx, 'loan.autodebit.late', date));
+  if (late) await run('loan.autodebit.late', late, due, false);
+  if (o.retry)
+    await run(
+      'loan.autodebit.retry',
+      `${date}|${o.loanId ?? '*'}|${crypto.randomUUID()}`,
+      (tx, after, limit) => failedLoansAfter(tx, date, after, limit, o.loanId),
+      true,
+    );
   // The payments' journals were posted unnumbered (two chunks at once do not wait for each other's counter): numbered
   // now rather than by the next tick of the numbering job.
   await numberPending(db, tenantId);
