@@ -1,5 +1,6 @@
 /** Benchmark database: BENCH_DATABASE_URL, or a fresh koperasi_bench_<name> on the local PostgreSQL. */
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
 import pg from 'pg';
 import type { Db } from '../apps/api/src/db/db.ts';
 
@@ -98,4 +99,54 @@ export async function serverSettingsLine(db: Db): Promise<string> {
     ),
   );
   return `PostgreSQL ${rows.map((r) => (r.name === 'server_version' ? r.setting.split(' ')[0] : `${r.name}=${r.setting}`)).join(', ')}`;
+}
+
+// ---------------------------------------------------------------- the machine's ceiling: a minimal deposit in plain SQL
+
+/** pgbench's path, or why there is none (`skippedBy`: the setting that turned it off). */
+export function pgbenchPath(skippedBy: string | null): string | { skipped: string } {
+  if (skippedBy) return { skipped: `pgbench ceiling: skipped (${skippedBy})` };
+  try {
+    return execFileSync('which', ['pgbench'], { encoding: 'utf8' }).trim();
+  } catch {
+    return { skipped: 'pgbench ceiling: skipped (pgbench is not installed: apt-get install postgresql-contrib or postgresql-client)' };
+  }
+}
+
+/** The plain tables the ceiling deposits into (`accounts` rows). */
+export async function plainDepositTables(db: Db, accounts: number): Promise<void> {
+  await db.owner((tx) =>
+    tx.script(`DROP TABLE IF EXISTS bench_plain_move, bench_plain_saving;
+      CREATE TABLE bench_plain_saving (id integer PRIMARY KEY, balance numeric(20,2) NOT NULL);
+      CREATE TABLE bench_plain_move (id bigserial PRIMARY KEY, saving_id integer NOT NULL REFERENCES bench_plain_saving,
+                                     amount numeric(20,2) NOT NULL, balance_after numeric(20,2) NOT NULL, at timestamptz NOT NULL DEFAULT now());
+      INSERT INTO bench_plain_saving SELECT g, 1000000 FROM generate_series(1, ${accounts}) g;
+      ANALYZE bench_plain_saving;`),
+  );
+}
+
+export async function dropPlainDepositTables(db: Db): Promise<void> {
+  await db.owner((tx) => tx.script('DROP TABLE IF EXISTS bench_plain_move, bench_plain_saving'));
+}
+
+/**
+ * The issue's ceiling (issue 11: "a minimal deposit in plain SQL, pgbench with 32 clients, does 5,100–5,800/s here"):
+ * pgbench, `clients` connections, a deposit as one UPDATE and one INSERT in a transaction on `accounts` accounts.
+ */
+export function plainDepositCeiling(pgbench: string, url: string, accounts: number, clients: number, seconds: number) {
+  const script = '/tmp/koperasi-bench-plain-deposit.sql';
+  writeFileSync(
+    script,
+    `\\set id random(1, ${accounts})
+\\set amount random(1, 20) * 5000
+BEGIN;
+UPDATE bench_plain_saving SET balance = balance + :amount WHERE id = :id;
+INSERT INTO bench_plain_move (saving_id, amount, balance_after) VALUES (:id, :amount, 0);
+COMMIT;
+`,
+  );
+  const out = execFileSync(pgbench, ['-n', '-M', 'prepared', '-c', String(clients), '-j', '2', '-T', String(seconds), '-f', script, url], {
+    encoding: 'utf8',
+  });
+  return { tps: Number(/tps = ([\d.]+)/.exec(out)?.[1]), latency: /latency average = ([\d.]+) ms/.exec(out)?.[1] ?? '?' };
 }

@@ -5,6 +5,7 @@
  *   INTEREST_BENCH_N=1000000 INTEREST_BENCH_CHUNK=2000 INTEREST_BENCH_KILL_AT=0.3 npm run bench -- interest   (the issue's scale)
  *   INTEREST_BENCH_CONCURRENCY=1|2 (default 2: chunks on two connections through runBatch)
  *   INTEREST_BENCH_VACUUM=1 (VACUUM the set-up's tables first, as autovacuum would have before a month end)
+ *   INTEREST_BENCH_PGBENCH=0 (no pgbench ceiling: printed otherwise, 10 s right before and right after the release)
  *
  * 1. Registers a cooperative; the voluntary savings product gets jasa 3 % a year on the daily balance (HARIAN) and a
  *    Rp 1,000 monthly admin fee; N accounts (2 per member) with balances from Rp 1,000,000 to Rp 100,000,000 (members on
@@ -27,7 +28,15 @@ import { releaseSavings } from '../apps/api/src/modules/interest/interest.servic
 import { addDays, todayJakarta } from '../apps/api/src/modules/ledger/dates.ts';
 import { post } from '../apps/api/src/modules/ledger/posting.ts';
 import { createTenant } from '../apps/api/src/modules/tenants/tenants.service.ts';
-import { benchDatabaseUrl, databaseCpuMeter, serverSettingsLine } from './_pg.ts';
+import {
+  benchDatabaseUrl,
+  databaseCpuMeter,
+  dropPlainDepositTables,
+  pgbenchPath,
+  plainDepositCeiling,
+  plainDepositTables,
+  serverSettingsLine,
+} from './_pg.ts';
 
 // 1,000,000 is the issue's figure; the default keeps the run short on the shared 2-core machine.
 const N = Number(process.env.INTEREST_BENCH_N ?? 20_000);
@@ -150,6 +159,18 @@ console.log(
   `setup${VACUUM ? ' (vacuumed)' : ''}: ${N.toLocaleString('en')} accounts of ${Math.ceil(N / 2).toLocaleString('en')} members in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
 );
 
+// The machine's speed drifts (docs/savings.md): the issue's ceiling (a minimal deposit in plain SQL, pgbench, 32
+// clients; 5,100-5,800/s on the issue's machine) measured for 10 s right before the release and right after it.
+const pgbench = pgbenchPath(process.env.INTEREST_BENCH_PGBENCH === '0' ? 'INTEREST_BENCH_PGBENCH=0' : null);
+const ceiling = async () => {
+  if (typeof pgbench !== 'string') return pgbench.skipped;
+  await plainDepositTables(db, 10_000);
+  const c = plainDepositCeiling(pgbench, url, 10_000, 32, 10);
+  await dropPlainDepositTables(db);
+  return `${c.tps.toFixed(0)}/s`;
+};
+const ceilingBefore = await ceiling();
+
 // 2. A release killed mid-run, then resumed.
 const t1 = Date.now();
 const child = spawn(
@@ -208,6 +229,9 @@ if (code === 0) {
       `whole release ${r.accounts.toLocaleString('en')} accounts, ${r.chunks} chunks of ${CHUNK}, ${totalS.toFixed(1)} s wall (incl. the kill); ` +
       `gross Rp ${r.totalGross.toFixed(2)}, tax Rp ${r.totalTax.toFixed(2)}, admin Rp ${r.totalAdminFee.toFixed(2)}`,
   );
+console.log(
+  `pgbench ceiling (minimal deposit in plain SQL, 32 clients, 10 s; the issue's machine 5,100-5,800/s): ${ceilingBefore} right before the release, ${await ceiling()} right after`,
+);
 console.log(`after: ${uptime()}`);
 
 // 3. Exactly once, and the books.

@@ -29,8 +29,7 @@
  * 4. Checks afterwards that the members' balances equal the control account
  *    and the trial balance holds, and that every request posted exactly once.
  */
-import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import pg from 'pg';
 import pino from 'pino';
@@ -40,7 +39,14 @@ import { todayJakarta } from '../apps/api/src/modules/ledger/dates.ts';
 import { post } from '../apps/api/src/modules/ledger/posting.ts';
 import { createTenant } from '../apps/api/src/modules/tenants/tenants.service.ts';
 import { type LoadResult, load, rawRequest } from './_http.ts';
-import { benchDatabaseUrl, serverSettingsLine } from './_pg.ts';
+import {
+  benchDatabaseUrl,
+  dropPlainDepositTables,
+  pgbenchPath,
+  plainDepositCeiling,
+  plainDepositTables,
+  serverSettingsLine,
+} from './_pg.ts';
 
 const ACCOUNTS = Number(process.env.SAVINGS_BENCH_ACCOUNTS ?? 10_000);
 const SECONDS = Number(process.env.SAVINGS_BENCH_SECONDS ?? 30);
@@ -348,51 +354,7 @@ async function measure(routes: 'cif' | 'account'): Promise<Measured> {
 
 // ---------------------------------------------------------------- the ceiling: a minimal deposit in plain SQL
 
-/** pgbench's path, or why there is none. */
-function pgbenchBin(): string | { skipped: string } {
-  if (process.env.SAVINGS_BENCH_PGBENCH === '0') return { skipped: 'pgbench ceiling: skipped (SAVINGS_BENCH_PGBENCH=0)' };
-  try {
-    return execFileSync('which', ['pgbench'], { encoding: 'utf8' }).trim();
-  } catch {
-    return { skipped: 'pgbench ceiling: skipped (pgbench is not installed: apt-get install postgresql-contrib or postgresql-client)' };
-  }
-}
-const pgbench = pgbenchBin();
-
-/** The plain tables pgbench deposits into (the same number of accounts). */
-async function plainTables(): Promise<void> {
-  await db.owner((tx) =>
-    tx.script(`DROP TABLE IF EXISTS bench_plain_move, bench_plain_saving;
-      CREATE TABLE bench_plain_saving (id integer PRIMARY KEY, balance numeric(20,2) NOT NULL);
-      CREATE TABLE bench_plain_move (id bigserial PRIMARY KEY, saving_id integer NOT NULL REFERENCES bench_plain_saving,
-                                     amount numeric(20,2) NOT NULL, balance_after numeric(20,2) NOT NULL, at timestamptz NOT NULL DEFAULT now());
-      INSERT INTO bench_plain_saving SELECT g, 1000000 FROM generate_series(1, ${ACCOUNTS}) g;
-      ANALYZE bench_plain_saving;`),
-  );
-}
-
-/** pgbench, 32 clients, a deposit as one UPDATE and one INSERT in a transaction on the same 10,000 accounts. */
-function pgbenchRun(seconds: number): { tps: number; latency: string } {
-  const script = '/tmp/koperasi-bench-plain-deposit.sql';
-  writeFileSync(
-    script,
-    `\\set id random(1, ${ACCOUNTS})
-\\set amount random(1, 20) * 5000
-BEGIN;
-UPDATE bench_plain_saving SET balance = balance + :amount WHERE id = :id;
-INSERT INTO bench_plain_move (saving_id, amount, balance_after) VALUES (:id, :amount, 0);
-COMMIT;
-`,
-  );
-  const out = execFileSync(
-    pgbench as string,
-    ['-n', '-M', 'prepared', '-c', String(CONNECTIONS), '-j', '2', '-T', String(seconds), '-f', script, url],
-    {
-      encoding: 'utf8',
-    },
-  );
-  return { tps: Number(/tps = ([\d.]+)/.exec(out)?.[1]), latency: /latency average = ([\d.]+) ms/.exec(out)?.[1] ?? '?' };
-}
+const pgbench = pgbenchPath(process.env.SAVINGS_BENCH_PGBENCH === '0' ? 'SAVINGS_BENCH_PGBENCH=0' : null);
 
 /**
  * The machine's speed drifts by ~20 % within minutes (docs/savings.md), so besides the ceiling of the whole run
@@ -403,17 +365,20 @@ COMMIT;
 const CEILING_SECONDS = Number(process.env.SAVINGS_BENCH_CEILING_SECONDS ?? 10);
 const ROUNDS = Number(process.env.SAVINGS_BENCH_ROUNDS ?? 1);
 const measured: Array<Measured & { adjacent: number | null }> = [];
-if (typeof pgbench === 'string') await plainTables();
+if (typeof pgbench === 'string') await plainDepositTables(db, ACCOUNTS);
 for (let round = 0; round < ROUNDS; round++)
   for (const routes of ROUTES) {
-    const adjacent = typeof pgbench === 'string' && CEILING_SECONDS > 0 ? pgbenchRun(CEILING_SECONDS).tps : null;
+    const adjacent =
+      typeof pgbench === 'string' && CEILING_SECONDS > 0
+        ? plainDepositCeiling(pgbench, url, ACCOUNTS, CONNECTIONS, CEILING_SECONDS).tps
+        : null;
     measured.push({ ...(await measure(routes)), adjacent });
   }
 let ceiling: string;
 if (typeof pgbench === 'string') {
-  const c = pgbenchRun(SECONDS);
+  const c = plainDepositCeiling(pgbench, url, ACCOUNTS, CONNECTIONS, SECONDS);
   ceiling = `pgbench ceiling (minimal deposit in plain SQL, ${CONNECTIONS} clients, ${SECONDS} s): ${c.tps.toFixed(0)} transactions/s, latency average ${c.latency} ms`;
-  await db.owner((tx) => tx.script('DROP TABLE bench_plain_move, bench_plain_saving'));
+  await dropPlainDepositTables(db);
 } else ceiling = pgbench.skipped;
 
 // ---------------------------------------------------------------- one request, step by step
