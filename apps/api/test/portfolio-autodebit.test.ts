@@ -44,6 +44,21 @@ async function lateAutoDebitLoan(s: Awaited<ReturnType<typeof loanSetup>>, membe
   return loan;
 }
 
+/** The day's auto debit (today in Jakarta), killed after its first committed chunk of one loan: left half done. */
+async function killedAfterFirstChunk(t: TestTenant) {
+  const { runAutoDebit } = await import('../src/modules/portfolio/autodebit.service.ts');
+  const date = new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 10);
+  await expect(
+    runAutoDebit(t.app.db, t.tenantId, date, {
+      chunk: 1,
+      afterChunk: () => {
+        throw new Error('killed');
+      },
+    }),
+  ).rejects.toThrow('killed');
+  return { runAutoDebit, date };
+}
+
 describe('loan auto debit', () => {
   it('debits due installments from the source of fund once a day, partial as configured, with results and retry', async () => {
     const s = await loanSetup(TERMS);
@@ -129,17 +144,7 @@ describe('loan auto debit', () => {
     expect((await t.admin.patch(`/api/member/${s.member.id}/source-of-fund`, { memberSavingId: s.savingId })).statusCode).toBe(200);
     const one = await lateAutoDebitLoan(s, s.member.id);
     const two = await lateAutoDebitLoan(s, s.member.id);
-    const { runAutoDebit } = await import('../src/modules/portfolio/autodebit.service.ts');
-    const date = new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 10);
-    // Killed after the first committed chunk (one loan per chunk): the run is left half done.
-    await expect(
-      runAutoDebit(t.app.db, t.tenantId, date, {
-        chunk: 1,
-        afterChunk: () => {
-          throw new Error('killed');
-        },
-      }),
-    ).rejects.toThrow('killed');
+    const { runAutoDebit, date } = await killedAfterFirstChunk(t);
     const payments = async () => (await paymentsOf(t, one.id)) + (await paymentsOf(t, two.id));
     expect(await payments()).toBe(1);
     const r = await runAutoDebit(t.app.db, t.tenantId, date, { chunk: 1 });
@@ -225,16 +230,7 @@ describe('loan auto debit', () => {
     // Two more turned on later still; the late run dies after its first chunk and the next call goes on with it.
     const three = await lateAutoDebitLoan(s, s.member.id);
     const four = await lateAutoDebitLoan(s, s.member.id);
-    const { runAutoDebit } = await import('../src/modules/portfolio/autodebit.service.ts');
-    const date = new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 10);
-    await expect(
-      runAutoDebit(t.app.db, t.tenantId, date, {
-        chunk: 1,
-        afterChunk: () => {
-          throw new Error('killed');
-        },
-      }),
-    ).rejects.toThrow('killed');
+    const { runAutoDebit, date } = await killedAfterFirstChunk(t);
     expect((await paymentsOf(t, three.id)) + (await paymentsOf(t, four.id))).toBe(1);
     const r = await runAutoDebit(t.app.db, t.tenantId, date, { chunk: 1 });
     expect(r).toMatchObject({ paid: 4, failed: 0, pending: 0 });
