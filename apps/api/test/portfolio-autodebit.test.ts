@@ -232,6 +232,8 @@ describe('loan auto debit', () => {
     const four = await lateAutoDebitLoan(s, s.member.id);
     const { runAutoDebit, date } = await killedAfterFirstChunk(t);
     expect((await paymentsOf(t, three.id)) + (await paymentsOf(t, four.id))).toBe(1);
+    // The screen's summary shows the day's work unfinished while its late run is.
+    expect(data(await t.admin.get('/api/loan/auto-debit', { limit: '50' })).summary.runStatus).not.toBe('DONE');
     const r = await runAutoDebit(t.app.db, t.tenantId, date, { chunk: 1 });
     expect(r).toMatchObject({ paid: 4, failed: 0, pending: 0 });
     for (const l of [early, later, three, four]) expect(await paymentsOf(t, l.id)).toBe(1);

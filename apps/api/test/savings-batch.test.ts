@@ -214,8 +214,8 @@ describe('teller movements in batches', () => {
   it('checks each signed-in principal once per batch, not once per movement', async () => {
     // saving_move_many (through money_admit) checks the principals of a batch (auth_principal_ok: three SECURITY
     // DEFINER calls deep) once per distinct (session, user, digest). Written as a CTE read only inside a correlated
-    // EXISTS, PostgreSQL inlined it
-    // and ran the check again for every movement (~7 % of a teller batch's database time); MATERIALIZED keeps it once.
+    // EXISTS, PostgreSQL inlined it and ran the check again for every movement (~7 % of a teller batch's database
+    // time); MATERIALIZED keeps it once.
     const { t, accounts } = await openAccounts(4, 100000);
     const { result: outcomes, calls } = await countCalls(t.tenantId, t.adminUserId, 'auth_principal_ok', async (tx, p) => {
       const items = accounts.map((a, ord) => ({

@@ -42,6 +42,10 @@ export async function savePortfolioSetting(tx: Tx, s: PortfolioSetting, userId: 
   );
 }
 
+/** The runBatch names of the day's run (key: the day) and of its late runs (key: `<day>|<n>`, lateRunKey). */
+export const DAY_RUN = 'loan.autodebit';
+export const LATE_RUN = 'loan.autodebit.late';
+
 /** An item of the day's run (runBatch): a loan, keyed by its id. */
 export interface AutoDebitItem {
   key: string;
@@ -75,11 +79,11 @@ export async function dueLoansAfter(tx: Tx, date: string, after: string | null, 
  * cursor), else a new one (`<day>|<n>`) when a loan is due that the day's finished runs did not reach (its auto debit
  * turned on after them); null when there is nothing left to do.
  */
-export async function lateRunKey(tx: Tx, name: string, date: string): Promise<string | null> {
+export async function lateRunKey(tx: Tx, date: string): Promise<string | null> {
   const last = await tx.one<{ key: string; status: string }>(
     `SELECT key, status FROM job_run WHERE tenant_id = app_tenant() AND name = $1 AND key LIKE $2 || '|%'
-     ORDER BY created_at DESC, key DESC LIMIT 1`,
-    [name, date],
+     ORDER BY created_at DESC LIMIT 1`,
+    [LATE_RUN, date],
   );
   if (last && last.status !== 'DONE') return last.key;
   if (!(await dueLoansAfter(tx, date, null, 1)).length) return null;
@@ -174,9 +178,12 @@ export async function autoDebitSummary(tx: Tx, date: string) {
     `SELECT count(*) FILTER (WHERE status = 'PAID')::int AS paid, count(*) FILTER (WHERE status = 'PARTIAL')::int AS partial,
             count(*) FILTER (WHERE status = 'FAILED')::int AS failed, count(*) FILTER (WHERE status = 'PENDING')::int AS pending,
             coalesce(sum(paid), 0) AS amount,
-            coalesce((SELECT status FROM job_run WHERE tenant_id = app_tenant() AND name = 'loan.autodebit' AND key = $1::date::text),
+            coalesce((SELECT j.status FROM job_run j
+                       WHERE j.tenant_id = app_tenant()
+                         AND ((j.name = $2 AND j.key = $1::date::text) OR (j.name = $3 AND j.key LIKE $1::date::text || '|%'))
+                       ORDER BY j.created_at DESC LIMIT 1),
                      (SELECT status FROM loan_auto_debit_run WHERE tenant_id = app_tenant() AND run_date = $1::date)) AS run_status
      FROM loan_auto_debit WHERE tenant_id = app_tenant() AND run_date = $1::date`,
-    [date],
+    [date, DAY_RUN, LATE_RUN],
   );
 }

@@ -11,7 +11,8 @@
  * run (job_item), on `autoDebitTuning.concurrency` connections; a chunk's payments, its rows of the day
  * (loan_auto_debit, unique per loan and day) and the cursor commit together. A loan whose row of the day is done is
  * left alone by the function whatever calls it, so a second run, a retry or a rerun of a chunk posts nothing twice.
- * A retry is its own runBatch over the day's FAILED rows (one loan's with `loanId`).
+ * Loans due that the finished day's run never reached (auto debit turned on later that day) go in a late run
+ * (`loan.autodebit.late`, lateRunKey). A retry is its own runBatch over the day's FAILED rows (one loan's with `loanId`).
  */
 import { dec } from '@koperasi/finance';
 import type { Db } from '../../db/db.ts';
@@ -28,9 +29,11 @@ import {
   type AutoDebitItem,
   type AutoDebitListRow,
   autoDebitSummary,
+  DAY_RUN,
   debitChunk,
   dueLoansAfter,
   failedLoansAfter,
+  LATE_RUN,
   lateRunKey,
   listAutoDebit,
   loadPortfolioSetting,
@@ -90,13 +93,13 @@ export async function runAutoDebit(db: Db, tenantId: string, date: string = toda
       },
     });
   const due: BatchSpec<AutoDebitItem>['items'] = (tx, after, limit) => dueLoansAfter(tx, date, after, limit);
-  await run('loan.autodebit', date, due, false);
+  await run(DAY_RUN, date, due, false);
   // Loans due that the day's run did not reach because it had finished before their auto debit was turned on (the
   // hourly job runs the day early; a manager turns a loan's auto debit on and presses Run): a late run of their own,
   // resumable as the day's, found again by the next call if this one dies (lateRunKey). Never twice a loan and day:
   // the day's done rows are not items and the function leaves them alone.
-  const late = await withTx(ctx, (tx) => lateRunKey(tx, 'loan.autodebit.late', date));
-  if (late) await run('loan.autodebit.late', late, due, false);
+  const late = await withTx(ctx, (tx) => lateRunKey(tx, date));
+  if (late) await run(LATE_RUN, late, due, false);
   if (o.retry)
     await run(
       'loan.autodebit.retry',
