@@ -17,6 +17,8 @@ import { percentile } from './_pg.ts';
 export interface LoadResult {
   requests: number;
   non2xx: number;
+  /** The non-2xx answers by status ("422": 28), so a run that was refused can be told from one that failed. */
+  byStatus: Record<string, number>;
   errors: number;
   timeouts: number;
   latency: { p50: number; p90: number; p99: number; max: number; mean: number };
@@ -35,12 +37,16 @@ const HEADER_END = Buffer.from('\r\n\r\n');
 class Tally {
   readonly latencies: number[] = [];
   non2xx = 0;
+  readonly byStatus: Record<string, number> = {};
   errors = 0;
   timeouts = 0;
 
   answer(status: number, ms: number): void {
     this.latencies.push(ms);
-    if (status < 200 || status >= 300) this.non2xx++;
+    if (status < 200 || status >= 300) {
+      this.non2xx++;
+      this.byStatus[status] = (this.byStatus[status] ?? 0) + 1;
+    }
   }
 
   result(): LoadResult {
@@ -50,6 +56,7 @@ class Tally {
     return {
       requests: latencies.length,
       non2xx: this.non2xx,
+      byStatus: this.byStatus,
       errors: this.errors,
       timeouts: this.timeouts,
       latency: {

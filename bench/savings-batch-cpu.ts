@@ -9,6 +9,8 @@
  * Idempotency-Key and a signed-in principal each), then the stored answers (a real one of the savings bench's, ~1 KB) + `saving_post_journals()`
  * + COMMIT, and reads that backend's CPU from /proc/<pid>/stat. With `track_functions = 'all'` on the server it also
  * prints each function's time per batch (pg_stat_user_functions, wall time of the one backend).
+ * BATCH_CPU_CIF=1 sends the by-CIF items of the teller screen's routes (cif and product; the account found in the batch's
+ * statement, saving_resolve_cifs) instead of the account ids.
  * BATCH_CPU_NO_STORE=1 leaves the stored answers out, BATCH_CPU_NO_IDEM=1 the Idempotency-Keys (what they cost).
  * CPU time on a shared 2-core VM moves by 10-20 % between runs of the same code: compare A and B alternated, each on
  * a fresh copy of one seeded database (`CREATE DATABASE ... TEMPLATE`), several rounds.
@@ -37,9 +39,17 @@ const t = (
   FROM tenant t JOIN app_user u ON u.tenant_id = t.tenant_id JOIN product p ON p.tenant_id = t.tenant_id AND p.system_key = 'VOLUNTARY'
   ORDER BY u.created_date LIMIT 1`)
 ).rows[0];
-const accounts = (
-  await owner.query(`SELECT id FROM member_saving WHERE tenant_id = $1 AND product_id = $2 AND status = 'ACTIVE'`, [t.tenant, t.product])
-).rows.map((r) => r.id as string);
+const accountRows = (
+  await owner.query(
+    `SELECT s.id, m.cif_number AS cif FROM member_saving s JOIN member m ON m.tenant_id = s.tenant_id AND m.id = s.member_id
+      WHERE s.tenant_id = $1 AND s.product_id = $2 AND s.status = 'ACTIVE'`,
+    [t.tenant, t.product],
+  )
+).rows as Array<{ id: string; cif: string }>;
+const accounts = accountRows.map((r) => r.id);
+const cifOf = new Map(accountRows.map((r) => [r.id, r.cif]));
+// BATCH_CPU_CIF=1: the teller screen's by-CIF items (cif + product, the account resolved in the batch's statement).
+const BY_CIF = process.env.BATCH_CPU_CIF === '1';
 // The signed-in principal the routes check (the savings bench signs in once: one principal per batch).
 const principals = (
   await owner
@@ -74,7 +84,7 @@ async function batch(size: number): Promise<number> {
       op,
       activity: op === 'TOPUP' ? 'DEPOSIT' : 'WITHDRAWAL',
       label: op === 'TOPUP' ? 'Setoran' : 'Penarikan',
-      saving,
+      ...(BY_CIF ? { saving: null, cif: cifOf.get(saving), product: t.product } : { saving }),
       amount: '5000.00',
       coa: null,
       usr: t.usr,
@@ -99,7 +109,7 @@ async function batch(size: number): Promise<number> {
   n++;
   let posted = 0;
   await db.tenant(t.tenant, async (tx) => {
-    const rows = await callSavingMoveMany<{ outcome: string }>(tx, JSON.stringify(items), false, date, null);
+    const rows = await callSavingMoveMany<{ outcome: string }>(tx, JSON.stringify(items), BY_CIF, date, null);
     posted = rows.filter((r) => r.outcome === 'POSTED').length;
     if (!process.env.BATCH_CPU_NO_IDEM && !process.env.BATCH_CPU_NO_STORE)
       storeAnswersBeforeCommit(
