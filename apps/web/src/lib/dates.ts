@@ -22,3 +22,15 @@ export function addMonths(date: string, n: number): string {
 export function monthStart(date: string): string {
   return `${date.slice(0, 8)}01`;
 }
+
+/** The last day of the month before `date`'s (the last full month's end: a period released must have ended). */
+export function previousMonthEnd(date: string): string {
+  const [y, m] = date.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(y, m - 1, 0)).toISOString().slice(0, 10);
+}
+
+/** `YYYY-MM-DD` plus n calendar days. */
+export function addDays(date: string, n: number): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + n)).toISOString().slice(0, 10);
+}

@@ -23,6 +23,7 @@ import { MoneyField } from '../../../components/money/MoneyField';
 import { PageHeader } from '../../../components/PageHeader';
 import { useDebounced } from '../../../components/table/useServerTable';
 import type { MemberHit } from '../../../lib/api/members';
+import { todayWib } from '../../../lib/dates';
 import { errorMessage, notifySuccess } from '../../../lib/notify';
 import { useSubmissionKeys } from '../../../lib/submission';
 import { billPaths, useBillAction, useBillProducts, useBillSimulation } from '../api/bills';
@@ -118,7 +119,7 @@ export default function BillNewPage() {
   const [productId, setProductId] = useState('');
   const [name, setName] = useState('');
   const [billType, setBillType] = useState<BillType | ''>('');
-  const [date, setDate] = useState<string | null>(() => new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 10));
+  const [date, setDate] = useState<string | null>(() => todayWib());
   const [perBill, setPerBill] = useState<number | null>(null);
   const [amount, setAmount] = useState<number | null>(null);
   const [installments, setInstallments] = useState('');

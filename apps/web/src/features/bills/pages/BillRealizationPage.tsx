@@ -25,12 +25,11 @@ import { EmptyState } from '../../../components/EmptyState';
 import { MoneyText } from '../../../components/money/MoneyText';
 import { PageHeader } from '../../../components/PageHeader';
 import { downloadServerExcel } from '../../../lib/api/download';
+import { todayWib } from '../../../lib/dates';
 import { useFormat } from '../../../lib/format';
 import { notifyError } from '../../../lib/notify';
 import { useBillProducts, useRealization } from '../api/bills';
 import { BillStatusChip } from '../components/Chips';
-
-const todayWib = () => new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 10);
 
 export default function BillRealizationPage() {
   const { t } = useTranslation('bills');

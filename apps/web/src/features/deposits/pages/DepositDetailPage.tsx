@@ -28,6 +28,7 @@ import { MoneyText } from '../../../components/money/MoneyText';
 import { PageHeader } from '../../../components/PageHeader';
 import { useMemberSavings } from '../../../lib/api/members';
 import { useAuth } from '../../../lib/auth/AuthProvider';
+import { todayWib } from '../../../lib/dates';
 import { useFormat } from '../../../lib/format';
 import { useBreak, useBreakDecision, useHolding, usePosition, useSetupInterest, useWithdraw } from '../api/deposits';
 import { DepositMutations } from '../components/DepositMutations';
@@ -100,7 +101,7 @@ export default function DepositDetailPage() {
   const request = holding.data?.pendingRequest ?? null;
   const [open, setOpen] = useState<DialogKind>(null);
   const d = setup.data?.deposit;
-  const today = new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 10);
+  const today = todayWib();
   const matured = d ? d.status === 'MATURED' || d.maturityDate <= today : false;
 
   return (

@@ -9,28 +9,19 @@ import { DateField } from '../../../components/dates/DateField';
 import { MoneyText } from '../../../components/money/MoneyText';
 import { PageHeader } from '../../../components/PageHeader';
 import { TwoLineCell } from '../../../components/table/cells';
+import { moneyColumn } from '../../../components/table/moneyColumn';
 import { ServerDataTable } from '../../../components/table/ServerDataTable';
 import type { ListParams } from '../../../lib/api/list';
+import { addDays, todayWib } from '../../../lib/dates';
 import { useFormat } from '../../../lib/format';
 import { depositsKey, type PotentialRow, potentialInterest } from '../api/deposits';
-
-const iso = (d: Date) => d.toISOString().slice(0, 10);
-
-const money = (field: 'gross' | 'tax' | 'net', header: string): GridColDef<PotentialRow> => ({
-  field,
-  headerName: header,
-  width: 140,
-  align: 'right',
-  headerAlign: 'right',
-  renderCell: ({ row }) => <MoneyText value={row[field]} />,
-});
 
 export default function PotentialInterestPage() {
   const { t } = useTranslation('deposits');
   const f = useFormat();
-  const now = new Date(Date.now() + 7 * 3_600_000);
-  const [start, setStart] = useState<string | null>(iso(now));
-  const [end, setEnd] = useState<string | null>(iso(new Date(now.getTime() + 30 * 86_400_000)));
+  const today = todayWib();
+  const [start, setStart] = useState<string | null>(today);
+  const [end, setEnd] = useState<string | null>(addDays(today, 30));
   const [totals, setTotals] = useState<{ gross: number; tax: number; net: number } | null>(null);
   const fetchPage = async (p: ListParams, signal?: AbortSignal) => {
     const r = await potentialInterest(p, signal);
@@ -63,9 +54,9 @@ export default function PotentialInterestPage() {
       },
       { field: 'firstDue', headerName: t('potential.firstDue'), width: 130, valueFormatter: (v) => f.date(v as string) },
       { field: 'periods', headerName: t('potential.periods'), width: 90, align: 'right', headerAlign: 'right', sortable: false },
-      money('gross', t('schedule.gross')),
-      money('tax', t('schedule.tax')),
-      money('net', t('schedule.net')),
+      moneyColumn<PotentialRow>('gross', t('schedule.gross')),
+      moneyColumn<PotentialRow>('tax', t('schedule.tax')),
+      moneyColumn<PotentialRow>('net', t('schedule.net')),
     ],
     [t, f],
   );

@@ -5,18 +5,16 @@
  */
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '../../../components/ConfirmDialog';
-import { DateRangeFields } from '../../../components/dates/DateRangeFields';
+import { PeriodCard, usePeriod } from '../../../components/dates/PeriodCard';
 import { PageHeader } from '../../../components/PageHeader';
+import { moneyColumn } from '../../../components/table/moneyColumn';
 import { ServerDataTable } from '../../../components/table/ServerDataTable';
 import { downloadServerExcel } from '../../../lib/api/download';
 import { useAuth } from '../../../lib/auth/AuthProvider';
@@ -34,7 +32,6 @@ import {
   useReleaseBatch,
 } from '../api/consolidation';
 import { MemberLinesDialog } from '../components/MemberLinesDialog';
-import { moneyColumn } from '../components/moneyColumn';
 import { ReviewCard, statusColor } from '../components/ReviewCard';
 
 export default function ConsolidationPage() {
@@ -42,10 +39,8 @@ export default function ConsolidationPage() {
   const f = useFormat();
   const { can } = useAuth();
   const { confirm, dialog } = useConfirm();
-  const now = new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 10);
-  const lastMonthEnd = new Date(Date.UTC(Number(now.slice(0, 4)), Number(now.slice(5, 7)) - 1, 0)).toISOString().slice(0, 10);
-  const [from, setFrom] = useState<string | null>(`${lastMonthEnd.slice(0, 8)}01`);
-  const [to, setTo] = useState<string | null>(lastMonthEnd);
+  const period = usePeriod();
+  const { from, to } = period;
   const [picked, setPicked] = useState<string | null>(null);
   const [member, setMember] = useState<MemberRow | null>(null);
   const process = useProcess();
@@ -83,28 +78,19 @@ export default function ConsolidationPage() {
   return (
     <>
       <PageHeader title={t('title')} breadcrumbs={[{ label: t('section') }, { label: t('title') }]} />
-      <Card sx={{ mb: 3 }}>
-        <CardContent>
-          <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-            {t('explain')}
-          </Typography>
-          <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-            <DateRangeFields
-              from={from}
-              to={to}
-              onFrom={setFrom}
-              onTo={setTo}
-              max={now}
-              labels={{ from: t('fromDate'), to: t('toDate'), required: t('datesRequired') }}
-            />
-            {can('interest_release', 'add') && (
-              <Button variant="contained" onClick={run} disabled={!from || !to || process.isPending} data-testid="consolidation-process">
-                {process.isPending ? t('processing') : t('process')}
-              </Button>
-            )}
-          </Stack>
-        </CardContent>
-      </Card>
+      <PeriodCard
+        period={period}
+        max={period.today}
+        labels={{ from: t('fromDate'), to: t('toDate'), required: t('datesRequired') }}
+        explain={t('explain')}
+        action={
+          can('interest_release', 'add') && (
+            <Button variant="contained" onClick={run} disabled={!from || !to || process.isPending} data-testid="consolidation-process">
+              {process.isPending ? t('processing') : t('process')}
+            </Button>
+          )
+        }
+      />
       {r && (
         <ReviewCard
           review={r}

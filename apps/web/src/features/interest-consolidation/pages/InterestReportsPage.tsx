@@ -21,6 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../components/dates/DateField';
 import { PageHeader } from '../../../components/PageHeader';
 import { downloadServerExcel } from '../../../lib/api/download';
+import { todayWib } from '../../../lib/dates';
 import { notifyError } from '../../../lib/notify';
 import { type InterestReport, REPORT_PATH, REPORTS, type Row, useInterestReport, useReleaseDetail } from '../api/reports';
 import { ReportTable } from '../components/ReportTable';
@@ -44,7 +45,7 @@ function Detail({ id, onClose }: { id: string; onClose: () => void }) {
 
 export default function InterestReportsPage() {
   const { t } = useTranslation('interest-consolidation');
-  const year = new Date(Date.now() + 7 * 3_600_000).getUTCFullYear();
+  const year = todayWib().slice(0, 4);
   const [report, setReport] = useState<InterestReport>('member');
   const [from, setFrom] = useState<string | null>(`${year}-01-01`);
   const [to, setTo] = useState<string | null>(`${year}-12-31`);

@@ -21,9 +21,11 @@ import { useConfirm } from '../../../components/ConfirmDialog';
 import { DateField } from '../../../components/dates/DateField';
 import { MoneyText } from '../../../components/money/MoneyText';
 import { PageHeader } from '../../../components/PageHeader';
+import { moneyColumn } from '../../../components/table/moneyColumn';
 import { ServerDataTable } from '../../../components/table/ServerDataTable';
 import { downloadServerExcel } from '../../../lib/api/download';
 import { useAuth } from '../../../lib/auth/AuthProvider';
+import { todayWib } from '../../../lib/dates';
 import { useFormat } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import {
@@ -36,7 +38,6 @@ import {
   useConfirmUpload,
   useUploadInterest,
 } from '../api/consolidation';
-import { moneyColumn } from '../components/moneyColumn';
 
 const rowColor = (s: string) => (s === 'POSTED' ? 'success' : s === 'FAILED' ? 'error' : s === 'SKIPPED' ? 'warning' : ('info' as const));
 
@@ -45,7 +46,7 @@ export default function UploadPage() {
   const f = useFormat();
   const { can } = useAuth();
   const { confirm, dialog } = useConfirm();
-  const today = new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 10);
+  const today = todayWib();
   const [date, setDate] = useState<string | null>(today);
   const [errors, setErrors] = useState<CellError[] | null>(null);
   const input = useRef<HTMLInputElement>(null);

@@ -4,18 +4,16 @@
  * (reversing journals; refused when its month is closed).
  */
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '../../../components/ConfirmDialog';
-import { DateRangeFields } from '../../../components/dates/DateRangeFields';
+import { PeriodCard, usePeriod } from '../../../components/dates/PeriodCard';
 import { MoneyText } from '../../../components/money/MoneyText';
 import { PageHeader } from '../../../components/PageHeader';
+import { moneyColumn } from '../../../components/table/moneyColumn';
 import { ServerDataTable } from '../../../components/table/ServerDataTable';
 import { useAuth } from '../../../lib/auth/AuthProvider';
 import { useFormat } from '../../../lib/format';
@@ -34,11 +32,9 @@ export default function ReleasePage() {
   const f = useFormat();
   const { can } = useAuth();
   const { confirm, dialog } = useConfirm();
-  const now = new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 10);
   // The last full month by default: a period must have ended before it is released.
-  const lastMonthEnd = new Date(Date.UTC(Number(now.slice(0, 4)), Number(now.slice(5, 7)) - 1, 0)).toISOString().slice(0, 10);
-  const [from, setFrom] = useState<string | null>(`${lastMonthEnd.slice(0, 8)}01`);
-  const [to, setTo] = useState<string | null>(lastMonthEnd);
+  const period = usePeriod();
+  const { from, to } = period;
   const release = useRelease();
   const cancel = useCancelRelease();
   const [last, setLast] = useState<Release | null>(null);
@@ -71,38 +67,10 @@ export default function ReleasePage() {
         valueGetter: (_v, r) => `${f.date(r.startDate)} – ${f.date(r.endDate)}`,
       },
       { field: 'accounts', headerName: t('accounts'), width: 110, align: 'right', headerAlign: 'right' },
-      {
-        field: 'totalGross',
-        headerName: t('gross'),
-        width: 140,
-        align: 'right',
-        headerAlign: 'right',
-        renderCell: ({ row }) => <MoneyText value={row.totalGross} />,
-      },
-      {
-        field: 'totalTax',
-        headerName: t('tax'),
-        width: 130,
-        align: 'right',
-        headerAlign: 'right',
-        renderCell: ({ row }) => <MoneyText value={row.totalTax} />,
-      },
-      {
-        field: 'totalAdminFee',
-        headerName: t('adminFee'),
-        width: 130,
-        align: 'right',
-        headerAlign: 'right',
-        renderCell: ({ row }) => <MoneyText value={row.totalAdminFee} />,
-      },
-      {
-        field: 'totalNet',
-        headerName: t('net'),
-        width: 140,
-        align: 'right',
-        headerAlign: 'right',
-        renderCell: ({ row }) => <MoneyText value={row.totalNet} />,
-      },
+      moneyColumn<Release>('totalGross', t('gross')),
+      moneyColumn<Release>('totalTax', t('tax'), 130),
+      moneyColumn<Release>('totalAdminFee', t('adminFee'), 130),
+      moneyColumn<Release>('totalNet', t('net')),
       {
         field: 'status',
         headerName: t('statusLabel'),
@@ -134,35 +102,27 @@ export default function ReleasePage() {
   return (
     <>
       <PageHeader title={t('title')} breadcrumbs={[{ label: t('section') }, { label: t('title') }]} />
-      <Card sx={{ mb: 3 }}>
-        <CardContent>
-          <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-            {t('explain')}
+      <PeriodCard
+        period={period}
+        max={period.today}
+        labels={{ from: t('fromDate'), to: t('toDate'), required: t('datesRequired') }}
+        explain={t('explain')}
+        action={
+          can('interest_release', 'add') && (
+            <Button variant="contained" onClick={run} disabled={!from || !to || release.isPending} data-testid="release-submit">
+              {release.isPending ? t('running') : t('submit')}
+            </Button>
+          )
+        }
+      >
+        {last && (
+          <Typography sx={{ mt: 2 }} data-testid="release-result">
+            {t('result', { count: last.accounts })} · {t('gross')}: <MoneyText value={last.totalGross} /> · {t('tax')}:{' '}
+            <MoneyText value={last.totalTax} /> · {t('adminFee')}: <MoneyText value={last.totalAdminFee} /> · {t('net')}:{' '}
+            <MoneyText value={last.totalNet} />
           </Typography>
-          <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-            <DateRangeFields
-              from={from}
-              to={to}
-              onFrom={setFrom}
-              onTo={setTo}
-              max={now}
-              labels={{ from: t('fromDate'), to: t('toDate'), required: t('datesRequired') }}
-            />
-            {can('interest_release', 'add') && (
-              <Button variant="contained" onClick={run} disabled={!from || !to || release.isPending} data-testid="release-submit">
-                {release.isPending ? t('running') : t('submit')}
-              </Button>
-            )}
-          </Stack>
-          {last && (
-            <Typography sx={{ mt: 2 }} data-testid="release-result">
-              {t('result', { count: last.accounts })} · {t('gross')}: <MoneyText value={last.totalGross} /> · {t('tax')}:{' '}
-              <MoneyText value={last.totalTax} /> · {t('adminFee')}: <MoneyText value={last.totalAdminFee} /> · {t('net')}:{' '}
-              <MoneyText value={last.totalNet} />
-            </Typography>
-          )}
-        </CardContent>
-      </Card>
+        )}
+      </PeriodCard>
       {can('interest_simulation', 'view') && <SimulationCard from={from} to={to} />}
       <ServerDataTable<Release>
         queryKey={[...interestKey, 'releases']}

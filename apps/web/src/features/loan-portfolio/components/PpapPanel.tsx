@@ -16,16 +16,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '../../../components/ConfirmDialog';
 import { useAuth } from '../../../lib/auth/AuthProvider';
+import { previousMonthEnd, todayWib } from '../../../lib/dates';
 import { useFormat } from '../../../lib/format';
 import { notifyError } from '../../../lib/notify';
 import { useCancelProvision, usePostProvision, useProvisions } from '../api';
 import { DataTable, ReportView } from './ReportView';
 
-const lastMonth = () => {
-  const d = new Date(Date.now() + 7 * 3_600_000);
-  d.setUTCDate(0);
-  return d.toISOString().slice(0, 7);
-};
+const lastMonth = () => previousMonthEnd(todayWib()).slice(0, 7);
 
 export function PpapPanel() {
   const { t } = useTranslation('loan-portfolio');

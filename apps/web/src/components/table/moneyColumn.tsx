@@ -1,5 +1,5 @@
 import type { GridColDef, GridValidRowModel } from '@mui/x-data-grid';
-import { MoneyText } from '../../../components/money/MoneyText';
+import { MoneyText } from '../money/MoneyText';
 
 /** A right-aligned rupiah column. */
 export function moneyColumn<T extends GridValidRowModel>(field: string, headerName: string, width = 140): GridColDef<T> {
