@@ -1,8 +1,10 @@
 /**
  * The period card of the release, consolidation and simulation screens: a line explaining the screen, the period's
- * two dates (DateRangeFields) with the screen's action button beside them, and what the action answered under them.
+ * two dates (DateRangeFields) with the screen's button beside them (disabled until both dates are set and while it
+ * runs), and what the button's run answered under them.
  * `usePeriod` holds the two dates, by default the last full month in WIB (a period must have ended to be released).
  */
+import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
@@ -29,6 +31,15 @@ export function usePeriod(initial?: (today: string) => { from: string; to: strin
   return { from, to, setFrom, setTo, today };
 }
 
+/** The screen's button: run over the period (disabled while a date is missing or while it runs). */
+export interface PeriodAction {
+  label: string;
+  busyLabel: string;
+  busy: boolean;
+  onRun: () => void;
+  testId: string;
+}
+
 export function PeriodCard({
   period,
   max,
@@ -41,8 +52,8 @@ export function PeriodCard({
   max?: string;
   labels: DateRangeFieldsProps['labels'];
   explain?: ReactNode;
-  /** The screen's button (shown when the user may use it). */
-  action?: ReactNode;
+  /** Shown when the user may run it (null otherwise). */
+  action?: PeriodAction | null;
   /** Under the dates: what the action answered. */
   children?: ReactNode;
 }) {
@@ -56,7 +67,16 @@ export function PeriodCard({
         )}
         <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
           <DateRangeFields from={period.from} to={period.to} onFrom={period.setFrom} onTo={period.setTo} max={max} labels={labels} />
-          {action}
+          {action && (
+            <Button
+              variant="contained"
+              onClick={action.onRun}
+              disabled={!period.from || !period.to || action.busy}
+              data-testid={action.testId}
+            >
+              {action.busy ? action.busyLabel : action.label}
+            </Button>
+          )}
         </Stack>
         {children}
       </CardContent>

@@ -96,11 +96,9 @@ export default function ReleasePage() {
         labels={{ from: t('field.fromDate'), to: t('field.toDate'), required: t('release.datesRequired') }}
         explain={t('release.explain')}
         action={
-          can('interest_release', 'add') && (
-            <Button variant="contained" onClick={run} disabled={!from || !to || release.isPending} data-testid="release-submit">
-              {release.isPending ? t('release.running') : t('release.submit')}
-            </Button>
-          )
+          can('interest_release', 'add')
+            ? { label: t('release.submit'), busyLabel: t('release.running'), busy: release.isPending, onRun: run, testId: 'release-submit' }
+            : null
         }
       >
         {last && (

@@ -4,7 +4,6 @@
  * a reason, release it (posted once, resumable) or cancel it before the release; Excel of the batch.
  */
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
@@ -84,11 +83,9 @@ export default function ConsolidationPage() {
         labels={{ from: t('fromDate'), to: t('toDate'), required: t('datesRequired') }}
         explain={t('explain')}
         action={
-          can('interest_release', 'add') && (
-            <Button variant="contained" onClick={run} disabled={!from || !to || process.isPending} data-testid="consolidation-process">
-              {process.isPending ? t('processing') : t('process')}
-            </Button>
-          )
+          can('interest_release', 'add')
+            ? { label: t('process'), busyLabel: t('processing'), busy: process.isPending, onRun: run, testId: 'consolidation-process' }
+            : null
         }
       />
       {r && (

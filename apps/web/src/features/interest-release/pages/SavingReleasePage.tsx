@@ -108,11 +108,9 @@ export default function ReleasePage() {
         labels={{ from: t('fromDate'), to: t('toDate'), required: t('datesRequired') }}
         explain={t('explain')}
         action={
-          can('interest_release', 'add') && (
-            <Button variant="contained" onClick={run} disabled={!from || !to || release.isPending} data-testid="release-submit">
-              {release.isPending ? t('running') : t('submit')}
-            </Button>
-          )
+          can('interest_release', 'add')
+            ? { label: t('submit'), busyLabel: t('running'), busy: release.isPending, onRun: run, testId: 'release-submit' }
+            : null
         }
       >
         {last && (
