@@ -15,6 +15,7 @@ import { FilterSelect } from '../../../components/form/FilterSelect';
 import { MoneyText } from '../../../components/money/MoneyText';
 import { PageHeader } from '../../../components/PageHeader';
 import { TwoLineCell } from '../../../components/table/cells';
+import { moneyColumn } from '../../../components/table/moneyColumn';
 import { ServerDataTable } from '../../../components/table/ServerDataTable';
 import { useAuth } from '../../../lib/auth/AuthProvider';
 import { useFormat } from '../../../lib/format';
@@ -61,14 +62,7 @@ export default function BillsPage() {
         headerAlign: 'right',
         renderCell: ({ row }) => <MoneyText value={row.amount + row.adminFee} />,
       },
-      {
-        field: 'debt',
-        headerName: t('bill.debt'),
-        width: 150,
-        align: 'right',
-        headerAlign: 'right',
-        renderCell: ({ row }) => <MoneyText value={row.debt} />,
-      },
+      moneyColumn('debt', t('bill.debt'), 150),
       { field: 'status', headerName: t('bill.status'), width: 170, renderCell: ({ row }) => <BillStatusChip status={row.status} /> },
     ],
     [t, f],

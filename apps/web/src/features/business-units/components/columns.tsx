@@ -3,13 +3,12 @@ import type { GridColDef } from '@mui/x-data-grid';
 import type { TFunction } from 'i18next';
 import type { ExcelColumn } from '../../../components/excel';
 import { MoneyText } from '../../../components/money/MoneyText';
+import { moneyColumn } from '../../../components/table/moneyColumn';
 import type { useFormat } from '../../../lib/format';
 import type { MemberDebt, UnitTransaction } from '../api/businessUnits';
 import { KindChip, StatusChip } from './Parts';
 
 type Fmt = ReturnType<typeof useFormat>;
-
-const money = { align: 'right', headerAlign: 'right' } as const;
 
 export function transactionColumns(t: TFunction, f: Fmt): GridColDef<UnitTransaction>[] {
   return [
@@ -26,15 +25,11 @@ export function transactionColumns(t: TFunction, f: Fmt): GridColDef<UnitTransac
       valueGetter: (_v, r) => (r.memberName ? `${r.memberName} (${r.cifNumber})` : ''),
     },
     { field: 'description', headerName: t('field.description'), flex: 1, minWidth: 140, sortable: false },
-    { field: 'amount', headerName: t('field.amount'), width: 140, ...money, renderCell: ({ row }) => <MoneyText value={row.amount} /> },
-    {
-      field: 'adminFee',
-      headerName: t('field.adminFee'),
-      width: 120,
-      ...money,
+    moneyColumn('amount', t('field.amount')),
+    moneyColumn('adminFee', t('field.adminFee'), 120, {
       sortable: false,
       renderCell: ({ row }) => (row.adminFee ? <MoneyText value={row.adminFee} /> : ''),
-    },
+    }),
     {
       field: 'cash',
       headerName: t('field.cashAccount'),
@@ -74,7 +69,7 @@ export function debtColumns(t: TFunction): GridColDef<MemberDebt>[] {
     { field: 'cif', headerName: t('field.cif'), width: 130, sortable: false, valueGetter: (_v, r) => r.cifNumber },
     { field: 'name', headerName: t('field.member'), flex: 1, minWidth: 180, valueGetter: (_v, r) => r.memberName },
     { field: 'unit', headerName: t('field.unit'), flex: 1, minWidth: 150, sortable: false, valueGetter: (_v, r) => r.businessUnitName },
-    { field: 'balance', headerName: t('field.debt'), width: 160, ...money, renderCell: ({ row }) => <MoneyText value={row.balance} /> },
+    moneyColumn('balance', t('field.debt'), 160),
   ];
 }
 

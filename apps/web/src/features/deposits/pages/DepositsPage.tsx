@@ -7,9 +7,9 @@ import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { MoneyText } from '../../../components/money/MoneyText';
 import { PageHeader } from '../../../components/PageHeader';
 import { TwoLineCell } from '../../../components/table/cells';
+import { moneyColumn } from '../../../components/table/moneyColumn';
 import { ServerDataTable } from '../../../components/table/ServerDataTable';
 import { useAuth } from '../../../lib/auth/AuthProvider';
 import { useFormat } from '../../../lib/format';
@@ -47,14 +47,7 @@ export default function DepositsPage() {
         minWidth: 170,
         renderCell: ({ row }) => <TwoLineCell main={row.memberName} sub={row.cifNumber} />,
       },
-      {
-        field: 'principal',
-        headerName: t('field.principal'),
-        width: 150,
-        align: 'right',
-        headerAlign: 'right',
-        renderCell: ({ row }) => <MoneyText value={row.principal} />,
-      },
+      moneyColumn('principal', t('field.principal'), 150),
       {
         field: 'rate',
         headerName: t('field.rateTenor'),

@@ -16,8 +16,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { type DateRange, DateRangeFields } from '../../../components/dates/PeriodPicker';
-import { MoneyText } from '../../../components/money/MoneyText';
 import { PageHeader } from '../../../components/PageHeader';
+import { moneyColumn } from '../../../components/table/moneyColumn';
 import { useAuth } from '../../../lib/auth/AuthProvider';
 import { useFormat } from '../../../lib/format';
 import { ledgerKeys } from '../api/keys';
@@ -107,14 +107,7 @@ function useJournalColumns(): GridColDef<JournalSummary>[] {
       sortable: false,
       renderCell: ({ row }) => <JournalStatusChip status={row.status} />,
     },
-    {
-      field: 'totalAmount',
-      headerName: t('col.amount'),
-      width: 170,
-      align: 'right',
-      headerAlign: 'right',
-      renderCell: ({ row }) => <MoneyText value={row.totalAmount} />,
-    },
+    moneyColumn('totalAmount', t('col.amount'), 170),
     {
       field: 'createdByName',
       headerName: t('col.createdBy'),

@@ -23,6 +23,7 @@ import { FilterSelect } from '../../../components/form/FilterSelect';
 import { MoneyText } from '../../../components/money/MoneyText';
 import { PageHeader } from '../../../components/PageHeader';
 import { TwoLineCell } from '../../../components/table/cells';
+import { moneyColumn } from '../../../components/table/moneyColumn';
 import { ServerDataTable } from '../../../components/table/ServerDataTable';
 import { useAuth } from '../../../lib/auth/AuthProvider';
 import { useFormat } from '../../../lib/format';
@@ -137,14 +138,7 @@ function LoanList({
           <TwoLineCell main={<MoneyText value={row.amount} />} sub={t('form.tenorValue', { count: row.tenorInMonth })} />
         ),
       },
-      {
-        field: 'remainingPrincipal',
-        headerName: t('loan.remainingPrincipal'),
-        width: 150,
-        align: 'right',
-        headerAlign: 'right',
-        renderCell: ({ row }) => <MoneyText value={row.remainingPrincipal} />,
-      },
+      moneyColumn('remainingPrincipal', t('loan.remainingPrincipal'), 150),
       {
         field: 'status',
         headerName: t('loan.status'),

@@ -19,6 +19,7 @@ import { ItemsSelect } from '../../../components/form/ItemsSelect';
 import { MoneyText } from '../../../components/money/MoneyText';
 import { PageHeader } from '../../../components/PageHeader';
 import { DateTimeCell } from '../../../components/table/cells';
+import { moneyColumn } from '../../../components/table/moneyColumn';
 import { ServerDataTable } from '../../../components/table/ServerDataTable';
 import type { ListParams } from '../../../lib/api/list';
 import { useUser } from '../../../lib/auth/AuthProvider';
@@ -92,15 +93,7 @@ function useHistoryColumns() {
         headerAlign: 'right',
         renderCell: ({ row }) => <MoneyText value={row.signedAmount} colorNegative />,
       },
-      {
-        field: 'balanceAfter',
-        headerName: t('tx.balanceAfter'),
-        width: 120,
-        align: 'right',
-        headerAlign: 'right',
-        sortable: false,
-        renderCell: ({ row }) => <MoneyText value={row.balanceAfter} />,
-      },
+      moneyColumn('balanceAfter', t('tx.balanceAfter'), 120, { sortable: false }),
       {
         field: 'tellerName',
         headerName: t('tx.teller'),

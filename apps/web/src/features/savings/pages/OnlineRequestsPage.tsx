@@ -24,6 +24,7 @@ import { type DateRange, DateRangeFields } from '../../../components/dates/Perio
 import { MoneyText } from '../../../components/money/MoneyText';
 import { PageHeader } from '../../../components/PageHeader';
 import { DateTimeCell } from '../../../components/table/cells';
+import { moneyColumn } from '../../../components/table/moneyColumn';
 import { ServerDataTable } from '../../../components/table/ServerDataTable';
 import type { ListParams } from '../../../lib/api/list';
 import { useAuth } from '../../../lib/auth/AuthProvider';
@@ -118,14 +119,7 @@ function RequestList({ source }: { source: RequestSource }) {
               </Box>
             ),
           },
-          {
-            field: 'amount',
-            headerName: t('tx.amount'),
-            width: 140,
-            align: 'right',
-            headerAlign: 'right',
-            renderCell: ({ row }) => <MoneyText value={row.amount} />,
-          },
+          moneyColumn('amount', t('tx.amount')),
           !w && {
             field: 'bank',
             headerName: t('online.bank'),

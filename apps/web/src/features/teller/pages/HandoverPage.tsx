@@ -18,9 +18,9 @@ import type { GridColDef } from '@mui/x-data-grid';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MoneyField } from '../../../components/money/MoneyField';
-import { MoneyText } from '../../../components/money/MoneyText';
 import { PageHeader } from '../../../components/PageHeader';
 import { DateTimeCell } from '../../../components/table/cells';
+import { moneyColumn } from '../../../components/table/moneyColumn';
 import { ServerDataTable } from '../../../components/table/ServerDataTable';
 import { useUser } from '../../../lib/auth/AuthProvider';
 import { errorMessage, notifyError, notifySuccess } from '../../../lib/notify';
@@ -105,14 +105,7 @@ export default function HandoverPage() {
       minWidth: 150,
       valueGetter: (_v, r) => (r.target === 'MAIN_CASH' ? `${r.to.coa.code} ${r.to.coa.name}` : `${r.to.name ?? ''} (${r.to.coa.code})`),
     },
-    {
-      field: 'amount',
-      headerName: t('handover.amount'),
-      width: 130,
-      align: 'right',
-      headerAlign: 'right',
-      renderCell: ({ row }) => <MoneyText value={row.amount} />,
-    },
+    moneyColumn('amount', t('handover.amount'), 130),
     { field: 'status', headerName: t('report.status'), width: 130, renderCell: ({ row }) => <StatusChip status={row.status} /> },
     {
       field: 'actions',
