@@ -54,12 +54,13 @@ describe('bench load generators', () => {
     expect(r.latency.p50).toBeGreaterThan(200);
   });
 
-  it('the closed loop sends as fast as answers come and counts non-2xx answers', async () => {
+  it('the closed loop sends as fast as answers come and counts non-2xx answers, by status', async () => {
     const r = await load({ url, connections: 2, seconds: 0.5, next: request('/fail') });
     // 2 connections × 500 ms / 20 ms: about 50, each a 422.
     expect(r.requests).toBeGreaterThan(30);
     expect(r.requests).toBeLessThanOrEqual(52);
     expect(r.non2xx).toBe(r.requests);
+    expect(r.byStatus).toEqual({ 422: r.requests });
     expect(r.latency.p50).toBeLessThan(DELAY_MS + 60);
   });
 });
