@@ -17,14 +17,17 @@ export async function systemAccount(tx: Tx, key: string) {
 
 /** Each member's target: the oldest active voluntary saving (PENDING), else PAYABLE. */
 export async function targetOldestSavings(tx: Tx, calculationId: string): Promise<void> {
+  // One pass over the calculation's members, each row's target found by its own member (a correlated look-up by the
+  // member's accounts): no join of shu_member with itself, which a table analysed before the calculation's rows were
+  // written planned as a nested loop over every pair of members (100,000 members ran past the statement time-out;
+  // docs/shu.md "Benchmark").
   await tx.exec(
-    `UPDATE shu_member x SET status = CASE WHEN x.net > 0 AND s.id IS NOT NULL THEN 'PENDING' ELSE 'PAYABLE' END, saving_id = s.id
-     FROM (SELECT x2.member_id,
-                  (SELECT ms.id FROM member_saving ms WHERE ms.tenant_id = app_tenant() AND ms.member_id = x2.member_id
-                     AND ms.kind = 'SAVING' AND ms.saving_type = 'VOLUNTARY' AND ms.status = 'ACTIVE'
-                   ORDER BY ms.open_date NULLS LAST, ms.id LIMIT 1) AS id
-           FROM shu_member x2 WHERE x2.tenant_id = app_tenant() AND x2.calculation_id = $1) s
-     WHERE x.tenant_id = app_tenant() AND x.calculation_id = $1 AND s.member_id = x.member_id`,
+    `UPDATE shu_member x SET (saving_id, status) = (
+       SELECT s.id, CASE WHEN x.net > 0 AND s.id IS NOT NULL THEN 'PENDING' ELSE 'PAYABLE' END
+         FROM (SELECT (SELECT ms.id FROM member_saving ms WHERE ms.tenant_id = app_tenant() AND ms.member_id = x.member_id
+                         AND ms.kind = 'SAVING' AND ms.saving_type = 'VOLUNTARY' AND ms.status = 'ACTIVE'
+                       ORDER BY ms.open_date NULLS LAST, ms.id LIMIT 1) AS id) s)
+     WHERE x.tenant_id = app_tenant() AND x.calculation_id = $1`,
     [calculationId],
   );
 }
@@ -114,6 +117,15 @@ export async function memberStatusCounts(tx: Tx, calculationId: string) {
      FROM shu_member WHERE tenant_id = app_tenant() AND calculation_id = $1`,
     [calculationId],
   );
+}
+
+/** The calculation's shares by status (the progress of a distribution or a cancellation). */
+export async function shareStatusCounts(tx: Tx, calculationId: string): Promise<Record<string, number>> {
+  const rows = await tx.query<{ status: string; n: number }>(
+    `SELECT status, count(*)::int AS n FROM shu_member WHERE tenant_id = app_tenant() AND calculation_id = $1 GROUP BY status`,
+    [calculationId],
+  );
+  return Object.fromEntries(rows.map((r) => [r.status, r.n]));
 }
 
 /** How many shares were paid in cash. */
