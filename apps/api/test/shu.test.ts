@@ -232,7 +232,11 @@ describe('SHU distribution in chunks', () => {
     // The process "dies" after the allocation journal and the first chunk (each committed on its own).
     await startDistribution(t.ctx, Y, 'SAVINGS', undefined);
     expect(await distributeChunk(t.ctx, Y)).toBe(true);
-    expect(data(await t.admin.get('/api/shu/calculation', { year: Y })).status).toBe('DISTRIBUTING');
+    // The screen's progress: C (no voluntary saving) left payable at the start, A credited, B pending.
+    expect(data(await t.admin.get('/api/shu/calculation', { year: Y }))).toMatchObject({
+      status: 'DISTRIBUTING',
+      progress: { done: 2, total: 3 },
+    });
     expect(await shuJournalCount(t)).toBe(2);
     await assertReconciled(t.tenantId);
     // Two requests resume it at once: the calculation row serialises the chunks.
@@ -243,6 +247,7 @@ describe('SHU distribution in chunks', () => {
     expect([r1.statusCode, r2.statusCode]).toEqual([200, 200]);
     expect(data(r1).status).toBe('DISTRIBUTED');
     expect(data(r2).status).toBe('DISTRIBUTED');
+    expect(data(await t.admin.get('/api/shu/calculation', { year: Y })).progress).toBeNull();
     expect(await shuJournalCount(t)).toBe(3); // allocation + one chunk per credited member (A, B)
     expect(await balanceOf(t, va.id)).toBe(dec(before.a).plus(1_241_095).toFixed(2));
     expect(await balanceOf(t, vb.id)).toBe(dec(before.b).plus(1_678_904).toFixed(2));

@@ -22,6 +22,7 @@ import { AppError, conflict, unprocessable } from '../../lib/errors.ts';
 import { fiscalYearRange } from '../ledger/dates.ts';
 import { audit, withTx } from '../money/index.ts';
 import { fiscalStartMonth, fiscalYearForShare, replaceMemberShares, upsertCalculation } from './shu.calc.repo.ts';
+import { shareStatusCounts } from './shu.distribution.repo.ts';
 import {
   ACCOUNT_COLUMNS,
   accountsByIdsOrKeys,
@@ -187,7 +188,23 @@ export function calculationView(c: CalculationRow) {
     distributedAt: c.distributed_at,
     cancelReason: c.cancel_reason,
     cancelledAt: c.cancelled_at,
+    /** While DISTRIBUTING or CANCELLING (GET calculation only): the shares done and in all, for the screen's bar. */
+    progress: null as { done: number; total: number } | null,
   };
+}
+
+/**
+ * A run's progress from its shares: distributing, every share no longer PENDING (credited, or left payable) of all;
+ * cancelling, the shares taken back (REVERSED) of those credited.
+ */
+export function shareProgress(status: string, counts: Record<string, number>): { done: number; total: number } | null {
+  const n = (k: string) => counts[k] ?? 0;
+  if (status === 'DISTRIBUTING') {
+    const total = Object.values(counts).reduce((a, b) => a + b, 0);
+    return { done: total - n('PENDING'), total };
+  }
+  if (status === 'CANCELLING') return { done: n('REVERSED'), total: n('REVERSED') + n('CREDITED') };
+  return null;
 }
 export type ShuCalculationView = ReturnType<typeof calculationView>;
 
@@ -256,7 +273,11 @@ export async function calculate(ctx: Ctx, year: number) {
 export async function getCalculation(ctx: Ctx, year: number): Promise<ShuCalculationView | null> {
   return withTx(ctx, async (tx) => {
     const c = await findCalculation(tx, year);
-    return c ? calculationView(c) : null;
+    if (!c) return null;
+    const view = calculationView(c);
+    if (c.status === 'DISTRIBUTING' || c.status === 'CANCELLING')
+      view.progress = shareProgress(c.status, await shareStatusCounts(tx, c.id));
+    return view;
   });
 }
 

@@ -2,11 +2,13 @@
  * The SHU API (docs/shu.md): settings, calculation, members, distribution, cancellation, slip, report.
  * Every change invalidates `shuKeys.all` (settings, calculation and report move together).
  */
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useIsMutating, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiEnvelope } from '../../../lib/api/client';
 import { uuid } from '../../../lib/id';
 
 export const shuKeys = { all: ['shu'] as const };
+/** The distribution and cancellation mutations (the calculation is polled while one is pending). */
+const runKey = [...shuKeys.all, 'run'] as const;
 
 export const ALLOCATIONS = [
   'RESERVE',
@@ -53,6 +55,8 @@ export interface ShuCalculation {
   journalId: string | null;
   journalNumber: string | null;
   cancelReason: string | null;
+  /** While DISTRIBUTING or CANCELLING: the shares done and in all. */
+  progress: { done: number; total: number } | null;
 }
 
 export interface ShuMember {
@@ -104,10 +108,14 @@ export function useShuSettings(year: number) {
 }
 
 export function useShuCalculation(year: number) {
+  const running = useIsMutating({ mutationKey: runKey }) > 0;
   return useQuery({
     queryKey: [...shuKeys.all, 'calculation', year],
     queryFn: ({ signal }) => api<ShuCalculation | null>('/api/shu/calculation', { query: { year }, signal }),
     retry: false,
+    // A distribution or cancellation runs chunk by chunk (100,000 members take over a minute): its progress is
+    // re-read every 2 s while it runs, here or on another desk.
+    refetchInterval: (q) => (running || q.state.data?.status === 'DISTRIBUTING' || q.state.data?.status === 'CANCELLING' ? 2000 : false),
   });
 }
 
@@ -136,9 +144,10 @@ export function useShuReport(year: number) {
   });
 }
 
-function useShuMutation<B, T>(path: string) {
+function useShuMutation<B, T>(path: string, mutationKey?: readonly unknown[]) {
   const qc = useQueryClient();
   return useMutation({
+    mutationKey,
     mutationFn: (body: B) => apiEnvelope<T>(path, { method: 'POST', body, headers: { 'Idempotency-Key': uuid() }, timeoutMs: null }),
     onSettled: () => qc.invalidateQueries({ queryKey: shuKeys.all }),
   });
@@ -148,8 +157,9 @@ export type SettingsInput = Omit<ShuSettings, 'saved' | 'sharesTotal' | 'account
 
 export const useSaveShuSettings = () => useShuMutation<SettingsInput, ShuSettings>('/api/shu/settings');
 export const useCalculateShu = () => useShuMutation<{ year: number }, ShuCalculation>('/api/shu/calculate');
-export const useDistributeShu = () => useShuMutation<{ year: number; payout: 'SAVINGS' | 'CASH' }, ShuCalculation>('/api/shu/distribute');
-export const useCancelShu = () => useShuMutation<{ year: number; reason: string }, ShuCalculation>('/api/shu/cancel');
+export const useDistributeShu = () =>
+  useShuMutation<{ year: number; payout: 'SAVINGS' | 'CASH' }, ShuCalculation>('/api/shu/distribute', runKey);
+export const useCancelShu = () => useShuMutation<{ year: number; reason: string }, ShuCalculation>('/api/shu/cancel', runKey);
 /** A share left payable paid in cash (the user's own cash account), once. */
 export const usePayShuCash = () =>
   useShuMutation<{ year: number; memberId: string }, { journalNumber: string; amount: number }>('/api/shu/pay-cash');

@@ -201,9 +201,18 @@ export function CalculationPanel({ year, calc, notFound }: { year: number; calc:
           <Box sx={{ px: 2, pb: 1 }} data-testid="shu-progress">
             <Typography variant="body2" sx={{ mb: 0.5 }}>
               {distribute.isPending ? t('distribute.progress') : t('cancel.progress')}
+              {calc?.progress && ` ${t('progressCount', { done: f.number(calc.progress.done), total: f.number(calc.progress.total) })}`}
             </Typography>
-            <LinearProgress />
+            <LinearProgress
+              variant={calc?.progress?.total ? 'determinate' : 'indeterminate'}
+              value={calc?.progress?.total ? (100 * calc.progress.done) / calc.progress.total : undefined}
+            />
           </Box>
+        )}
+        {!distribute.isPending && !cancel.isPending && calc?.progress && (
+          <Typography variant="body2" color="text.secondary" sx={{ px: 2, pb: 1 }} data-testid="shu-progress-count">
+            {t('progressCount', { done: f.number(calc.progress.done), total: f.number(calc.progress.total) })}
+          </Typography>
         )}
         <CardContent>
           {notFound && !calc && <Alert severity="info">{t('calculation.explainClosed')}</Alert>}
