@@ -82,14 +82,14 @@ function lineView(l: repo.LineRow, tax: Dec) {
 }
 
 /** Each line's tax: the posted one once released, else the rule's estimate cumulative per subject with the month. */
-async function taxesOf(tx: Tx, ctx: Ctx, lines: repo.LineRow[], end: string): Promise<Map<string, Dec>> {
+async function taxesOf(tx: Tx, ctx: Ctx, lines: repo.TaxLine[], end: string): Promise<Map<string, Dec>> {
   const out = new Map<string, Dec>();
   const pending = lines.filter((l) => l.status === 'PENDING');
   for (const l of lines) if (l.status !== 'PENDING') out.set(l.id, dec(l.tax ?? 0));
   if (!pending.length) return out;
   const setting = await taxSetting(tx, ctx);
   const month = `${end.slice(0, 7)}-01`;
-  const subjectOf = (l: repo.LineRow) => (setting.basis === 'MEMBER' ? l.member_id : l.saving_id);
+  const subjectOf = (l: repo.TaxLine) => (setting.basis === 'MEMBER' ? l.member_id : l.saving_id);
   const prior = await readTaxMonths(tx, [...new Set(pending.map(subjectOf))], month);
   // As the release withholds them (account order, per subject smallest gross first).
   const ordered = [...pending].sort((a, b) => (a.saving_id < b.saving_id ? -1 : 1));
@@ -183,11 +183,11 @@ export async function processBatch(ctx: Ctx, v: { startDate: string; endDate: st
 export async function review(ctx: Ctx, id?: string) {
   return withTx(ctx, async (tx) => {
     const b = await batchOrNewest(tx, id);
-    const lines = await repo.linesOf(tx, b.id);
+    const lines = await repo.reviewLines(tx, b.id);
     const taxes = await taxesOf(tx, ctx, lines, b.end_date);
     const tax = [...taxes.values()].reduce((s, x) => s.plus(x), ZERO);
     const [byProduct, byBranch] = [await repo.groupTotals(tx, b.id, 'product'), await repo.groupTotals(tx, b.id, 'branch')];
-    const taxBy = (key: (l: repo.LineRow) => string | null) => {
+    const taxBy = (key: (l: repo.ReviewLine) => string | null) => {
       const m = new Map<string | null, Dec>();
       for (const l of lines) m.set(key(l), (m.get(key(l)) ?? ZERO).plus(taxes.get(l.id) ?? ZERO));
       return m;
