@@ -110,16 +110,7 @@ export async function markDistributed(tx: Tx, id: string): Promise<void> {
   ]);
 }
 
-/** How many shares were credited and how many are payable. */
-export async function memberStatusCounts(tx: Tx, calculationId: string) {
-  return tx.one<{ credited: number; payable: number }>(
-    `SELECT count(*) FILTER (WHERE status = 'CREDITED')::int AS credited, count(*) FILTER (WHERE status = 'PAYABLE')::int AS payable
-     FROM shu_member WHERE tenant_id = app_tenant() AND calculation_id = $1`,
-    [calculationId],
-  );
-}
-
-/** The calculation's shares by status (the progress of a distribution or a cancellation). */
+/** The calculation's shares by status (the distribution's closing counts; the progress of a run). */
 export async function shareStatusCounts(tx: Tx, calculationId: string): Promise<Record<string, number>> {
   const rows = await tx.query<{ status: string; n: number }>(
     `SELECT status, count(*)::int AS n FROM shu_member WHERE tenant_id = app_tenant() AND calculation_id = $1 GROUP BY status`,

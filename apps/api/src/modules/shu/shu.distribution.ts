@@ -30,11 +30,11 @@ import {
   markDistributing,
   markMemberCredited,
   markMemberPayable,
-  memberStatusCounts,
   nextChunkNo,
   paidInCashCount,
   pendingMembers,
   setChunkReversal,
+  shareStatusCounts,
   systemAccount,
   targetOldestSavings,
 } from './shu.distribution.repo.ts';
@@ -209,7 +209,8 @@ export async function distribute(ctx: Ctx, body: { year: number; payout: 'SAVING
       const c = (await findCalculation(tx, year, true))!;
       if (c.status === 'DISTRIBUTING') {
         await markDistributed(tx, c.id);
-        const counts = await memberStatusCounts(tx, c.id);
+        const byStatus = await shareStatusCounts(tx, c.id);
+        const counts = { credited: byStatus.CREDITED ?? 0, payable: byStatus.PAYABLE ?? 0 };
         await audit(tx, ctx, {
           action: 'shu.distribute',
           entity: 'shu_calculation',

@@ -192,6 +192,7 @@ export function calculationView(c: CalculationRow) {
     progress: null as { done: number; total: number } | null,
   };
 }
+export type ShuCalculationView = ReturnType<typeof calculationView>;
 
 /**
  * A run's progress from its shares: distributing, every share no longer PENDING (credited, or left payable) of all;
@@ -206,7 +207,6 @@ export function shareProgress(status: string, counts: Record<string, number>): {
   if (status === 'CANCELLING') return { done: n('REVERSED'), total: n('REVERSED') + n('CREDITED') };
   return null;
 }
-export type ShuCalculationView = ReturnType<typeof calculationView>;
 
 export async function calculate(ctx: Ctx, year: number) {
   return withTx(
