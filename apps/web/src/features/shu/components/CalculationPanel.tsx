@@ -102,6 +102,13 @@ function CalculationTotals({ calc }: { calc: ShuCalculation }) {
   );
 }
 
+/** On a phone the header's buttons go under the title instead of squeezing it into a column. */
+const headerSx = {
+  flexWrap: { xs: 'wrap', md: 'nowrap' },
+  '& .MuiCardHeader-content': { minWidth: { xs: '100%', md: 0 } },
+  '& .MuiCardHeader-action': { m: 0, mt: { xs: 1, md: 0 }, flex: { xs: '1 1 100%', md: '0 0 auto' }, minWidth: 0 },
+} as const;
+
 export function CalculationPanel({ year, calc, notFound }: { year: number; calc: ShuCalculation | undefined; notFound: boolean }) {
   const { t } = useTranslation(['shu', 'common']);
   const f = useFormat();
@@ -158,6 +165,7 @@ export function CalculationPanel({ year, calc, notFound }: { year: number; calc:
         <CardHeader
           title={t('calculation.title', { year })}
           subheader={calc ? t('calculation.calculatedAt', { at: f.date(calc.calculatedAt, 'dateTime') }) : t('calculation.none')}
+          sx={headerSx}
           action={
             <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
               {calc && <StatusChip status={calc.status} />}
@@ -198,7 +206,7 @@ export function CalculationPanel({ year, calc, notFound }: { year: number; calc:
           }
         />
         {(distribute.isPending || cancel.isPending) && (
-          <Box sx={{ px: 2, pb: 1 }} data-testid="shu-progress">
+          <Box sx={{ px: 3, pb: 1 }} data-testid="shu-progress">
             <Typography variant="body2" sx={{ mb: 0.5 }}>
               {distribute.isPending ? t('distribute.progress') : t('cancel.progress')}
               {calc?.progress && ` ${t('progressCount', { done: f.number(calc.progress.done), total: f.number(calc.progress.total) })}`}
@@ -210,7 +218,7 @@ export function CalculationPanel({ year, calc, notFound }: { year: number; calc:
           </Box>
         )}
         {!distribute.isPending && !cancel.isPending && calc?.progress && (
-          <Typography variant="body2" color="text.secondary" sx={{ px: 2, pb: 1 }} data-testid="shu-progress-count">
+          <Typography variant="body2" color="text.secondary" sx={{ px: 3, pb: 1 }} data-testid="shu-progress-count">
             {t('progressCount', { done: f.number(calc.progress.done), total: f.number(calc.progress.total) })}
           </Typography>
         )}
