@@ -7,7 +7,7 @@
 import { dec } from '@koperasi/finance';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { buildWorkbook, type ExcelSheet, MONEY_FORMAT } from '../src/lib/excel.ts';
+import { buildWorkbook, EXPORT_MAX_ROWS, type ExcelSheet, excelRow, MONEY_FORMAT } from '../src/lib/excel.ts';
 import { journalListSheet, ledgerSheet } from '../src/modules/reports/ledger-excel.ts';
 import { transactionSheet } from '../src/modules/savings/savings.lists.ts';
 
@@ -160,4 +160,25 @@ describe('Excel exports, cell by cell', () => {
     expect(wl.getRow(l.headerRow + 2).getCell(1).value).toEqual(new Date('2026-11-05T00:00:00Z'));
     expect(wl.getRow(l.totalRow).getCell(6).value).toBe(500);
   });
+
+  it('the row limit counts data rows: 100,000 with their opening, total and closing lines build; one more is refused before anything is written', async () => {
+    const sheet = (n: number): ExcelSheet => ({
+      name: 'Buku Besar',
+      columns: [
+        { key: 'description', header: 'Keterangan' },
+        { key: 'amount', header: 'Jumlah', format: 'money' },
+      ],
+      rows: [
+        excelRow.muted({ description: 'Saldo awal', amount: dec('0') }),
+        ...Array.from({ length: n }, (_, i) => ({ description: `Setoran ${i + 1}`, amount: dec('1000.5') })),
+        excelRow.total({ description: 'Total', amount: dec('1000.5').times(n) }),
+        excelRow.subtotal({ description: 'Saldo akhir', amount: dec('1000.5').times(n) }),
+      ],
+    });
+    const refused = await buildWorkbook([sheet(EXPORT_MAX_ROWS + 1)]).catch((e: unknown) => e);
+    expect(refused).toMatchObject({ errorCode: 'EXPORT_TOO_MANY_ROWS', statusCode: 422, params: { max: EXPORT_MAX_ROWS } });
+    const ws = await open(sheet(EXPORT_MAX_ROWS));
+    expect(ws.rowCount).toBe(1 + 1 + EXPORT_MAX_ROWS + 2); // header, opening, data, total, closing
+    expect(ws.getRow(ws.rowCount - 1).getCell(2).value).toBe(100_050_000);
+  }, 60_000);
 });

@@ -135,10 +135,13 @@ export const boolFilter = z
     return ['1', 'true', 'yes'].includes(v.toLowerCase());
   });
 
+/** The largest page the list convention answers (`limit`). */
+export const MAX_PAGE_LIMIT = 1000;
+
 /** List convention: page (0-based), limit (default 10, 999 or 1000 for "all"), search, sortBy, ascOrDesc. */
 export const listQuery = z.object({
   page: z.coerce.number().int().min(0).default(0),
-  limit: z.coerce.number().int().min(1).max(1000).default(10),
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_LIMIT).default(10),
   search: z
     .string()
     .optional()
@@ -153,6 +156,13 @@ export const listQuery = z.object({
     .transform((v) => (v?.toUpperCase() === 'ASC' ? 'ASC' : 'DESC') as 'ASC' | 'DESC'),
 });
 export type ListQuery = z.infer<typeof listQuery>;
+
+/**
+ * The most rows one Excel export holds, on the server (lib/excel.ts, each sheet) and in the browser (a list's export
+ * built from its pages): a larger export is refused with EXPORT_TOO_MANY_ROWS (common.export_too_many_rows: narrow the
+ * period or the filter), never cut short silently.
+ */
+export const EXPORT_MAX_ROWS = 100_000;
 
 export interface Page<T> {
   content: T[];

@@ -127,6 +127,7 @@ export const ERROR_CODES = {
   EQUITY_PRODUCT_EXISTS: { status: 409, key: 'product.equity_exists_principal' },
   EXIT_BEFORE_JOIN: { status: 400, key: 'member.exit_before_join' },
   EXIT_NOT_ALLOWED: { status: 422, key: 'member.exit_only_active' },
+  EXPORT_TOO_MANY_ROWS: { status: 422, key: 'common.export_too_many_rows' },
   FEATURE_UNKNOWN: { status: 400, key: 'settings.feature_unknown' },
   FEES_EXCEED_AMOUNT: { status: 422, key: 'loan.fees_exceed_amount' },
   FILE_MISSING: { status: 400, key: 'member.upload_file_missing' },

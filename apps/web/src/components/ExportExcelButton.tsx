@@ -1,6 +1,6 @@
 /**
- * "Export to Excel": rows given, or fetched on click (e.g. every page of a
- * list with limit 999). exceljs is downloaded only on the first click.
+ * "Export to Excel": rows given, or fetched on click (every page of a list:
+ * lib/api/list `allRows`). exceljs is downloaded only on the first click.
  */
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import Button, { type ButtonProps } from '@mui/material/Button';

@@ -18,6 +18,10 @@ export const commonMessages = {
   },
   'common.forbidden': { id: 'Anda tidak memiliki akses {action} pada menu {section}', en: 'You do not have {action} access to {section}' },
   'common.forbidden_generic': { id: 'Anda tidak memiliki akses untuk tindakan ini', en: 'You do not have access to this action' },
+  'common.export_too_many_rows': {
+    id: 'Data yang akan diekspor lebih dari {max} baris, batas satu berkas Excel. Persempit periode atau saringannya, lalu unduh lagi.',
+    en: 'The export holds more than {max} rows, the most one Excel file takes. Narrow the period or the filter and download again.',
+  },
   'common.too_many_requests': {
     id: 'Terlalu banyak permintaan. Coba lagi dalam {minutes} menit.',
     en: 'Too many requests. Try again in {minutes} minutes.',

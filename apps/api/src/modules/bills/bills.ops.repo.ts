@@ -148,6 +148,7 @@ export async function approvedBills(
   tx: Tx,
   q: { start: string; end: string; productId?: string; branchId?: string; billType?: string },
   agentId: string | null,
+  limit?: number,
 ): Promise<BillRow[]> {
   const params: unknown[] = [q.start, q.end];
   const where = ['b.tenant_id = app_tenant()', 'b.approved_date BETWEEN $1::date AND $2::date'];
@@ -162,5 +163,6 @@ export async function approvedBills(
     params.push(agentId);
     where.push(agentMemberCondition('m', `$${params.length}`));
   }
-  return tx.query<BillRow>(`${BILL_SELECT} WHERE ${where.join(' AND ')} ORDER BY b.approved_date, b.bill_number`, params);
+  const cap = limit ? ` LIMIT ${Number(limit)}` : '';
+  return tx.query<BillRow>(`${BILL_SELECT} WHERE ${where.join(' AND ')} ORDER BY b.approved_date, b.bill_number${cap}`, params);
 }

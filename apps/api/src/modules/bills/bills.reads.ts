@@ -60,12 +60,15 @@ export interface RealizationQuery {
   billType?: string;
 }
 
-/** GET report/bill/realization-periode: bills approved between start and end (default this month), with their figures today. */
-export async function realization(ctx: Ctx, q: RealizationQuery) {
+/**
+ * GET report/bill/realization-periode: bills approved between start and end (default this month), with their figures
+ * today. `limit` (the Excel export: EXPORT_FETCH_LIMIT): at most that many bills.
+ */
+export async function realization(ctx: Ctx, q: RealizationQuery, limit?: number) {
   return withTx(ctx, async (tx) => {
     const end = q.end ?? today();
     const start = q.start ?? `${end.slice(0, 8)}01`;
-    const rows = await approvedBills(tx, { ...q, start, end }, isAgentCtx(ctx) ? ctx.userId! : null);
+    const rows = await approvedBills(tx, { ...q, start, end }, isAgentCtx(ctx) ? ctx.userId! : null, limit);
     const items = rows.map((b) => ({
       ...billView(b),
       total: b.amount.plus(b.admin_fee),

@@ -20,7 +20,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ctxOf } from '../../lib/context.ts';
-import { sendExcel } from '../../lib/excel.ts';
+import { EXPORT_FETCH_LIMIT, sendExcel } from '../../lib/excel.ts';
 import { ok } from '../../lib/http.ts';
 import { ledgerSheet } from '../ledger/ledger-excel.ts';
 import { numbersFirst } from '../ledger/posting.ts';
@@ -116,7 +116,7 @@ export async function coaRoutes(appBase: FastifyInstance) {
     async (req, reply) => {
       const ctx = ctxOf(req);
       if (req.query.format === 'xlsx') {
-        const all = await coa.mutation(ctx, req.params.id, { ...req.query, page: 0, limit: 200_000 });
+        const all = await coa.mutation(ctx, req.params.id, { ...req.query, page: 0, limit: EXPORT_FETCH_LIMIT });
         return sendExcel(reply, `mutasi-${all.account.code}-${all.start}-${all.end}`, [
           ledgerSheet(all, ctx.lang, ctx.principal?.tenantName ?? '', 'report.mutation'),
         ]);

@@ -131,13 +131,13 @@ const LINE_FROM = `interest_consolidation_line l
 export const findLine = (tx: Tx, id: string) =>
   tx.one<LineRow>(`SELECT ${LINE_SELECT} FROM ${LINE_FROM} WHERE l.tenant_id = app_tenant() AND l.id = $1`, [id]);
 
-/** Lines of the batch, of the members given when given. */
-export const linesOf = (tx: Tx, batchId: string, memberIds?: string[]) =>
+/** Lines of the batch, of the members given when given; at most `limit` (the Excel export) when given. */
+export const linesOf = (tx: Tx, batchId: string, memberIds?: string[], limit?: number) =>
   tx.query<LineRow>(
     `SELECT ${LINE_SELECT} FROM ${LINE_FROM} WHERE l.tenant_id = app_tenant() AND l.consolidation_id = $1
        AND ($2::uuid[] IS NULL OR l.member_id = ANY($2::uuid[]))
-     ORDER BY m.full_name, m.cif_number, s.account_number`,
-    [batchId, memberIds ? `{${memberIds.join(',')}}` : null],
+     ORDER BY m.full_name, m.cif_number, s.account_number LIMIT $3`,
+    [batchId, memberIds ? `{${memberIds.join(',')}}` : null, limit ?? null],
   );
 
 /** What the tax estimate reads of a line (taxesOf). */

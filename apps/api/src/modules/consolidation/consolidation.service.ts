@@ -15,6 +15,7 @@ import type { Tx } from '../../db/db.ts';
 import { audit } from '../../lib/audit.ts';
 import { type Ctx, withTx } from '../../lib/context.ts';
 import { AppError, conflict, fail, notFound } from '../../lib/errors.ts';
+import { EXPORT_FETCH_LIMIT } from '../../lib/excel.ts';
 import { taxSetting } from '../deposits/deposits.core.ts';
 import { addToRelease, finishRelease, openRelease, paidAccounts, postFigures } from '../interest/figures.post.ts';
 import { computeInterest, dailyBalancesOf, interestAccounts } from '../interest/interest.core.ts';
@@ -217,15 +218,21 @@ export async function review(ctx: Ctx, id?: string) {
   });
 }
 
+/**
+ * GET consolidation/datatable: a page of members with their lines inside; `all` (the Excel export, a row per member
+ * and per line): at most EXPORT_FETCH_LIMIT members and EXPORT_FETCH_LIMIT lines, so memory stays bounded and a
+ * batch too large for one sheet is refused when the workbook is built, never cut short.
+ */
 export async function datatable(ctx: Ctx, q: { id?: string; search?: string; page: number; limit: number }, all = false) {
   return withTx(ctx, async (tx) => {
     const b = await batchOrNewest(tx, q.id);
     const search = q.search ? `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-    const page = await repo.memberPage(tx, b.id, search, all ? 0 : q.page, all ? null : q.limit);
+    const page = await repo.memberPage(tx, b.id, search, all ? 0 : q.page, all ? EXPORT_FETCH_LIMIT : q.limit);
     const lines = await repo.linesOf(
       tx,
       b.id,
       page.rows.map((r) => r.member_id),
+      all ? EXPORT_FETCH_LIMIT : undefined,
     );
     // The estimate needs every line of each subject of the page, in posting order: the page's members' lines.
     const taxes = await taxesOf(tx, ctx, lines, b.end_date);

@@ -10,6 +10,7 @@ import { terbilang } from '@koperasi/finance/terbilang';
 import type { Tx } from '../../db/db.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { notFound } from '../../lib/errors.ts';
+import { EXPORT_FETCH_LIMIT } from '../../lib/excel.ts';
 import { paged } from '../../lib/http.ts';
 import { refusalError, withTx } from '../money/index.ts';
 import { findProduct } from '../products/products.repo.ts';
@@ -208,13 +209,13 @@ export async function potentialInterest(
   });
 }
 
-/** GET /api/report/deposit: deposits with principal, interest paid and tax, totals per status. */
+/** GET /api/report/deposit: deposits with principal, interest paid and tax, totals per status; `all` (Excel): at most EXPORT_FETCH_LIMIT rows. */
 export async function depositReport(ctx: Ctx, q: DepositListQuery, all = false) {
   return withTx(ctx, async (tx) => {
     const params: unknown[] = [];
     const where = depositWhere(scoped(ctx, q), params);
     const totals = await depositReportTotals(tx, where, params);
-    const limit = all ? 1_000_000 : q.limit;
+    const limit = all ? EXPORT_FETCH_LIMIT : q.limit;
     const page = all ? 0 : q.page;
     const rows = await depositRows(tx, where, params, { sortBy: q.sortBy, ascOrDesc: q.ascOrDesc, limit, offset: page * limit });
     return {

@@ -1,6 +1,7 @@
 /** SQL of the interest reports (interest.reports.ts; docs/interest.md "Routes", the reports). */
 import type { Dec } from '@koperasi/finance';
 import type { Tx } from '../../db/db.ts';
+import { EXPORT_FETCH_LIMIT } from '../../lib/excel.ts';
 import { likePattern } from '../../lib/http.ts';
 
 export interface ReportFilter {
@@ -12,7 +13,10 @@ export interface ReportFilter {
   limit: number;
 }
 
-/** The savings interest posted per account and period (live rows): one page (every row when `all`), the count and totals. */
+/**
+ * The savings interest posted per account and period (live rows): one page (every row when `all`, the Excel export: at
+ * most EXPORT_FETCH_LIMIT), the count and totals.
+ */
 export async function savingInterestRows(tx: Tx, f: ReportFilter, all: boolean) {
   const where = `i.tenant_id = app_tenant() AND i.status = 'POSTED' AND ($1::date IS NULL OR i.end_date >= $1::date) AND ($2::date IS NULL OR i.end_date <= $2::date)
     AND ($3::uuid IS NULL OR i.product_id = $3::uuid) AND ($4::text IS NULL OR m.full_name ILIKE $4 OR m.cif_number ILIKE $4 OR s.account_number ILIKE $4)`;
@@ -29,8 +33,8 @@ export async function savingInterestRows(tx: Tx, f: ReportFilter, all: boolean) 
             p.name AS "productName", to_char(i.start_date, 'YYYY-MM-DD') AS "startDate", to_char(i.end_date, 'YYYY-MM-DD') AS "endDate",
             i.basis, i.basis_balance AS "basisBalance", i.rate, i.gross, i.tax, i.admin_fee AS "adminFee", i.net
      FROM ${from} WHERE ${where} ORDER BY i.end_date DESC, m.full_name, s.account_number
-     ${all ? '' : 'LIMIT $5 OFFSET $6'}`,
-    all ? args : [...args, f.limit, f.page * f.limit],
+     LIMIT $5 OFFSET $6`,
+    [...args, all ? EXPORT_FETCH_LIMIT : f.limit, all ? 0 : f.page * f.limit],
   );
   return { rows, t };
 }
@@ -43,7 +47,7 @@ const RELEASES_SQL = `
   SELECT id, 'DEPOSIT', from_date, to_date, NULL, status, payments, total_gross, total_tax, 0, total_net, created_date, finished_at, cancelled_at, cancel_reason
   FROM deposit_release WHERE tenant_id = app_tenant()`;
 
-/** Every interest release (savings and deposit), newest first: one page (every row when `all`) and the count. */
+/** Every interest release (savings and deposit), newest first: one page (every row when `all`: at most EXPORT_FETCH_LIMIT) and the count. */
 export async function releaseRows(tx: Tx, f: ReportFilter, all: boolean) {
   const where = `($1::date IS NULL OR r.end_date >= $1::date) AND ($2::date IS NULL OR r.end_date <= $2::date) AND ($3::uuid IS NULL OR r.product_id = $3::uuid)`;
   const args = [f.startDate ?? null, f.endDate ?? null, f.productId ?? null];
@@ -53,8 +57,8 @@ export async function releaseRows(tx: Tx, f: ReportFilter, all: boolean) {
             p.name AS "productName", r.status, r.items, r.total_gross AS "totalGross", r.total_tax AS "totalTax", r.total_admin AS "totalAdminFee",
             r.total_net AS "totalNet", r.created_date AS "createdDate", r.finished_at AS "finishedAt", r.cancelled_at AS "cancelledAt", r.cancel_reason AS "cancelReason"
      FROM (${RELEASES_SQL}) r LEFT JOIN product p ON p.tenant_id = app_tenant() AND p.id = r.product_id
-     WHERE ${where} ORDER BY r.created_date DESC, r.id ${all ? '' : 'LIMIT $4 OFFSET $5'}`,
-    all ? args : [...args, f.limit, f.page * f.limit],
+     WHERE ${where} ORDER BY r.created_date DESC, r.id LIMIT $4 OFFSET $5`,
+    [...args, all ? EXPORT_FETCH_LIMIT : f.limit, all ? 0 : f.page * f.limit],
   );
   return { rows, total: n };
 }

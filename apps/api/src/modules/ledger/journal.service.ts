@@ -26,6 +26,7 @@ import type { Tx } from '../../db/db.ts';
 import { audit } from '../../lib/audit.ts';
 import { type Ctx, withTx } from '../../lib/context.ts';
 import { AppError, forbidden, unprocessable } from '../../lib/errors.ts';
+import { EXPORT_FETCH_LIMIT } from '../../lib/excel.ts';
 import { paged } from '../../lib/http.ts';
 import type { DatedPageQuery } from '../../lib/page-query.ts';
 import { todayJakarta } from './dates.ts';
@@ -149,20 +150,31 @@ export function parseSources(v: string | undefined): string[] | undefined {
  * MANUAL journals (any source with `sourceModule`), 'adjustment' only
  * adjustment journals, 'all' every journal (the general ledger).
  */
-/** Every journal of a list's filter (Excel export), up to 50,000, oldest number first unless sorted. */
-export async function listAllJournals(ctx: Ctx, q: JournalListQuery, scope: 'manual' | 'adjustment' | 'all') {
+/** Journals read per query when an export takes their lines too. */
+const EXPORT_JOURNAL_CHUNK = 1000;
+
+/**
+ * Every journal of a list's filter (Excel export), oldest number first unless sorted, and the total of all. Without
+ * lines (a row per journal): at most EXPORT_FETCH_LIMIT journals. With lines (a row per line): journals in chunks until
+ * their lines reach EXPORT_FETCH_LIMIT. Either way memory stays bounded and an export too large for one sheet is
+ * refused when the workbook is built, never cut short.
+ */
+export async function listAllJournals(ctx: Ctx, q: JournalListQuery, scope: 'manual' | 'adjustment' | 'all', withLines = false) {
+  const sorted = { ...q, sortBy: q.sortBy ?? 'number', ascOrDesc: q.sortBy ? q.ascOrDesc : ('ASC' as const) };
   return withTx(ctx, async (tx) => {
+    if (!withLines) {
+      const r = await listScoped(tx, { ...sorted, page: 0, limit: EXPORT_FETCH_LIMIT }, scope);
+      return { rows: r.rows, totalAmount: r.totalAmount };
+    }
     const rows: Awaited<ReturnType<typeof listJournals>>['rows'] = [];
+    let lines = 0;
     let total = ZERO;
-    for (let page = 0; page < 50; page++) {
-      const r = await listScoped(
-        tx,
-        { ...q, page, limit: 1000, sortBy: q.sortBy ?? 'number', ascOrDesc: q.sortBy ? q.ascOrDesc : 'ASC' },
-        scope,
-      );
+    for (let page = 0; ; page++) {
+      const r = await listScoped(tx, { ...sorted, page, limit: EXPORT_JOURNAL_CHUNK }, scope, true);
       rows.push(...r.rows);
       total = r.totalAmount;
-      if (rows.length >= r.total || !r.rows.length) break;
+      for (const j of r.rows) lines += j.lines?.length ?? 0;
+      if (r.rows.length < EXPORT_JOURNAL_CHUNK || rows.length >= r.total || lines >= EXPORT_FETCH_LIMIT) break;
     }
     return { rows, totalAmount: total };
   });

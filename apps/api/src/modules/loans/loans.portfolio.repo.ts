@@ -4,6 +4,7 @@
  */
 import type { Dec } from '@koperasi/finance';
 import type { Tx } from '../../db/db.ts';
+import { EXPORT_FETCH_LIMIT } from '../../lib/excel.ts';
 
 export interface PortfolioFilter {
   date: string;
@@ -17,7 +18,6 @@ export interface PortfolioFilter {
   loanId?: string;
 }
 
-/** Loans outstanding on `q.date` (released by then, not paid off by then): paid by then, oldest due not covered, overdue count. */
 /**
  * The filters both portfolio reads share (l = loan, m = its member), as conditions whose values go to `params`;
  * `p` adds a value and answers its placeholder.
@@ -35,7 +35,11 @@ function loanFilters(q: Pick<PortfolioFilter, 'productId' | 'branchId' | 'areaId
   return { where, p };
 }
 
-export async function gradedLoanRows(tx: Tx, tenantId: string, q: PortfolioFilter) {
+/**
+ * Loans outstanding on `q.date` (released by then, not paid off by then): paid by then, oldest due not covered, overdue
+ * count; in loan number order, at most `limit` when given (an Excel export's per-loan sheet: EXPORT_FETCH_LIMIT).
+ */
+export async function gradedLoanRows(tx: Tx, tenantId: string, q: PortfolioFilter, limit?: number) {
   const params: unknown[] = [tenantId, q.date];
   const { where, p } = loanFilters(q, params);
   if (q.memberId) where.push(`l.member_id = ${p(q.memberId)}`);
@@ -99,7 +103,7 @@ export async function gradedLoanRows(tx: Tx, tenantId: string, q: PortfolioFilte
             (SELECT min(s.due_date)::text FROM sched s WHERE s.loan_id = f.id AND s.cum > f.pi_paid AND s.due_date < $2::date) AS oldest_due,
             (SELECT count(*)::int FROM sched s WHERE s.loan_id = f.id AND s.cum > f.pi_paid AND s.due_date < $2::date) AS overdue_count
      FROM figures f
-     ORDER BY f.loan_number`,
+     ORDER BY f.loan_number${limit ? ` LIMIT ${Number(limit)}` : ''}`,
     params,
   );
 }
@@ -130,7 +134,10 @@ const LIST_SORT: Record<string, string> = {
   status: 'l.status',
 };
 
-/** The loan list report's rows (one page, or all when `all`) with each one's fine due, and the totals of every row. */
+/**
+ * The loan list report's rows (one page, or all when `all`: the Excel export, at most EXPORT_FETCH_LIMIT) with each
+ * one's fine due, and the totals of every row.
+ */
 export async function loanListRows(tx: Tx, tenantId: string, q: LoanListQuery, all: boolean) {
   const params: unknown[] = [tenantId];
   const { where: filters, p } = loanFilters(q, params);
@@ -150,7 +157,7 @@ export async function loanListRows(tx: Tx, tenantId: string, q: LoanListQuery, a
   // The fine due: stored on the installments (by payments and by the daily job, loan_portfolio_day), not paid or waived.
   const fine = `coalesce((SELECT sum(i.fine_accrued - i.fine_paid - i.fine_waived) FROM loan_installment i
     WHERE i.tenant_id = l.tenant_id AND i.loan_id = l.id AND i.schedule_no = l.schedule_no AND NOT i.superseded), 0)`;
-  const page = all ? '' : ` LIMIT ${p(q.limit)} OFFSET ${p(q.page * q.limit)}`;
+  const page = all ? ` LIMIT ${EXPORT_FETCH_LIMIT}` : ` LIMIT ${p(q.limit)} OFFSET ${p(q.page * q.limit)}`;
   const rows = await tx.query<{
     id: string;
     loan_number: string;

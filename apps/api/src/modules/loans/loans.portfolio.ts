@@ -59,9 +59,9 @@ export interface GradedLoan {
   collectability: CollectabilityGrade;
 }
 
-/** Loans outstanding on `date` (released by then, not paid off by then), graded. */
-export async function gradedLoans(tx: Tx, tenantId: string, q: PortfolioFilter): Promise<GradedLoan[]> {
-  const rows = await gradedLoanRows(tx, tenantId, q);
+/** Loans outstanding on `date` (released by then, not paid off by then), graded; at most `limit` (loan number order) when given. */
+export async function gradedLoans(tx: Tx, tenantId: string, q: PortfolioFilter, limit?: number): Promise<GradedLoan[]> {
+  const rows = await gradedLoanRows(tx, tenantId, q, limit);
   const grading = await loadGrading(tx, tenantId);
   return rows.map((r) => {
     const days = r.oldest_due ? Math.round((Date.parse(q.date) - Date.parse(r.oldest_due)) / 86_400_000) : 0;
@@ -98,10 +98,13 @@ function totals(loans: GradedLoan[]) {
   return { loanCount: loans.length, outstanding, nonPerforming: npl, nplRatio: ratio(npl, outstanding) };
 }
 
-/** Grade per loan and per grade (count, outstanding, share). */
-export async function collectibilityReport(ctx: Ctx, q: PortfolioFilter) {
+/**
+ * Grade per loan and per grade (count, outstanding, share). `limit` (the Excel export, a row per loan:
+ * EXPORT_FETCH_LIMIT) reads at most that many loans: a larger export is refused, never cut short.
+ */
+export async function collectibilityReport(ctx: Ctx, q: PortfolioFilter, limit?: number) {
   return withTx(ctx, async (tx) => {
-    const loans = await gradedLoans(tx, ctx.tenantId, q);
+    const loans = await gradedLoans(tx, ctx.tenantId, q, limit);
     const all = totals(loans);
     const grades = COLLECTABILITY_GRADES.map((grade) => {
       const of = loans.filter((l) => l.collectability === grade);
@@ -173,7 +176,7 @@ export async function byProductReport(ctx: Ctx, q: PortfolioFilter) {
   });
 }
 
-/** Loans with their current outstanding principal (report/loan); `all` = every row (Excel). */
+/** Loans with their current outstanding principal (report/loan); `all` = every row (Excel: at most EXPORT_FETCH_LIMIT). */
 export async function loanListReport(ctx: Ctx, q: LoanListQuery, all = false) {
   return withTx(ctx, async (tx) => {
     const { rows, sums } = await loanListRows(tx, ctx.tenantId, q, all);

@@ -1,6 +1,7 @@
 /** SQL of the daily auto debit: the run's cursor, the rows per loan and day, the settings. */
 import type { Dec } from '@koperasi/finance';
 import type { Tx } from '../../db/db.ts';
+import { EXPORT_FETCH_LIMIT } from '../../lib/excel.ts';
 
 export interface PortfolioSetting {
   autoDebitPartial: boolean;
@@ -158,7 +159,8 @@ export async function listAutoDebit(
       `(lower(m.full_name) LIKE $${params.length} OR l.loan_number ILIKE $${params.length} OR m.cif_number ILIKE $${params.length})`,
     );
   }
-  const page = q.all ? '' : ` LIMIT ${Number(q.limit)} OFFSET ${Number(q.page) * Number(q.limit)}`;
+  // `all` (the Excel export): at most EXPORT_FETCH_LIMIT rows, so a larger export is refused, never cut short.
+  const page = q.all ? ` LIMIT ${EXPORT_FETCH_LIMIT}` : ` LIMIT ${Number(q.limit)} OFFSET ${Number(q.page) * Number(q.limit)}`;
   return tx.query<AutoDebitListRow>(
     `SELECT a.id, a.run_date::text AS run_date, a.loan_id, l.loan_number, m.id AS member_id, m.full_name AS member_name, m.cif_number,
             p.name AS product_name, s.account_number, a.status, a.due, a.paid, a.payment_id, a.error_code, a.error_detail, a.message, a.attempts, a.updated_date,

@@ -41,8 +41,11 @@ const LOAN_COLS = `l.id AS "loanId", l.loan_number AS "loanNumber", m.id AS "mem
 
 export type Row = Record<string, string | number | boolean | Date | Dec | null | undefined>;
 
-/** Loans released in the period. */
-export async function realizations(tx: Tx, q: LoanReportFilter): Promise<Row[]> {
+/** ` LIMIT n` for an Excel export's read (its EXPORT_FETCH_LIMIT), nothing without one. */
+const cap = (limit?: number) => (limit ? ` LIMIT ${Number(limit)}` : '');
+
+/** Loans released in the period (at most `limit`, an export's, when given). */
+export async function realizations(tx: Tx, q: LoanReportFilter, limit?: number): Promise<Row[]> {
   const params: unknown[] = [q.start, q.end];
   return tx.query(
     `SELECT ${LOAN_COLS}, l.release_date::text AS "releaseDate", l.amount, l.tenor AS "tenorInMonth", l.interest_rate AS "interestRate",
@@ -51,13 +54,13 @@ export async function realizations(tx: Tx, q: LoanReportFilter): Promise<Row[]> 
      ${FROM}
      WHERE l.tenant_id = app_tenant() AND l.release_date BETWEEN $1::date AND $2::date AND l.status IN ('RUNNING', 'PAID_OFF')
      ${filters(q, params)}
-     ORDER BY l.release_date, l.loan_number`,
+     ORDER BY l.release_date, l.loan_number${cap(limit)}`,
     params,
   );
 }
 
-/** Per member: principal, interest and fines paid in the period (posted payments). */
-export async function paidInterestByMember(tx: Tx, q: LoanReportFilter): Promise<Row[]> {
+/** Per member: principal, interest and fines paid in the period (posted payments); at most `limit` members when given. */
+export async function paidInterestByMember(tx: Tx, q: LoanReportFilter, limit?: number): Promise<Row[]> {
   const params: unknown[] = [q.start, q.end];
   return tx.query(
     `SELECT m.id AS "memberId", m.cif_number AS "cifNumber", m.full_name AS "memberName", b.name AS "branchName", a.name AS "areaName",
@@ -67,7 +70,7 @@ export async function paidInterestByMember(tx: Tx, q: LoanReportFilter): Promise
      JOIN loan_payment p ON p.tenant_id = l.tenant_id AND p.loan_id = l.id AND p.status = 'POSTED'
      WHERE l.tenant_id = app_tenant() AND p.payment_date BETWEEN $1::date AND $2::date ${filters(q, params)}
      GROUP BY m.id, m.cif_number, m.full_name, b.name, a.name
-     ORDER BY m.full_name, m.cif_number`,
+     ORDER BY m.full_name, m.cif_number${cap(limit)}`,
     params,
   );
 }
@@ -136,8 +139,8 @@ export async function recapPayments(tx: Tx, id: string): Promise<Row[]> {
   );
 }
 
-/** Collateral of loans released in the period (or waiting), by type. */
-export async function collaterals(tx: Tx, q: LoanReportFilter & { type?: string }): Promise<Row[]> {
+/** Collateral of loans released in the period (or waiting), by type; at most `limit` when given. */
+export async function collaterals(tx: Tx, q: LoanReportFilter & { type?: string }, limit?: number): Promise<Row[]> {
   const params: unknown[] = [q.start, q.end];
   let extra = filters(q, params);
   if (q.type) {
@@ -149,7 +152,7 @@ export async function collaterals(tx: Tx, q: LoanReportFilter & { type?: string 
             c.id, c.type, c.number, c.detail, c.value, c.is_verified AS "isVerified"
      ${FROM} JOIN loan_collateral c ON c.tenant_id = l.tenant_id AND c.loan_id = l.id
      WHERE l.tenant_id = app_tenant() AND coalesce(l.release_date, l.application_date) BETWEEN $1::date AND $2::date ${extra}
-     ORDER BY c.type NULLS LAST, l.loan_number`,
+     ORDER BY c.type NULLS LAST, l.loan_number${cap(limit)}`,
     params,
   );
 }

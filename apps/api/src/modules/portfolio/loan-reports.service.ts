@@ -1,4 +1,7 @@
-/** The loan reports of spec section 7 (docs/loans.md "Loan reports"): rows plus totals, read in one transaction. */
+/**
+ * The loan reports of spec section 7 (docs/loans.md "Loan reports"): rows plus totals, read in one transaction.
+ * `limit` (the Excel export of a per-loan or per-member list: EXPORT_FETCH_LIMIT) reads at most that many rows.
+ */
 import { type Dec, dec, ZERO } from '@koperasi/finance';
 import { type Ctx, withTx } from '../../lib/context.ts';
 import { notFound } from '../../lib/errors.ts';
@@ -30,17 +33,17 @@ function withTotals(rows: Row[], keys: string[]) {
   return { rows: out, totals };
 }
 
-export async function realizationReport(ctx: Ctx, q: LoanReportFilter) {
+export async function realizationReport(ctx: Ctx, q: LoanReportFilter, limit?: number) {
   return withTx(ctx, async (tx) => ({
     ...q,
-    ...withTotals(await realizations(tx, q), ['amount', 'adminFee', 'provisionFee', 'otherCosts', 'netDisbursed']),
+    ...withTotals(await realizations(tx, q, limit), ['amount', 'adminFee', 'provisionFee', 'otherCosts', 'netDisbursed']),
   }));
 }
 
-export async function paidInterestReport(ctx: Ctx, q: LoanReportFilter) {
+export async function paidInterestReport(ctx: Ctx, q: LoanReportFilter, limit?: number) {
   return withTx(ctx, async (tx) => ({
     ...q,
-    ...withTotals(await paidInterestByMember(tx, q), ['principal', 'interest', 'fine', 'amount']),
+    ...withTotals(await paidInterestByMember(tx, q, limit), ['principal', 'interest', 'fine', 'amount']),
   }));
 }
 
@@ -76,9 +79,9 @@ export async function recapitulation(ctx: Ctx, id: string) {
   });
 }
 
-export async function collateralReport(ctx: Ctx, q: LoanReportFilter & { type?: string }) {
+export async function collateralReport(ctx: Ctx, q: LoanReportFilter & { type?: string }, limit?: number) {
   return withTx(ctx, async (tx) => {
-    const r = withTotals(await collaterals(tx, q), ['value', 'amount', 'remainingPrincipal']);
+    const r = withTotals(await collaterals(tx, q, limit), ['value', 'amount', 'remainingPrincipal']);
     const byType = new Map<string, { type: string; count: number; value: Dec }>();
     for (const x of r.rows) {
       const t = String(x.type ?? '-');

@@ -55,9 +55,12 @@ export interface ProvisionFigures {
   }>;
 }
 
-/** The allowance every loan outstanding on `q.date` needs, per loan and per grade. */
-export async function provisionFigures(tx: Tx, tenantId: string, q: PortfolioFilter): Promise<ProvisionFigures> {
-  const [loans, pct] = [await gradedLoans(tx, tenantId, q), await allowancePercents(tx, tenantId)];
+/**
+ * The allowance every loan outstanding on `q.date` needs, per loan and per grade. `limit` (the report's Excel export
+ * only, never a posting): at most that many loans.
+ */
+export async function provisionFigures(tx: Tx, tenantId: string, q: PortfolioFilter, limit?: number): Promise<ProvisionFigures> {
+  const [loans, pct] = [await gradedLoans(tx, tenantId, q, limit), await allowancePercents(tx, tenantId)];
   const rows = loans.map((l) => {
     const percent = pct[l.collectability];
     return {
@@ -98,10 +101,13 @@ export async function provisionFigures(tx: Tx, tenantId: string, q: PortfolioFil
 
 const KEYS = ['LOAN_LOSS_ALLOWANCE', 'LOAN_LOSS_EXPENSE'] as const;
 
-/** GET report/loan/ppap: the figures on a day, the allowance account's balance then and the difference a posting would book. */
-export async function provisionReport(ctx: Ctx, q: PortfolioFilter) {
+/**
+ * GET report/loan/ppap: the figures on a day, the allowance account's balance then and the difference a posting would
+ * book. `limit`: the Excel export's EXPORT_FETCH_LIMIT (its sheet has a row per loan).
+ */
+export async function provisionReport(ctx: Ctx, q: PortfolioFilter, limit?: number) {
   return withTx(ctx, async (tx) => {
-    const f = await provisionFigures(tx, ctx.tenantId, q);
+    const f = await provisionFigures(tx, ctx.tenantId, q, limit);
     const acc = await accountIdsByKeys(tx, KEYS);
     const balance = await accountBalance(tx, acc.LOAN_LOSS_ALLOWANCE, q.date);
     const filtered = Boolean(q.productId || q.branchId);

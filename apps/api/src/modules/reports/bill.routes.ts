@@ -8,7 +8,7 @@ import { billRealizationQuery } from '@koperasi/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ctxOf } from '../../lib/context.ts';
-import { sendExcel, wantsExcel } from '../../lib/excel.ts';
+import { EXPORT_FETCH_LIMIT, sendExcel, wantsExcel } from '../../lib/excel.ts';
 import { ok } from '../../lib/http.ts';
 import { realization } from '../bills/bills.reads.ts';
 import { passthrough } from '../products/products.http.ts';
@@ -30,8 +30,9 @@ export default async function billReportRoutes(appBase: FastifyInstance) {
     },
     async (req, reply) => {
       const ctx = ctxOf(req);
-      const r = await realization(ctx, req.query);
-      if (!wantsExcel(req.query)) return ok(r);
+      const xlsx = wantsExcel(req.query);
+      const r = await realization(ctx, req.query, xlsx ? EXPORT_FETCH_LIMIT : undefined);
+      if (!xlsx) return ok(r);
       const E = ctx.lang === 'en';
       return sendExcel(reply, `realisasi-tagihan-${r.start}-${r.end}`, [
         {

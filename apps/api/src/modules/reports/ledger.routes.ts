@@ -4,16 +4,15 @@
  * or an Excel workbook with `format=xlsx`. Permission report:view.
  */
 import { balanceSheetQuery, journalReportQuery, ledgerReportQuery, profitAndLossQuery, trialBalanceQuery, uuid } from '@koperasi/contracts';
-import { dec } from '@koperasi/finance';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ctxOf, withTx } from '../../lib/context.ts';
 import { badRequest } from '../../lib/errors.ts';
-import { sendExcel } from '../../lib/excel.ts';
+import { EXPORT_FETCH_LIMIT, sendExcel } from '../../lib/excel.ts';
 import { ok, paged } from '../../lib/http.ts';
 import { type ZodApp, zodApp } from '../../lib/routes.ts';
 import { monthStart, todayJakarta } from '../ledger/dates.ts';
-import { journalDetail, listScoped } from '../ledger/journal.service.ts';
+import { journalDetail, listAllJournals, listScoped } from '../ledger/journal.service.ts';
 import { numbersFirst } from '../ledger/posting.ts';
 import { balanceSheetSheet, journalSheet, ledgerSheet, profitAndLossSheet, trialBalanceSheet } from './ledger-excel.ts';
 import { ledgerBook } from './reports.service.ts';
@@ -123,7 +122,7 @@ function ledgerBookRoutes(app: ZodApp) {
         start,
         end,
         page: xlsx ? 0 : q.page,
-        limit: xlsx ? 200_000 : q.limit,
+        limit: xlsx ? EXPORT_FETCH_LIMIT : q.limit,
         sort: q.sort,
       });
       if (xlsx) {
@@ -159,7 +158,7 @@ function ledgerBookRoutes(app: ZodApp) {
         summary: 'Journal report: journals with their lines over a period (any source), paged, with totals',
         description:
           'Filters as the general ledger list (start, end, search, sourceModule, isAdjustment, status, coaId, businessUnitId). ' +
-          '`format=xlsx` downloads every journal of the filter (up to 50,000).',
+          '`format=xlsx` downloads every journal of the filter (up to 100,000 lines; a larger export is refused).',
         querystring: journalReportQuery,
       },
     },
@@ -167,22 +166,7 @@ function ledgerBookRoutes(app: ZodApp) {
       const ctx = ctxOf(req);
       const q = req.query;
       if (q.format === 'xlsx') {
-        const { rows, totalAmount } = await withTx(ctx, async (tx) => {
-          const all: Awaited<ReturnType<typeof listScoped>>['rows'] = [];
-          let total = dec(0);
-          for (let page = 0; page < 50; page++) {
-            const r = await listScoped(
-              tx,
-              { ...q, page, limit: 1000, sortBy: q.sortBy ?? 'number', ascOrDesc: q.sortBy ? q.ascOrDesc : 'ASC' },
-              'all',
-              true,
-            );
-            all.push(...r.rows);
-            total = r.totalAmount;
-            if (all.length >= r.total) break;
-          }
-          return { rows: all, totalAmount: total };
-        });
+        const { rows, totalAmount } = await listAllJournals(ctx, q, 'all', true);
         return sendExcel(reply, `jurnal-${q.start ?? 'awal'}-${q.end ?? 'akhir'}`, [
           journalSheet(rows, { debit: totalAmount, credit: totalAmount }, ctx.lang, ctx.principal?.tenantName ?? '', q),
         ]);

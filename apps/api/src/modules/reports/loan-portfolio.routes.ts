@@ -8,7 +8,7 @@ import { dateString, LOAN_STATUSES, listQuery, optionalFilter, uuid } from '@kop
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ctxOf } from '../../lib/context.ts';
-import { type ExcelSheet, sendExcel } from '../../lib/excel.ts';
+import { EXPORT_FETCH_LIMIT, type ExcelSheet, sendExcel } from '../../lib/excel.ts';
 import { ok, paged } from '../../lib/http.ts';
 import { type ZodApp, zodApp } from '../../lib/routes.ts';
 import { byProductReport, collectibilityReport, loanListReport, nplReport } from '../loans/loans.portfolio.ts';
@@ -96,8 +96,9 @@ function gradeRoutes(app: ZodApp) {
     },
     async (req, reply) => {
       const ctx = ctxOf(req);
-      const r = await collectibilityReport(ctx, { ...req.query, date: req.query.date ?? today() });
-      if (req.query.format !== 'xlsx') return ok(r);
+      const xlsx = req.query.format === 'xlsx';
+      const r = await collectibilityReport(ctx, { ...req.query, date: req.query.date ?? today() }, xlsx ? EXPORT_FETCH_LIMIT : undefined);
+      if (!xlsx) return ok(r);
       const E = en(req);
       const summary: ExcelSheet = {
         name: E ? 'Summary' : 'Ringkasan',

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ctxOf } from '../../lib/context.ts';
-import { sendExcel } from '../../lib/excel.ts';
+import { EXPORT_FETCH_LIMIT, sendExcel } from '../../lib/excel.ts';
 import { ok } from '../../lib/http.ts';
 import { provisionReport } from '../portfolio/ppap.service.ts';
 import { passthrough } from '../products/products.http.ts';
@@ -38,8 +38,9 @@ export default async function loanPpapRoutes(appBase: FastifyInstance) {
     },
     async (req, reply) => {
       const ctx = ctxOf(req);
-      const r = await provisionReport(ctx, { ...req.query, date: req.query.date ?? today() });
-      if (!['xlsx', 'excel'].includes(req.query.format ?? '')) return ok(r);
+      const xlsx = ['xlsx', 'excel'].includes(req.query.format ?? '');
+      const r = await provisionReport(ctx, { ...req.query, date: req.query.date ?? today() }, xlsx ? EXPORT_FETCH_LIMIT : undefined);
+      if (!xlsx) return ok(r);
       const E = ctx.lang === 'en';
       const title = [
         req.principal?.tenantName ?? '',

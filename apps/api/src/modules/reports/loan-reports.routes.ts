@@ -10,7 +10,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ctxOf } from '../../lib/context.ts';
-import { type ExcelColumn, type ExcelRow, sendExcel } from '../../lib/excel.ts';
+import { EXPORT_FETCH_LIMIT, type ExcelColumn, type ExcelRow, sendExcel } from '../../lib/excel.ts';
 import { ok } from '../../lib/http.ts';
 import {
   byPeriodeReport,
@@ -37,6 +37,8 @@ const filterQuery = z.object({
 type FilterQuery = z.infer<typeof filterQuery>;
 
 const isExcel = (f?: string) => ['xlsx', 'excel'].includes((f ?? '').toLowerCase());
+/** An export of a per-loan or per-member list reads at most EXPORT_FETCH_LIMIT rows (a larger one is refused). */
+const exportLimit = (f?: string) => (isExcel(f) ? EXPORT_FETCH_LIMIT : undefined);
 const period = (q: FilterQuery) => {
   const t = today();
   return { ...q, start: q.start ?? `${t.slice(0, 8)}01`, end: q.end ?? t };
@@ -93,7 +95,7 @@ export default async function loanReportRoutes(appBase: FastifyInstance) {
     opts('Loans released in a period, with fees and net disbursed; totals'),
     async (req, reply) => {
       const q = period(req.query);
-      const r = await realizationReport(ctxOf(req), q);
+      const r = await realizationReport(ctxOf(req), q, exportLimit(q.format));
       if (!isExcel(q.format)) return ok(r);
       const total = { loanNumber: 'Total', ...r.totals, $style: 'total' as const };
       return excel(
@@ -122,7 +124,7 @@ export default async function loanReportRoutes(appBase: FastifyInstance) {
     opts('Per member: loan interest, principal and fines paid in a period'),
     async (req, reply) => {
       const q = period(req.query);
-      const r = await paidInterestReport(ctxOf(req), q);
+      const r = await paidInterestReport(ctxOf(req), q, exportLimit(q.format));
       if (!isExcel(q.format)) return ok(r);
       return excel(
         req,
@@ -243,7 +245,7 @@ async function recapAndCollateralRoutes(appBase: FastifyInstance) {
     },
     async (req, reply) => {
       const q = { ...period(req.query), type: req.query.type };
-      const r = await collateralReport(ctxOf(req), q);
+      const r = await collateralReport(ctxOf(req), q, exportLimit(q.format));
       if (!isExcel(q.format)) return ok(r);
       return excel(
         req,

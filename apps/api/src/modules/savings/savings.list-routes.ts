@@ -16,7 +16,7 @@ import {
 } from '@koperasi/contracts';
 import { z } from 'zod';
 import { ctxOf } from '../../lib/context.ts';
-import { sendExcel } from '../../lib/excel.ts';
+import { EXPORT_FETCH_LIMIT, sendExcel } from '../../lib/excel.ts';
 import { ok } from '../../lib/http.ts';
 import { todayJakarta } from '../ledger/dates.ts';
 import { numbersFirst } from '../ledger/posting.ts';
@@ -177,9 +177,9 @@ export function accountListRoutes(app: App) {
     },
     async (req, reply) => {
       const ctx = ctxOf(req);
-      const pb = await receipts.passbook(ctx, req.params.id, req.query);
-      if (req.query.format === 'xlsx')
-        return sendExcel(reply, `buku-tabungan-${pb.account.accountNumber}-${pb.end}`, [receipts.passbookSheet(pb, ctx)]);
+      const xlsx = req.query.format === 'xlsx';
+      const pb = await receipts.passbook(ctx, req.params.id, req.query, xlsx ? EXPORT_FETCH_LIMIT : undefined);
+      if (xlsx) return sendExcel(reply, `buku-tabungan-${pb.account.accountNumber}-${pb.end}`, [receipts.passbookSheet(pb, ctx)]);
       return ok(pb);
     },
   );

@@ -115,7 +115,7 @@ export async function transactionDatatable(ctx: Ctx, q: Parameters<typeof transa
   return withTx(ctx, (tx) => transactionPage(tx, ctx, q));
 }
 
-/** Every row of a filter (Excel), at most 100,000. */
+/** Every row of a filter (Excel), at most EXPORT_FETCH_LIMIT (txRowsAll). */
 export async function transactionRows(ctx: Ctx, f: TxFilter & { sort?: string; sortBy?: string; ascOrDesc: 'ASC' | 'DESC' }) {
   return withTx(ctx, async (tx) => {
     const params: unknown[] = [];

@@ -37,10 +37,10 @@ export async function balanceBefore(tx: Tx, savingId: string, start: string) {
 }
 
 /** The account's movements of [start, end], in order. */
-export async function statementRows(tx: Tx, savingId: string, start: string, end: string) {
+export async function statementRows(tx: Tx, savingId: string, start: string, end: string, limit?: number) {
   return tx.query<TxRow>(
     `SELECT ${TX_SELECT} FROM ${TX_FROM} WHERE t.tenant_id = app_tenant() AND t.saving_id = $1
-     AND t.transaction_date BETWEEN $2::date AND $3::date ORDER BY t.seq`,
+     AND t.transaction_date BETWEEN $2::date AND $3::date ORDER BY t.seq${limit ? ` LIMIT ${Number(limit)}` : ''}`,
     [savingId, start, end],
   );
 }

@@ -118,14 +118,17 @@ export async function receipt(ctx: Ctx, by: 'id' | 'code', value: string, paper:
 
 // ---------------------------------------------------------------- passbook
 
-/** GET transaction/product/{id}/passbook: the account's statement for a period, like a printed savings book. */
-export async function passbook(ctx: Ctx, savingId: string, q: { start?: string; end?: string }) {
+/**
+ * GET transaction/product/{id}/passbook: the account's statement for a period, like a printed savings book. `limit`
+ * (the Excel export: EXPORT_FETCH_LIMIT): at most that many movements, so a larger export is refused, never cut short.
+ */
+export async function passbook(ctx: Ctx, savingId: string, q: { start?: string; end?: string }, limit?: number) {
   return withTx(ctx, async (tx) => {
     const a = await accountFor(tx, ctx, savingId);
     const end = q.end ?? today();
     const start = q.start ?? a.open_date ?? monthStart(end);
     const before = await balanceBefore(tx, savingId, start);
-    const rows = await statementRows(tx, savingId, start, end);
+    const rows = await statementRows(tx, savingId, start, end, limit);
     const opening = before?.balance_after ?? ZERO;
     let credit = ZERO;
     let debit = ZERO;

@@ -13,7 +13,7 @@ import { ZERO } from '@koperasi/finance';
 import type { Tx } from '../../db/db.ts';
 import { type Ctx, withTx } from '../../lib/context.ts';
 import type { ExcelSheet } from '../../lib/excel.ts';
-import { excelRow } from '../../lib/excel.ts';
+import { EXPORT_FETCH_LIMIT, excelRow } from '../../lib/excel.ts';
 import { paged } from '../../lib/http.ts';
 import type { DatedPageQuery, PageQuery } from '../../lib/page-query.ts';
 import { displayDate, monthStart } from '../ledger/dates.ts';
@@ -30,7 +30,10 @@ export function reportPeriod(q: { start?: string; end?: string }) {
   return { start: q.start ?? monthStart(end), end };
 }
 
-/** One page of a transaction report, or every row for its Excel sheet (`all`); oldest first unless the user sorts. */
+/**
+ * One page of a transaction report, or every row for its Excel sheet (`all`: at most EXPORT_FETCH_LIMIT, so a larger
+ * export is refused, never cut short); oldest first unless the user sorts.
+ */
 export function reportTransactions(
   tx: Tx,
   ctx: Ctx,
@@ -41,7 +44,7 @@ export function reportTransactions(
   return transactionPage(tx, ctx, {
     ...filter,
     page: all ? 0 : q.page,
-    limit: all ? 100000 : q.limit,
+    limit: all ? EXPORT_FETCH_LIMIT : q.limit,
     sortBy: q.sortBy ?? 'created_date',
     ascOrDesc: q.sortBy ? q.ascOrDesc : 'ASC',
   });
@@ -64,7 +67,7 @@ export interface SavingReportQuery extends PageQuery {
 export async function savingReport(ctx: Ctx, q: SavingReportQuery, all = false) {
   return withTx(ctx, async (tx) => {
     const asOf = q.periode ?? today();
-    const limit = all ? 100000 : q.limit;
+    const limit = all ? EXPORT_FETCH_LIMIT : q.limit;
     const { totals, rows } = await savingReportRows(tx, {
       ...q,
       asOf,
@@ -155,6 +158,11 @@ export async function transactionsReport(
 
 // ---------------------------------------------------------------- report/saving-product/with-plan
 
+/**
+ * GET report/saving-product/with-plan. The screen and its Excel read every plan account of the filter (the progress
+ * is computed here, then filtered): plan accounts are a small share of the accounts, and an export over the limit is
+ * refused when its workbook is built (lib/excel.ts).
+ */
 export async function planReport(ctx: Ctx, q: PageQuery & { productId?: string; progress?: string }, all = false) {
   return withTx(ctx, async (tx) => {
     const rows = await planAccounts(tx, { ...q, agentUserId: isAgentCtx(ctx) ? (ctx.userId ?? '') : undefined });

@@ -4,6 +4,7 @@
  */
 import type { Dec } from '@koperasi/finance';
 import type { Tx } from '../../db/db.ts';
+import { EXPORT_FETCH_LIMIT } from '../../lib/excel.ts';
 import { orderBy } from '../../lib/http.ts';
 import { agentMemberCondition } from '../users/agent-scope.ts';
 import { ACCOUNT_FROM, ACCOUNT_SELECT, type AccountRow, TX_FROM, TX_SELECT, type TxRow } from './savings.repo.ts';
@@ -39,10 +40,10 @@ export async function txPage(
   return { rows, total: total?.n ?? 0 };
 }
 
-/** Every transaction under a filter, at most 100,000. */
+/** Every transaction under a filter (Excel): at most EXPORT_FETCH_LIMIT, so a larger export is refused, never cut short. */
 export async function txRowsAll(tx: Tx, where: string, params: unknown[], sortBy: string | undefined, dir: 'ASC' | 'DESC') {
   return tx.query<TxRow>(
-    `SELECT ${TX_SELECT} FROM ${TX_FROM} WHERE ${where} ${orderBy(sortBy, dir, TX_SORT, 'created_date', 't.seq')} LIMIT 100000`,
+    `SELECT ${TX_SELECT} FROM ${TX_FROM} WHERE ${where} ${orderBy(sortBy, dir, TX_SORT, 'created_date', 't.seq')} LIMIT ${EXPORT_FETCH_LIMIT}`,
     params,
   );
 }

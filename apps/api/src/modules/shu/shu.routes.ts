@@ -16,7 +16,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ctxOf } from '../../lib/context.ts';
-import { sendExcel, wantsExcel } from '../../lib/excel.ts';
+import { EXPORT_FETCH_LIMIT, sendExcel, wantsExcel } from '../../lib/excel.ts';
 import { ok } from '../../lib/http.ts';
 import { numbersFirst } from '../ledger/posting.ts';
 import { passthrough } from '../products/products.http.ts';
@@ -196,7 +196,7 @@ function reportRoutes(appBase: FastifyInstance) {
       const ctx = ctxOf(req);
       // A year not calculated yet: the screen's empty state (data null); its Excel has nothing to download (404).
       if (!wantsExcel(req.query) && !(await shu.hasCalculation(ctx, req.query.year))) return ok(null);
-      const r = await shu.report(ctx, req.query.year);
+      const r = await shu.report(ctx, req.query.year, wantsExcel(req.query) ? EXPORT_FETCH_LIMIT : undefined);
       if (wantsExcel(req.query)) {
         const title = [tenantName(req), ctx.lang === 'en' ? `SHU report ${r.year}` : `Laporan SHU tahun buku ${r.year}`];
         return sendExcel(reply, `laporan-shu-${r.year}`, [

@@ -6,7 +6,7 @@ import { SHU_ALLOCATIONS, type ShuAllocation } from '@koperasi/finance/shu';
 import { terbilang } from '@koperasi/finance/terbilang';
 import type { Ctx } from '../../lib/context.ts';
 import { notFound } from '../../lib/errors.ts';
-import type { ExcelSheet } from '../../lib/excel.ts';
+import { EXPORT_FETCH_LIMIT, type ExcelSheet } from '../../lib/excel.ts';
 import { orderBy, paged } from '../../lib/http.ts';
 import { withTx } from '../money/index.ts';
 /** Members credited per committed transaction of a distribution (tests lower it to see several chunks). */
@@ -43,6 +43,7 @@ function memberView(r: MemberShareRow) {
 }
 export type ShuMemberView = ReturnType<typeof memberView>;
 
+/** GET shu/calculation/members: a page of members' shares; `all` (Excel): every row, at most EXPORT_FETCH_LIMIT. */
 export async function memberList(ctx: Ctx, q: ListQuery & { year: number }, all = false) {
   return withTx(ctx, async (tx) => {
     const c = await findCalculation(tx, q.year);
@@ -51,8 +52,8 @@ export async function memberList(ctx: Ctx, q: ListQuery & { year: number }, all 
     const { rows, total } = await memberShares(tx, c.id, {
       search: q.search,
       order,
-      limit: all ? undefined : q.limit,
-      offset: all ? undefined : q.page * q.limit,
+      limit: all ? EXPORT_FETCH_LIMIT : q.limit,
+      offset: all ? 0 : q.page * q.limit,
     });
     return { calculation: calculationView(c), page: paged(rows.map(memberView), total, q.page, q.limit) };
   });
@@ -85,8 +86,11 @@ export async function slip(ctx: Ctx, year: number, memberId: string) {
   });
 }
 
-/** The SHU report of a year: allocations with their accounts, totals, status (and the members for Excel). */
-export async function report(ctx: Ctx, year: number) {
+/**
+ * The SHU report of a year: allocations with their accounts, totals, status (and the members for Excel: at most
+ * `membersLimit` of them when given, the export's EXPORT_FETCH_LIMIT).
+ */
+export async function report(ctx: Ctx, year: number, membersLimit?: number) {
   return withTx(ctx, async (tx) => {
     const c = await findCalculation(tx, year);
     if (!c) throw notFound('shu.not_calculated', { year });
@@ -106,7 +110,7 @@ export async function report(ctx: Ctx, year: number) {
         coaName: a?.name ?? null,
       };
     });
-    const { rows } = await memberShares(tx, c.id, { order: 'ORDER BY m.cif_number, x.member_id' });
+    const { rows } = await memberShares(tx, c.id, { order: 'ORDER BY m.cif_number, x.member_id', limit: membersLimit });
     return { ...v, allocationRows: allocations, members: rows.map(memberView) };
   });
 }

@@ -4,8 +4,17 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it, vi } from 'vitest';
 import type { ListParams, Page } from '../../lib/api/list';
 import { renderWithProviders } from '../../test/render';
-import { buildWorkbook } from '../excel';
+import { buildWorkbook, type ExcelSheet } from '../excel';
 import { ServerDataTable } from '../table/ServerDataTable';
+
+/** The sheets the export button hands to exceljs (the real buildWorkbook kept for the tests that build one). */
+const exported = vi.hoisted(() => [] as Array<{ rows: unknown[] }>);
+vi.mock('../excel', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../excel')>()),
+  exportToExcel: async (sheet: ExcelSheet<unknown>) => {
+    exported.push(sheet);
+  },
+}));
 
 interface Member {
   id: string;
@@ -85,6 +94,31 @@ describe('ServerDataTable', () => {
 });
 
 describe('Excel export', () => {
+  it('of a list: every row the filters select, page after page, not the first page only', async () => {
+    const many: Member[] = Array.from({ length: 2_345 }, (_, i) => ({ id: `m${i}`, name: `Anggota ${i + 1}`, balance: 1000 }));
+    const fetchPage = vi.fn(async (p: ListParams) => pageOf(many, p));
+    renderWithProviders(
+      <ServerDataTable<Member>
+        queryKey={['members-export']}
+        fetchPage={fetchPage}
+        columns={[{ field: 'name', headerName: 'Nama', flex: 1 }]}
+        filters={{ branchId: 'b1' }}
+        excel={{ fileName: 'anggota', columns: [{ header: 'Nama', value: 'name' }] }}
+        debounceMs={0}
+        gridProps={{ disableVirtualization: true }}
+      />,
+    );
+    await screen.findByText('Anggota 1');
+    exported.length = 0;
+    await userEvent.click(screen.getByTestId('export-excel'));
+    await waitFor(() => expect(exported).toHaveLength(1));
+    expect(exported[0]!.rows).toHaveLength(2_345);
+    expect((exported[0]!.rows.at(-1) as Member).name).toBe('Anggota 2345');
+    const reads = fetchPage.mock.calls.map((c) => c[0]).filter((p) => p.limit === 1000);
+    expect(reads.map((p) => p.page)).toEqual([0, 1, 2]);
+    expect(reads.every((p) => p.filters?.branchId === 'b1')).toBe(true);
+  });
+
   it('writes a formatted header and rupiah amounts as numbers', async () => {
     const bytes = await buildWorkbook<Member>({
       fileName: 'anggota',

@@ -39,6 +39,7 @@ import { arSD, enUS, esES, frFR, idID, itIT, zhCN } from '@mui/x-data-grid/local
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { allRows } from '../../lib/api/list';
 import { useOptionalUserId } from '../../lib/auth/AuthProvider';
 import { EmptyState } from '../EmptyState';
 import { ExportExcelButton } from '../ExportExcelButton';
@@ -83,8 +84,10 @@ export interface ServerDataTableProps<T extends GridValidRowModel> extends Serve
   toolbar?: ReactNode;
   /** Buttons on the right of the toolbar (add, import...). */
   actions?: ReactNode;
-  /** Excel export of what the filters select: all rows are fetched with limit 999. */
-  /** Excel of the filtered list; `totalLabel` adds one total row of the money columns. */
+  /**
+   * Excel of the filtered list, every row of it (lib/api/list `allRows`: all its pages, refused over EXPORT_MAX_ROWS);
+   * `totalLabel` adds one total row of the money columns.
+   */
   excel?: { fileName: string; title?: string; columns: ExcelColumn<T>[]; totalLabel?: string };
   onRowClick?: (row: T) => void;
   pageSizeOptions?: number[];
@@ -154,7 +157,7 @@ export function ServerDataTable<T extends GridValidRowModel>(props: ServerDataTa
               title={excel.title}
               columns={excel.columns}
               totalLabel={excel.totalLabel}
-              rows={async () => (await props.fetchPage({ ...table.params, page: 0, limit: 999 })).content}
+              rows={() => allRows(props.fetchPage, table.params, getRowId)}
             />
           )}
           {actions}

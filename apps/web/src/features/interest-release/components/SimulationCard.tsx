@@ -20,6 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { MoneyField } from '../../../components/money/MoneyField';
 import { MoneyText } from '../../../components/money/MoneyText';
 import { downloadServerExcel } from '../../../lib/api/download';
+import { useFormat } from '../../../lib/format';
 import { notifyError } from '../../../lib/notify';
 import { fetchSimulation, type MemberSimulationRow, type SimulationKind, simulationPath } from '../api/interest';
 
@@ -57,6 +58,7 @@ export function SimulationCard({
   initialKind?: SimulationKind;
 }) {
   const { t } = useTranslation('interest-release');
+  const fmt = useFormat();
   const [kind, setKind] = useState<SimulationKind>(initialKind);
   const [baseRate, setBaseRate] = useState('');
   const [profit, setProfit] = useState<number | null>(null);
@@ -160,6 +162,11 @@ export function SimulationCard({
               localeText={{ noRowsLabel: t('sim.empty') }}
               disableRowSelectionOnClick
             />
+            {data.totalElements > data.content.length && (
+              <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} data-testid="simulation-partial">
+                {t('sim.partial', { shown: fmt.number(data.content.length, 0), total: fmt.number(data.totalElements, 0) })}
+              </Typography>
+            )}
           </>
         )}
       </CardContent>

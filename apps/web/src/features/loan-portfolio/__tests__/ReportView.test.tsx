@@ -59,6 +59,23 @@ describe('ReportView', () => {
     const q = calls.find((c) => c.url.pathname === '/api/report/loan')!.url.searchParams;
     expect([q.get('page'), q.get('limit'), q.get('sortBy')]).toEqual(['0', '1000', 'loanNumber']);
     expect(q.get('start')).toBeTruthy();
+    expect(screen.queryByTestId('report-partial')).toBeNull();
+  });
+
+  it('says when the list holds more loans than the page shows (1,000 printed of 1,234)', async () => {
+    stubFetch((url) => {
+      if (url.pathname === '/api/report/loan')
+        return {
+          body: ok({
+            content: Array.from({ length: 1000 }, (_, i) => ({ id: `l${i}`, loanNumber: `PJ.${i}`, memberName: 'Siti', amount: 1 })),
+            totalElements: 1234,
+            totals: { amount: 1234, remainingPrincipal: 0, fineDue: 0 },
+          }),
+        };
+      return options(url) ?? { body: ok([]) };
+    });
+    renderWithProviders(<ReportView report="list" />, { path: '/reports/loans' });
+    expect(await screen.findByTestId('report-partial')).toHaveTextContent('Showing 1,000 of 1,234 rows. Download Excel for all of them.');
   });
 
   it('sends the area filter with a day report (collectibility)', async () => {

@@ -18,6 +18,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -30,6 +31,7 @@ import { type Column, monthStart, REPORTS, type ReportKey, todayWib } from '../l
 
 export function ReportView({ report, extra }: { report: ReportKey; extra?: (data: Record<string, unknown>) => ReactNode }) {
   const { t } = useTranslation('loan-portfolio');
+  const fmt = useFormat();
   const def = REPORTS[report];
   const today = todayWib();
   const [f, setF] = useState<Record<string, string>>({ start: monthStart(today), end: today, date: today });
@@ -67,6 +69,8 @@ export function ReportView({ report, extra }: { report: ReportKey; extra?: (data
   );
   const rows = (q.data?.[def.rows] as Record<string, unknown>[] | undefined) ?? [];
   const totals = def.totals ? (q.data?.[def.totals] as Record<string, unknown> | undefined) : undefined;
+  // A paged answer (the loan list: one page of 1,000, as printed) says when it holds fewer rows than the report has.
+  const all = typeof q.data?.totalElements === 'number' ? q.data.totalElements : rows.length;
   return (
     <>
       <Card
@@ -160,6 +164,11 @@ export function ReportView({ report, extra }: { report: ReportKey; extra?: (data
                 : undefined
             }
           />
+          {all > rows.length && (
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} data-testid="report-partial">
+              {t('partial', { shown: fmt.number(rows.length, 0), total: fmt.number(all, 0) })}
+            </Typography>
+          )}
         </Box>
       )}
     </>

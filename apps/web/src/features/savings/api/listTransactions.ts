@@ -13,18 +13,3 @@ export const listTransactions = (p: ListParams, signal?: AbortSignal) =>
 
 export const listMyTransactions = (p: ListParams, signal?: AbortSignal) =>
   api<Page<Transaction>>('/api/transaction/datatable-by-me', { query: listQuery(p), signal });
-
-/** Every row the filters select, page after page of 1000 (the export). */
-export async function allTransactions(
-  fetchPage: (p: ListParams, signal?: AbortSignal) => Promise<Page<Transaction>>,
-  p: ListParams,
-  maxPages = 50,
-): Promise<Transaction[]> {
-  const rows: Transaction[] = [];
-  for (let page = 0; page < maxPages; page += 1) {
-    const r = await fetchPage({ ...p, page, limit: 1000 });
-    rows.push(...r.content);
-    if (page + 1 >= r.totalPages) break;
-  }
-  return rows;
-}

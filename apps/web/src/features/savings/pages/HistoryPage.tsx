@@ -21,12 +21,12 @@ import { PageHeader } from '../../../components/PageHeader';
 import { DateTimeCell } from '../../../components/table/cells';
 import { moneyColumn } from '../../../components/table/moneyColumn';
 import { ServerDataTable } from '../../../components/table/ServerDataTable';
-import type { ListParams } from '../../../lib/api/list';
+import { allRows, type ListParams } from '../../../lib/api/list';
 import { useUser } from '../../../lib/auth/AuthProvider';
 import { useFormat } from '../../../lib/format';
 import { useMember } from '../api/getMember';
 import { transactionsKey } from '../api/keys';
-import { allTransactions, listMyTransactions, listTransactions } from '../api/listTransactions';
+import { listMyTransactions, listTransactions } from '../api/listTransactions';
 import { useSavingProducts } from '../api/products';
 import type { Transaction } from '../api/types';
 import { ActivityChip, TxStatusChip } from '../components/Chips';
@@ -193,7 +193,7 @@ export default function HistoryPage() {
             fileName={`${t('history.excelFile')}-${created.start ?? ''}-${created.end ?? ''}`}
             title={t('history.title')}
             columns={excel}
-            rows={() => allTransactions(fetchPage, { ...(lastParams ?? { page: 0, limit: 1000 }), filters })}
+            rows={() => allRows(fetchPage, { ...(lastParams ?? {}), filters })}
           />
         }
         toolbar={
