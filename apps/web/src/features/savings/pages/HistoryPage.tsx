@@ -18,10 +18,11 @@ import type { ExcelColumn } from '../../../components/excel';
 import { ItemsSelect } from '../../../components/form/ItemsSelect';
 import { MoneyText } from '../../../components/money/MoneyText';
 import { PageHeader } from '../../../components/PageHeader';
+import { ServerExcelButton } from '../../../components/ServerExcelButton';
 import { DateTimeCell } from '../../../components/table/cells';
 import { moneyColumn } from '../../../components/table/moneyColumn';
 import { ServerDataTable } from '../../../components/table/ServerDataTable';
-import { allRows, type ListParams } from '../../../lib/api/list';
+import { allRows, type ListParams, listQuery } from '../../../lib/api/list';
 import { useUser } from '../../../lib/auth/AuthProvider';
 import { useFormat } from '../../../lib/format';
 import { useMember } from '../api/getMember';
@@ -189,12 +190,21 @@ export default function HistoryPage() {
         initialSort={{ field: 'created_date', sort: 'desc' }}
         emptyText={t('history.empty')}
         actions={
-          <ExportExcelButton
-            fileName={`${t('history.excelFile')}-${created.start ?? ''}-${created.end ?? ''}`}
-            title={t('history.title')}
-            columns={excel}
-            rows={() => allRows(fetchPage, { ...(lastParams ?? {}), filters })}
-          />
+          agent ? (
+            <ExportExcelButton
+              fileName={`${t('history.excelFile')}-${created.start ?? ''}-${created.end ?? ''}`}
+              title={t('history.title')}
+              columns={excel}
+              rows={() => allRows(fetchPage, { ...(lastParams ?? {}), filters })}
+            />
+          ) : (
+            // The server's file: one query over the same filters and sort (every row, up to the export limit).
+            <ServerExcelButton
+              path="/api/transaction/datatable"
+              query={listQuery({ ...(lastParams ?? { page: 0, limit: 10 }), filters })}
+              fileName={`${t('history.excelFile')}-${created.start ?? ''}-${created.end ?? ''}.xlsx`}
+            />
+          )
         }
         toolbar={
           <>

@@ -1,9 +1,0 @@
-/** Excel of the ledger lists and reports (`lib/api/download.ts`). */
-
-import type { QueryParams } from '../../../lib/api/client';
-import { downloadServerExcel, fileNameOf } from '../../../lib/api/download';
-
-export { fileNameOf };
-
-export const downloadExcel = (path: string, query: QueryParams, fallbackName: string) =>
-  downloadServerExcel(path, query, fallbackName, 'ledger:excel.failed');
