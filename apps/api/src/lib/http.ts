@@ -56,6 +56,11 @@ export function paged<T>(content: T[], total: number, page: number, limit: numbe
  * ORDER BY clause from a whitelisted sort key. `columns` maps the client's
  * names (created_date, name, ...) to SQL expressions; anything else falls back
  * to the default. Always ends with a unique tiebreaker so pages are stable.
+ * Empty values sort last, except for the expressions in `notNull` (columns
+ * declared NOT NULL): "NULLS LAST" on them changes nothing but keeps
+ * PostgreSQL from reading a DESC index in order (a DESC index keeps nulls
+ * first), so a page of a large table would sort the whole table first
+ * (the member transactions at 987,000 rows: 2.3 s a page instead of ms).
  */
 export function orderBy(
   sortBy: string | undefined,
@@ -63,10 +68,11 @@ export function orderBy(
   columns: Record<string, string>,
   fallback: string,
   tiebreaker = 'id',
+  notNull: readonly string[] = [],
 ): string {
   const col = (sortBy && Object.hasOwn(columns, sortBy) ? columns[sortBy] : undefined) ?? columns[fallback] ?? fallback;
   const d = dir === 'ASC' ? 'ASC' : 'DESC';
-  return `ORDER BY ${col} ${d} NULLS LAST, ${tiebreaker} ${d}`;
+  return `ORDER BY ${col} ${d}${notNull.includes(col) ? '' : ' NULLS LAST'}, ${tiebreaker} ${d}`;
 }
 
 /** Escape a user's search text for LIKE/ILIKE with the default backslash escape. */

@@ -22,6 +22,29 @@ const TX_SORT = {
   activity: 't.activity',
   kind: 't.kind',
 };
+/** The sort expressions of NOT NULL columns (orderBy: sorted without "NULLS LAST", so their indexes serve a page). */
+const TX_NOT_NULL = ['t.created_at', 't.transaction_date', 't.amount', 't.code', 't.activity', 't.kind'];
+
+/**
+ * The count of a filter's transactions: from the transactions alone when the filter names none of the joined tables
+ * (the member and the product are inner joins on foreign keys, one row each; the others are left joins), so a list
+ * over a million movements is counted without joining each of them (1.0 s -> 0.1 s at 987,000).
+ */
+function countFrom(where: string): string {
+  return /\b(m|p|s|u|c|j)\./.test(where) ? TX_FROM : 'member_transaction t';
+}
+
+/**
+ * The statements of a page of transactions under a filter: the count of all, and the page (its limit and offset the
+ * last two parameters). Apart from txPage so a test can read their plans (savings-history-scale.test.ts).
+ */
+export function txPageSql(where: string, q: { sortBy: string | undefined; dir: 'ASC' | 'DESC' }, limitParam: number) {
+  return {
+    count: `SELECT count(*)::int AS n FROM ${countFrom(where)} WHERE ${where}`,
+    page: `SELECT ${TX_SELECT} FROM ${TX_FROM} WHERE ${where} ${orderBy(q.sortBy, q.dir, TX_SORT, 'created_date', 't.seq', TX_NOT_NULL)}
+     LIMIT $${limitParam} OFFSET $${limitParam + 1}`,
+  };
+}
 
 /** One page of transactions under a filter, and the count of all. */
 export async function txPage(
@@ -30,20 +53,16 @@ export async function txPage(
   params: unknown[],
   q: { sortBy: string | undefined; dir: 'ASC' | 'DESC'; page: number; limit: number },
 ) {
-  const total = await tx.one<{ n: number }>(`SELECT count(*)::int AS n FROM ${TX_FROM} WHERE ${where}`, params);
-  params.push(q.limit, q.page * q.limit);
-  const rows = await tx.query<TxRow>(
-    `SELECT ${TX_SELECT} FROM ${TX_FROM} WHERE ${where} ${orderBy(q.sortBy, q.dir, TX_SORT, 'created_date', 't.seq')}
-     LIMIT $${params.length - 1} OFFSET $${params.length}`,
-    params,
-  );
+  const sql = txPageSql(where, q, params.length + 1);
+  const total = await tx.one<{ n: number }>(sql.count, params);
+  const rows = await tx.query<TxRow>(sql.page, [...params, q.limit, q.page * q.limit]);
   return { rows, total: total?.n ?? 0 };
 }
 
 /** Every transaction under a filter (Excel): at most EXPORT_FETCH_LIMIT, so a larger export is refused, never cut short. */
 export async function txRowsAll(tx: Tx, where: string, params: unknown[], sortBy: string | undefined, dir: 'ASC' | 'DESC') {
   return tx.query<TxRow>(
-    `SELECT ${TX_SELECT} FROM ${TX_FROM} WHERE ${where} ${orderBy(sortBy, dir, TX_SORT, 'created_date', 't.seq')} LIMIT ${EXPORT_FETCH_LIMIT}`,
+    `SELECT ${TX_SELECT} FROM ${TX_FROM} WHERE ${where} ${orderBy(sortBy, dir, TX_SORT, 'created_date', 't.seq', TX_NOT_NULL)} LIMIT ${EXPORT_FETCH_LIMIT}`,
     params,
   );
 }
