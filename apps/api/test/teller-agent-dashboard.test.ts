@@ -63,5 +63,20 @@ describe('agent dashboard calls', () => {
       assignedMembers: 2,
       today: { membersServed: 1, depositsCollected: 50_000, transactions: 1 },
     });
+
+    // The home dashboard's savings: the agent's members' accounts and movements only; the manager's, everyone's.
+    const theirsPaid = await t.admin.post('/api/transaction/topup-saving-by-cif-product-kas-bank', {
+      cif: theirs.cifNumber,
+      productId: p.mandatory,
+      amount: 70_000,
+    });
+    expect(theirsPaid.statusCode).toBe(200);
+    const month = (d: any) => d.savings.thisMonth;
+    const agentHome = body<any>(await agent.client.get('/api/home/saving-loan')).data;
+    expect(month(agentHome)).toMatchObject({ deposits: 50_000, transactions: 1 });
+    const own = agentHome.savings.byType.reduce((n: number, r: any) => n + r.members, 0);
+    const adminHome = body<any>(await t.admin.get('/api/home/saving-loan')).data;
+    expect(month(adminHome)).toMatchObject({ deposits: 120_000, transactions: 2 });
+    expect(adminHome.savings.byType.reduce((n: number, r: any) => n + r.members, 0)).toBeGreaterThan(own);
   });
 });

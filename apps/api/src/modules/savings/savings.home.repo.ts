@@ -225,9 +225,12 @@ export async function savingSummaryFigures(tx: Tx, agentUserId: string | null | 
   const agent = agentUserId !== undefined;
   const params: unknown[] = agent ? [agentUserId] : [];
   const scope = agent ? `AND ${agentMemberCondition('m', '$1')}` : '';
+  // The member is joined only for an agent's scope: every account and movement has its member (a foreign key), so
+  // without a scope the join only cost time (987,000 movements: the six-month flows 0.85 s -> see docs/savings.md).
+  const member = (alias: string) => (agent ? `JOIN member m ON m.tenant_id = ${alias}.tenant_id AND m.id = ${alias}.member_id` : '');
   const byType = await tx.query<{ kind: string; saving_type: string; accounts: number; members: number; balance: Dec }>(
     `SELECT s.kind, s.saving_type, count(*)::int AS accounts, count(DISTINCT s.member_id)::int AS members, coalesce(sum(s.balance), 0) AS balance
-       FROM member_saving s JOIN member m ON m.tenant_id = s.tenant_id AND m.id = s.member_id
+       FROM member_saving s ${member('s')}
        WHERE s.tenant_id = app_tenant() AND s.status = 'ACTIVE' ${scope}
        GROUP BY s.kind, s.saving_type ORDER BY s.kind DESC, s.saving_type`,
     params,
@@ -237,7 +240,7 @@ export async function savingSummaryFigures(tx: Tx, agentUserId: string | null | 
               coalesce(sum(t.amount) FILTER (WHERE t.kind IN ('TOPUP', 'TOPUP_INTEREST')), 0) AS credit,
               coalesce(sum(t.amount) FILTER (WHERE t.kind IN ('WITHDRAW', 'WITHDRAW_TAX')), 0) AS debit,
               count(*)::int AS n
-       FROM member_transaction t JOIN member m ON m.tenant_id = t.tenant_id AND m.id = t.member_id
+       FROM member_transaction t ${member('t')}
        WHERE t.tenant_id = app_tenant() AND t.product_kind IN ('SAVING', 'SAVING_EQUITY') AND t.status = 'POSTED' AND t.reversal_of_id IS NULL
          AND t.transaction_date >= $${params.length + 1}::date ${scope}
        GROUP BY 1 ORDER BY 1`,
