@@ -422,3 +422,47 @@ describe('agents', () => {
     await assertReconciled(t.tenantId);
   });
 });
+
+describe('as-you-type account search (GET /api/transaction/saving/search)', () => {
+  it('finds by exact CIF first, CIF prefix, account number prefix, phone (08…), name; never a closed account or another agent’s member', async () => {
+    const t = await newTenant();
+    const p = await defaultProducts(t.tenantId);
+    const area = await createArea(t, 'Area Cari');
+    const agent = await createUser(t, { roleCode: 'AGENT', areaId: area });
+    const siti = await createActiveMember(t.admin, { fullName: 'Siti Rahmawati', areaId: area });
+    const sitiAcc = body<any>(await open(t.admin, { memberId: siti.id, productId: p.voluntary, initialDeposit: 10000 })).data.account;
+    const budi = await createActiveMember(t.admin, { fullName: 'Budi Santoso' });
+    const budiAcc = body<any>(await open(t.admin, { memberId: budi.id, productId: p.voluntary, initialDeposit: 10000 })).data.account;
+    const search = async (q: string, c = t.admin) => {
+      const res = await c.get('/api/transaction/saving/search', { q, kind: 'SAVING' });
+      expect(res.statusCode).toBe(200);
+      return body<any>(res).data.map((x: any) => x.id);
+    };
+    expect(await search(siti.cifNumber)).toEqual([sitiAcc.id]);
+    expect(await search(siti.cifNumber.toLowerCase())).toEqual([sitiAcc.id]);
+    // Both CIFs share the cooperative's prefix: the exact one first.
+    const prefix = siti.cifNumber.slice(0, 4);
+    expect(budi.cifNumber.startsWith(prefix)).toBe(true);
+    expect((await search(prefix)).sort()).toEqual([sitiAcc.id, budiAcc.id].sort());
+    expect(await search(budiAcc.accountNumber.slice(0, -1))).toContain(budiAcc.id);
+    expect(await search(budiAcc.accountNumber.toLowerCase())).toEqual([budiAcc.id]);
+    const phone = (budi as any).phone as string;
+    expect(await search(`0${phone.slice(3, 10)}`)).toEqual([budiAcc.id]);
+    expect(await search('rahmaw')).toEqual([sitiAcc.id]);
+    expect(await search('zzzz')).toEqual([]);
+    // An agent finds only its members, by name, CIF or account number.
+    expect(await search('budi', agent.client)).toEqual([]);
+    expect(await search(budiAcc.accountNumber, agent.client)).toEqual([]);
+    expect(await search(siti.cifNumber, agent.client)).toEqual([sitiAcc.id]);
+    // A closed account is not offered.
+    expect(
+      (
+        await t.admin.post('/api/transaction/close-product-saving', {
+          memberSavingId: budiAcc.id,
+          coaId: (await coaIds(t.tenantId))['10101'],
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(await search(budiAcc.accountNumber)).toEqual([]);
+  });
+});

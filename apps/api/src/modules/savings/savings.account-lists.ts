@@ -2,6 +2,7 @@ import { ZERO } from '@koperasi/finance';
 import { type Ctx, withTx } from '../../lib/context.ts';
 import { notFound } from '../../lib/errors.ts';
 import { paged } from '../../lib/http.ts';
+import { searchPatterns } from '../members/members.list.ts';
 import {
   type AccountFilter,
   accountRow,
@@ -50,10 +51,15 @@ export async function accountDetail(ctx: Ctx, savingId: string) {
   });
 }
 
-/** As-you-type lookup of open accounts by CIF, account number, phone (prefix) or name (contains). */
+/**
+ * As-you-type lookup of open accounts by CIF, phone or identity number (prefix), name (contains; starts with under
+ * three letters), as the member search reads the text (searchPatterns), or account number (prefix).
+ */
 export async function searchAccounts(ctx: Ctx, q: { q: string; kind?: string; limit: number }) {
+  const patterns = searchPatterns(q.q);
+  if (!patterns) return [];
   return withTx(ctx, async (tx) => {
-    const rows = await searchAccountRows(tx, q, isAgentCtx(ctx) ? ctx.userId : null);
+    const rows = await searchAccountRows(tx, q, patterns, q.q.trim().toUpperCase(), isAgentCtx(ctx) ? ctx.userId : null);
     return rows.map(accountView);
   });
 }
