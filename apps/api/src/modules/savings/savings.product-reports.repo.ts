@@ -1,7 +1,7 @@
 /** SQL of the per-product saving reports (savings.product-reports.ts). */
 import type { Dec } from '@koperasi/finance';
 import type { Tx } from '../../db/db.ts';
-import { balanceOnSql } from './savings.reports.repo.ts';
+import { BALANCE_ON, laterNetSql } from './savings.reports.repo.ts';
 
 /** Per product: accounts, members and balances on a day, with the control account (kind: one product kind). */
 export async function productPositions(tx: Tx, asOf: string, kind?: string) {
@@ -25,18 +25,19 @@ export async function productPositions(tx: Tx, asOf: string, kind?: string) {
     members: number;
     balance: Dec;
   }>(
-    `SELECT p.id, p.code, p.name, p.kind, p.saving_type, p.is_active, g.coa_id AS control_id, c.code AS control_code, c.name AS control_name,
+    `WITH later AS (${laterNetSql('$1')})
+     SELECT p.id, p.code, p.name, p.kind, p.saving_type, p.is_active, g.coa_id AS control_id, c.code AS control_code, c.name AS control_name,
             count(b.id) FILTER (WHERE b.balance_on <> 0 OR b.status = 'ACTIVE')::int AS accounts,
             count(DISTINCT b.member_id) FILTER (WHERE b.balance_on <> 0 OR b.status = 'ACTIVE')::int AS members,
             coalesce(sum(b.balance_on), 0) AS balance
      FROM product p
      LEFT JOIN product_gl_account g ON g.tenant_id = p.tenant_id AND g.product_id = p.id AND g.role = 'CONTROL'
      LEFT JOIN coa_account c ON c.tenant_id = g.tenant_id AND c.id = g.coa_id
-     LEFT JOIN LATERAL (
-       SELECT s.id, s.member_id, s.status,
-              ${balanceOnSql('$1')} AS balance_on
-       FROM member_saving s WHERE s.tenant_id = p.tenant_id AND s.product_id = p.id AND s.open_date <= $1::date
-     ) b ON true
+     LEFT JOIN (
+       SELECT s.product_id, s.id, s.member_id, s.status, ${BALANCE_ON} AS balance_on
+       FROM member_saving s LEFT JOIN later l ON l.saving_id = s.id
+       WHERE s.tenant_id = app_tenant() AND s.open_date <= $1::date
+     ) b ON b.product_id = p.id
      WHERE p.tenant_id = app_tenant() AND ${kindWhere}
      GROUP BY p.id, p.code, p.name, p.kind, p.saving_type, p.is_active, g.coa_id, c.code, c.name
      ORDER BY p.kind DESC, p.saving_type, p.code`,

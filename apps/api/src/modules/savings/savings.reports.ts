@@ -6,7 +6,7 @@
  *
  * Decisions:
  *  - A balance "on a day" is the account's balance less its movements dated
- *    after that day (`balanceOnSql`; the ledger's rule, so it reconciles with
+ *    after that day (`laterNetSql` and `BALANCE_ON`; the ledger's rule, so it reconciles with
  *    the GL even when a movement was entered after later-dated ones).
  */
 import { ZERO } from '@koperasi/finance';
