@@ -11,12 +11,10 @@
  * as the interest bench does.
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { dec } from '@koperasi/finance';
 import { buildApp } from '../apps/api/src/app.ts';
-import { systemCtx } from '../apps/api/src/lib/context.ts';
 import { EXPORT_MAX_ROWS } from '../apps/api/src/lib/excel.ts';
-import { post } from '../apps/api/src/modules/ledger/posting.ts';
 import { createTenant } from '../apps/api/src/modules/tenants/tenants.service.ts';
+import { bulkDeposits } from '../apps/api/test/bulk-deposits.ts';
 import { benchDatabaseUrl, percentile } from './_pg.ts';
 
 const ROWS = Number(process.env.EXPORTS_BENCH_ROWS ?? EXPORT_MAX_ROWS);
@@ -42,63 +40,17 @@ const info = await createTenant(db, {
   active: true,
   stepConfiguration: 3,
 });
-const ctx = systemCtx(db, info.tenantId, { userId: info.adminUserId, requestId: 'bench-exports' });
 const t0 = performance.now();
 /** `n` more deposits of Rp 1,000 into one account (ROWS + 1 in all after the second call), with their journal. */
-async function addRows(n: number, from: number): Promise<void> {
-  await db.tenant(info.tenantId, async (tx) => {
-    await tx.exec('SET LOCAL statement_timeout = 0');
-    const product = (await tx.one<{ id: string; code: string }>(
-      `SELECT id, code FROM product WHERE tenant_id = app_tenant() AND system_key = 'VOLUNTARY'`,
-    ))!;
-    const member =
-      (await tx.one<{ id: string }>(`SELECT id FROM member WHERE tenant_id = app_tenant() AND cif_number = 'E00000001'`)) ??
-      (await tx.one<{ id: string }>(
-        `INSERT INTO member (tenant_id, cif_number, full_name, gender, identity_type, identity_number, member_type, status, join_date, principal_status)
-         VALUES (app_tenant(), 'E00000001', 'Anggota Ekspor', 'L', 'KTP', '3300000000000009', 'MEMBER', 'ACTIVE', '2024-01-15', 'PAID') RETURNING id`,
-      ))!;
-    const saving =
-      (await tx.one<{ id: string }>(`SELECT id FROM member_saving WHERE tenant_id = app_tenant() AND member_id = $1`, [member.id])) ??
-      (await tx.one<{ id: string }>(
-        `INSERT INTO member_saving (tenant_id, account_number, member_id, product_id, kind, saving_type, status, balance, total_credit, open_date)
-         VALUES (app_tenant(), $3 || '.E0000001', $1, $2, 'SAVING', 'VOLUNTARY', 'ACTIVE', 0, 0, '2026-01-02') RETURNING id`,
-        [member.id, product.id, product.code],
-      ))!;
-    const group = crypto.randomUUID();
-    const seq = Number((await tx.one<{ n: string }>("SELECT tenant_sequence_next('member_transaction_seq')::text AS n"))!.n);
-    await tx.exec(
-      `INSERT INTO member_transaction (tenant_id, seq, code, transaction_date, member_id, product_id, product_kind, saving_id, kind, activity,
-                                       amount, balance_after, channel, group_id, created_by, approved_by)
-       SELECT app_tenant(), $1::bigint + g, 'TRXE' || lpad(($7::int + g)::text, 9, '0'), date '2026-01-02' + (g % 300),
-              $2, $3, 'SAVING', $4, 'TOPUP', 'DEPOSIT', 1000, 1000 * ($7::int + g), 'TELLER', $5, $6, $6
-         FROM generate_series(1, $8::int) g`,
-      [seq * 1_000_000, member.id, product.id, saving.id, group, info.adminUserId, from, n],
-    );
-    await tx.exec(
-      'UPDATE member_saving SET balance = balance + $2, total_credit = total_credit + $2 WHERE tenant_id = app_tenant() AND id = $1',
-      [saving.id, n * 1000],
-    );
-    const acc = Object.fromEntries(
-      (
-        await tx.query<{ id: string; code: string }>(
-          `SELECT id, code FROM coa_account WHERE tenant_id = app_tenant() AND code IN ('10101', '20101')`,
-        )
-      ).map((r) => [r.code, r.id]),
-    );
-    const j = await post(tx, ctx, {
-      date: '2026-01-02',
-      description: 'Setoran bench ekspor',
-      source: { module: 'SAVING', id: group },
-      lines: [
-        { accountId: acc['10101']!, debit: dec(n * 1000) },
-        { accountId: acc['20101']!, credit: dec(n * 1000) },
-      ],
-    });
-    await tx.exec('UPDATE member_transaction SET journal_id = $2 WHERE tenant_id = app_tenant() AND group_id = $1', [group, j.id]);
+async function addRows(n: number): Promise<void> {
+  await bulkDeposits(db, { tenantId: info.tenantId, userId: info.adminUserId }, n, {
+    cif: 'E00000001',
+    dateSql: "date '2026-01-02' + (g % 300)",
+    journalDate: '2026-01-02',
   });
   await db.owner((tx) => tx.exec('ANALYZE member_transaction'));
 }
-await addRows(ROWS, 0);
+await addRows(ROWS);
 console.log(`set-up: ${ROWS.toLocaleString('en')} transactions in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
 const basic = `Basic ${Buffer.from('web:web-secret').toString('base64')}`;
@@ -149,6 +101,6 @@ async function exportOnce(label: string): Promise<void> {
 
 await exportOnce(`export of ${ROWS.toLocaleString('en')} rows`);
 await exportOnce(`again`);
-await addRows(EXPORT_MAX_ROWS + 1 - ROWS > 0 ? EXPORT_MAX_ROWS + 1 - ROWS : 1, ROWS);
+await addRows(Math.max(1, EXPORT_MAX_ROWS + 1 - ROWS));
 await exportOnce('one row over the limit');
 await app.close();

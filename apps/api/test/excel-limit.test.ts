@@ -2,14 +2,12 @@
  * An export over EXPORT_MAX_ROWS (100,000 rows) is refused with a message that says what to do, in the user's
  * language, instead of a file cut at 100,000 rows whose total covers only part of them (what the transactions list
  * answered before); narrowed under the limit it downloads every row, and its total is the ledger's figure.
- * 100,001 transactions written straight into the tables, as the interest bench does (no API for that many).
+ * 100,001 transactions written straight into the tables (bulk-deposits.ts; no API posts that many in seconds).
  */
-import { dec } from '@koperasi/finance';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { systemCtx } from '../src/lib/context.ts';
 import { EXPORT_MAX_ROWS } from '../src/lib/excel.ts';
-import { post } from '../src/modules/ledger/posting.ts';
+import { bulkDeposits } from './bulk-deposits.ts';
 import { body, newTenant, type TestTenant } from './helpers.ts';
 
 let t: TestTenant;
@@ -19,48 +17,10 @@ const OCTOBER = 99_000;
 
 beforeAll(async () => {
   t = await newTenant();
-  const ctx = systemCtx(t.app.db, t.tenantId, { userId: t.adminUserId, requestId: 'excel-limit' });
-  await t.app.db.tenant(t.tenantId, async (tx) => {
-    await tx.exec('SET LOCAL statement_timeout = 0');
-    const product = (await tx.one<{ id: string; code: string }>(
-      `SELECT id, code FROM product WHERE tenant_id = app_tenant() AND system_key = 'VOLUNTARY'`,
-    ))!;
-    const member = (await tx.one<{ id: string }>(
-      `INSERT INTO member (tenant_id, cif_number, full_name, gender, identity_type, identity_number, member_type, status, join_date, principal_status)
-       VALUES (app_tenant(), 'X00000001', 'Anggota Ekspor', 'L', 'KTP', '3300000000000001', 'MEMBER', 'ACTIVE', '2024-01-15', 'PAID') RETURNING id`,
-    ))!;
-    const saving = (await tx.one<{ id: string }>(
-      `INSERT INTO member_saving (tenant_id, account_number, member_id, product_id, kind, saving_type, status, balance, total_credit, open_date)
-       VALUES (app_tenant(), $3 || '.X0000001', $1, $2, 'SAVING', 'VOLUNTARY', 'ACTIVE', $4, $4, '2026-10-01') RETURNING id`,
-      [member.id, product.id, product.code, N * 1000],
-    ))!;
-    const group = crypto.randomUUID();
-    const base = Number((await tx.one<{ n: string }>("SELECT tenant_sequence_next('member_transaction_seq')::text AS n"))!.n);
-    await tx.exec(
-      `INSERT INTO member_transaction (tenant_id, seq, code, transaction_date, member_id, product_id, product_kind, saving_id, kind, activity,
-                                       amount, balance_after, channel, group_id, created_by, approved_by)
-       SELECT app_tenant(), $1::bigint + g, 'TRXX' || lpad(g::text, 9, '0'), CASE WHEN g <= $7 THEN date '2026-10-15' ELSE date '2026-11-15' END,
-              $2, $3, 'SAVING', $4, 'TOPUP', 'DEPOSIT', 1000, 1000 * g, 'TELLER', $5, $6, $6
-         FROM generate_series(1, $8::int) g`,
-      [base, member.id, product.id, saving.id, group, t.adminUserId, OCTOBER, N],
-    );
-    const acc = Object.fromEntries(
-      (
-        await tx.query<{ id: string; code: string }>(
-          `SELECT id, code FROM coa_account WHERE tenant_id = app_tenant() AND code IN ('10101', '20101')`,
-        )
-      ).map((r) => [r.code, r.id]),
-    );
-    const j = await post(tx, ctx, {
-      date: '2026-10-15',
-      description: 'Setoran uji ekspor',
-      source: { module: 'SAVING', id: group },
-      lines: [
-        { accountId: acc['10101']!, debit: dec(N * 1000) },
-        { accountId: acc['20101']!, credit: dec(N * 1000) },
-      ],
-    });
-    await tx.exec('UPDATE member_transaction SET journal_id = $2 WHERE tenant_id = app_tenant() AND group_id = $1', [group, j.id]);
+  await bulkDeposits(t.app.db, { tenantId: t.tenantId, userId: t.adminUserId }, N, {
+    cif: 'X00000001',
+    dateSql: `CASE WHEN g <= ${OCTOBER} THEN date '2026-10-15' ELSE date '2026-11-15' END`,
+    journalDate: '2026-10-15',
   });
 }, 120_000);
 
@@ -89,7 +49,7 @@ describe('Excel export row limit', () => {
     let total: unknown = null;
     ws.eachRow((row) => {
       const code = row.getCell(1).value;
-      if (typeof code === 'string' && code.startsWith('TRXX')) codes.push(code);
+      if (typeof code === 'string' && code.startsWith('TRXB')) codes.push(code);
       if (row.values && (row.values as unknown[]).includes('Total')) total = row.getCell(8).value;
     });
     expect(codes).toHaveLength(N - OCTOBER);
