@@ -88,6 +88,13 @@ export function searchPatterns(search: string | undefined) {
   return p;
 }
 
+/** member_quick_search's first six arguments from searchPatterns, in its order (the member and account searches). */
+export function quickSearchArgs(
+  p: NonNullable<ReturnType<typeof searchPatterns>>,
+): [string | null, string | null, string | null, string | null, string | null, string | null] {
+  return [p.cifExact, p.cifPrefix, p.phonePrefix, p.identityPrefix, p.namePrefix, p.nameLike];
+}
+
 /** Midnight WIB of a day, as an instant. */
 const wibMidnight = (day: string, plusDays = 0) => new Date(new Date(`${day}T00:00:00+07:00`).getTime() + plusDays * 86_400_000);
 
@@ -180,17 +187,7 @@ export async function searchMembers(ctx: Ctx, q: string, limit: number, includeI
   return withTx(ctx, async (tx) => {
     const p = searchPatterns(q);
     if (!p) return [];
-    const hits = await memberQuickSearch(tx, [
-      p.cifExact,
-      p.cifPrefix,
-      p.phonePrefix,
-      p.identityPrefix,
-      p.namePrefix,
-      p.nameLike,
-      !includeInactive,
-      isAgent(ctx) ? ctx.userId : null,
-      limit,
-    ]);
+    const hits = await memberQuickSearch(tx, [...quickSearchArgs(p), !includeInactive, isAgent(ctx) ? ctx.userId : null, limit]);
     const rank = new Map(hits.map((h) => [h.id, h.rank]));
     const rows = await rowsByIds(
       tx,

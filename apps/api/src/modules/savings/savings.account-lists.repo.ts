@@ -61,24 +61,13 @@ export async function waitingRequests(tx: Tx, savingId: string) {
 export async function searchAccountRows(
   tx: Tx,
   q: { kind?: string; limit: number },
-  p: {
-    cifExact: string | null;
-    cifPrefix: string | null;
-    phonePrefix: string | null;
-    identityPrefix: string | null;
-    namePrefix: string | null;
-    nameLike: string | null;
-  },
+  /** member_quick_search's six patterns (members.list.ts quickSearchArgs). */
+  patterns: readonly (string | null)[],
   numberPrefix: string,
   agentId: string | null,
 ) {
   const params: unknown[] = [
-    p.cifExact,
-    p.cifPrefix,
-    p.phonePrefix,
-    p.identityPrefix,
-    p.namePrefix,
-    p.nameLike,
+    ...patterns,
     agentId,
     numberPrefix,
     `${numberPrefix}\u{10FFFF}`,

@@ -2,7 +2,7 @@ import { ZERO } from '@koperasi/finance';
 import { type Ctx, withTx } from '../../lib/context.ts';
 import { notFound } from '../../lib/errors.ts';
 import { paged } from '../../lib/http.ts';
-import { searchPatterns } from '../members/members.list.ts';
+import { quickSearchArgs, searchPatterns } from '../members/members.list.ts';
 import {
   type AccountFilter,
   accountRow,
@@ -59,7 +59,7 @@ export async function searchAccounts(ctx: Ctx, q: { q: string; kind?: string; li
   const patterns = searchPatterns(q.q);
   if (!patterns) return [];
   return withTx(ctx, async (tx) => {
-    const rows = await searchAccountRows(tx, q, patterns, q.q.trim().toUpperCase(), isAgentCtx(ctx) ? ctx.userId : null);
+    const rows = await searchAccountRows(tx, q, quickSearchArgs(patterns), q.q.trim().toUpperCase(), isAgentCtx(ctx) ? ctx.userId : null);
     return rows.map(accountView);
   });
 }
