@@ -8,6 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { systemCtx } from '../src/lib/context.ts';
+import { orderBy } from '../src/lib/http.ts';
 import { txWhere } from '../src/modules/savings/savings.lists.ts';
 import { txPageSql } from '../src/modules/savings/savings.tx-lists.repo.ts';
 import { body, newTenant } from './helpers.ts';
@@ -48,5 +49,14 @@ describe('transaction history at scale (plans)', () => {
   it('sorted by amount (a NOT NULL column without an index): sorted, nulls-last not needed', async () => {
     const { page } = await plans(undefined, 'amount');
     expect(page).toMatch(/Sort Key: t\.amount DESC, t\.seq DESC/);
+  });
+});
+
+describe('orderBy', () => {
+  it('empty values last, except on NOT NULL columns, where the clause would only keep a DESC index out', () => {
+    const cols = { created_date: 'j.posted_at', number: 'j.number' };
+    expect(orderBy(undefined, 'DESC', cols, 'created_date', 'j.id', ['j.posted_at'])).toBe('ORDER BY j.posted_at DESC, j.id DESC');
+    expect(orderBy('number', 'ASC', cols, 'created_date', 'j.id', ['j.posted_at'])).toBe('ORDER BY j.number ASC NULLS LAST, j.id ASC');
+    expect(orderBy(undefined, 'DESC', cols, 'created_date')).toBe('ORDER BY j.posted_at DESC NULLS LAST, id DESC');
   });
 });

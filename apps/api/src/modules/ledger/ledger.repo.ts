@@ -174,6 +174,8 @@ const SORTS: Record<string, string> = {
   description: 'j.description',
   sourceModule: 'j.source_module',
 };
+/** NOT NULL sort columns, sorted without "NULLS LAST" so their indexes serve a page (lib/http.ts orderBy). */
+const SORTS_NOT_NULL = ['j.posted_at', 'j.date'];
 
 export async function listJournals(
   tx: Tx,
@@ -206,13 +208,13 @@ export async function listJournals(
     where.push(`j.id IN (SELECT l.journal_id FROM journal_line l WHERE ${cond.join(' AND ')})`);
   }
   const whereSql = where.join(' AND ');
+  // The reversing journal is joined for the count only when the status filter asks about it.
+  const reversedBy = whereSql.includes('r.id') ? 'LEFT JOIN journal r ON r.tenant_id = j.tenant_id AND r.reversal_of_id = j.id' : '';
   const countRow = await tx.one<{ n: number; total: Dec }>(
-    `SELECT count(*)::int AS n, coalesce(sum(j.total_amount), 0) AS total
-     FROM journal j LEFT JOIN journal r ON r.tenant_id = j.tenant_id AND r.reversal_of_id = j.id
-     WHERE ${whereSql}`,
+    `SELECT count(*)::int AS n, coalesce(sum(j.total_amount), 0) AS total FROM journal j ${reversedBy} WHERE ${whereSql}`,
     params,
   );
-  const order = orderBy(f.sortBy, f.ascOrDesc, SORTS, 'created_date', 'j.number');
+  const order = orderBy(f.sortBy, f.ascOrDesc, SORTS, 'created_date', 'j.number', SORTS_NOT_NULL);
   const rows = await tx.query<JournalRow>(
     `${SELECT_JOURNAL} WHERE ${whereSql} ${order} LIMIT ${p(f.limit)} OFFSET ${p(f.page * f.limit)}`,
     params,
