@@ -27,6 +27,8 @@ const SORT = {
   releaseDate: 'l.release_date',
   status: 'l.status',
 };
+/** NOT NULL sort columns, sorted without "NULLS LAST" so the created index serves a page (lib/http.ts orderBy). */
+const SORT_NOT_NULL = ['l.created_date'];
 
 /** The loan list's page and count; `today` decides what is past due; `agentUserId` set: the agent's members only. */
 export async function loanListPage(tx: Tx, q: LoanDatatableQuery, today: string, agentUserId?: string | null) {
@@ -64,12 +66,11 @@ export async function loanListPage(tx: Tx, q: LoanDatatableQuery, today: string,
     where.push(agentMemberCondition('m', `$${params.length}`));
   }
   const cond = where.join(' AND ');
-  const total = await tx.one<{ n: number }>(
-    `SELECT count(*)::int AS n FROM loan l JOIN member m ON m.tenant_id = l.tenant_id AND m.id = l.member_id WHERE ${cond}`,
-    params,
-  );
+  // The member is joined for the count only when a filter names it (every loan has its member: a foreign key).
+  const joinMember = /\bm\./.test(cond) ? 'JOIN member m ON m.tenant_id = l.tenant_id AND m.id = l.member_id' : '';
+  const total = await tx.one<{ n: number }>(`SELECT count(*)::int AS n FROM loan l ${joinMember} WHERE ${cond}`, params);
   const rows = await tx.query<LoanRow>(
-    `${LOAN_SELECT} WHERE ${cond} ${orderBy(q.sortBy, q.ascOrDesc, SORT, 'created_date', 'l.id')} LIMIT ${q.limit} OFFSET ${q.page * q.limit}`,
+    `${LOAN_SELECT} WHERE ${cond} ${orderBy(q.sortBy, q.ascOrDesc, SORT, 'created_date', 'l.id', SORT_NOT_NULL)} LIMIT ${q.limit} OFFSET ${q.page * q.limit}`,
     params,
   );
   return { rows, total: total?.n ?? 0 };
