@@ -5,6 +5,7 @@
  */
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
+import { bulkDeposits } from './bulk-deposits.ts';
 import { body, newTenant } from './helpers.ts';
 import { roleUser } from './ledger-helpers.ts';
 import { createActiveMember } from './members-fixtures.ts';
@@ -120,6 +121,42 @@ describe('saving reports', () => {
     const x = await t.admin.get('/api/report/transactions', { format: 'xlsx' });
     expect(x.statusCode).toBe(200);
     await assertReconciled(t.tenantId);
+  });
+
+  it('report/saving-product-periode carries each month’s closing into the next month’s opening, from movements before the period', async () => {
+    const t = await newTenant();
+    // Rp 1,000 deposits every 20 days from 30 Jan 2026: Jan 30, Feb 19, Mar 11, Mar 31, Apr 20, May 10, May 30, Jun 19, Jul 9.
+    await bulkDeposits(t.app.db, { tenantId: t.tenantId, userId: t.adminUserId }, 9, {
+      cif: 'P00000001',
+      dateSql: `date '2026-01-10' + g * 20`,
+      journalDate: '2026-01-30',
+    });
+    const per = body<any>(await t.admin.get('/api/report/saving-product-periode', { start: '2026-03-05', end: '2026-06-10' })).data;
+    expect([per.start, per.end]).toEqual(['2026-03-01', '2026-06-30']);
+    const ss = per.rows.filter((r: any) => r.code === 'SS').map((r: any) => [r.month, r.opening, r.deposits, r.withdrawals, r.closing]);
+    expect(ss).toEqual([
+      ['2026-03', 2000, 2000, 0, 4000],
+      ['2026-04', 4000, 1000, 0, 5000],
+      ['2026-05', 5000, 2000, 0, 7000],
+      ['2026-06', 7000, 1000, 0, 8000],
+    ]);
+    // Every product has every month, an empty one all zeros; a product filter keeps only that product.
+    const sp = per.rows.filter((r: any) => r.code === 'SP');
+    expect(sp.map((r: any) => [r.month, r.opening, r.closing])).toEqual([
+      ['2026-03', 0, 0],
+      ['2026-04', 0, 0],
+      ['2026-05', 0, 0],
+      ['2026-06', 0, 0],
+    ]);
+    const ssId = per.rows.find((r: any) => r.code === 'SS').productId;
+    const one = body<any>(
+      await t.admin.get('/api/report/saving-product-periode', { start: '2026-05-01', end: '2026-07-31', productId: ssId }),
+    ).data;
+    expect(one.rows.map((r: any) => [r.code, r.month, r.opening, r.closing])).toEqual([
+      ['SS', '2026-05', 5000, 7000],
+      ['SS', '2026-06', 7000, 8000],
+      ['SS', '2026-07', 8000, 9000],
+    ]);
   });
 
   it('report/saving-product/with-plan shows each plan’s progress, and reports need report:view', async () => {

@@ -45,7 +45,12 @@ export async function productPositions(tx: Tx, asOf: string, kind?: string) {
   );
 }
 
-/** Per product and month of [from, to]: opening, standing credits and debits, corrections. */
+/**
+ * Per product and month of [from, to] (from the first of a month, to the last day of one): opening, standing credits
+ * and debits, corrections. One pass over the movements up to `to`: each product's net before `from` and its per-month
+ * figures, the opening of a month being the net before `from` plus the months before it (a window). The opening was a
+ * subquery per product and month, each reading every earlier movement: 2.0 s for a year at 987,000 movements.
+ */
 export async function productMonths(tx: Tx, from: string, to: string, productId?: string) {
   const params: unknown[] = [from, to];
   let extra = '';
@@ -65,18 +70,23 @@ export async function productMonths(tx: Tx, from: string, to: string, productId?
   }>(
     `WITH months AS (SELECT gs::date AS m FROM generate_series($1::date::timestamp, $2::date::timestamp, interval '1 month') gs),
      prods AS (SELECT p.id, p.code, p.name, p.kind, p.saving_type FROM product p
-               WHERE p.tenant_id = app_tenant() AND p.kind IN ('SAVING', 'SAVING_EQUITY')${extra})
+               WHERE p.tenant_id = app_tenant() AND p.kind IN ('SAVING', 'SAVING_EQUITY')${extra}),
+     agg AS (
+       SELECT t.product_id, CASE WHEN t.transaction_date < $1::date THEN NULL ELSE date_trunc('month', t.transaction_date)::date END AS m,
+              sum(saving_net(t.kind, t.amount)) AS net,
+              sum(t.amount) FILTER (WHERE t.kind IN ('TOPUP', 'TOPUP_INTEREST') AND t.status = 'POSTED' AND t.reversal_of_id IS NULL) AS credit,
+              sum(t.amount) FILTER (WHERE t.kind IN ('WITHDRAW', 'WITHDRAW_TAX') AND t.status = 'POSTED' AND t.reversal_of_id IS NULL) AS debit,
+              sum(saving_net(t.kind, t.amount)) FILTER (WHERE t.status = 'CANCELLED' OR t.reversal_of_id IS NOT NULL) AS corrections
+         FROM member_transaction t
+        WHERE t.tenant_id = app_tenant() AND t.product_id = ANY (ARRAY(SELECT prods.id FROM prods)) AND t.transaction_date <= $2::date
+        GROUP BY 1, 2
+     )
      SELECT prods.id AS product_id, prods.code, prods.name, to_char(months.m, 'YYYY-MM') AS month,
-            coalesce((SELECT sum(saving_net(t.kind, t.amount)) FROM member_transaction t
-                      WHERE t.tenant_id = app_tenant() AND t.product_id = prods.id AND t.transaction_date < months.m), 0) AS opening,
-            coalesce(sum(t.amount) FILTER (WHERE t.kind IN ('TOPUP', 'TOPUP_INTEREST') AND t.status = 'POSTED' AND t.reversal_of_id IS NULL), 0) AS credit,
-            coalesce(sum(t.amount) FILTER (WHERE t.kind IN ('WITHDRAW', 'WITHDRAW_TAX') AND t.status = 'POSTED' AND t.reversal_of_id IS NULL), 0) AS debit,
-            coalesce(sum(saving_net(t.kind, t.amount))
-                     FILTER (WHERE t.status = 'CANCELLED' OR t.reversal_of_id IS NOT NULL), 0) AS corrections
+            coalesce(b.net, 0) + coalesce(sum(a.net) OVER (PARTITION BY prods.id ORDER BY months.m ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0) AS opening,
+            coalesce(a.credit, 0) AS credit, coalesce(a.debit, 0) AS debit, coalesce(a.corrections, 0) AS corrections
      FROM prods CROSS JOIN months
-     LEFT JOIN member_transaction t ON t.tenant_id = app_tenant() AND t.product_id = prods.id
-          AND t.transaction_date >= months.m AND t.transaction_date < (months.m + interval '1 month')::date
-     GROUP BY prods.id, prods.code, prods.name, prods.kind, prods.saving_type, months.m
+     LEFT JOIN agg a ON a.product_id = prods.id AND a.m = months.m
+     LEFT JOIN agg b ON b.product_id = prods.id AND b.m IS NULL
      ORDER BY prods.kind DESC, prods.saving_type, prods.code, months.m`,
     params,
   );
