@@ -123,6 +123,28 @@ describe('saving reports', () => {
     await assertReconciled(t.tenantId);
   });
 
+  it('report/saving-product counts a member with two accounts in a product once', async () => {
+    const t = await newTenant();
+    const p = await defaultProducts(t.tenantId);
+    const a = await createActiveMember(t.admin, { fullName: 'Citra Dewi', gender: 'P' });
+    const b = await createActiveMember(t.admin, { fullName: 'Dodi Pratama' });
+    for (const [m, amount] of [
+      [a, 200000],
+      [a, 50000],
+      [b, 75000],
+    ] as const) {
+      const r = await t.admin.post('/api/transaction/request-open-product-member', {
+        memberId: m.id,
+        productId: p.voluntary,
+        initialDeposit: amount,
+      });
+      expect(r.statusCode).toBe(200);
+    }
+    const prod = body<any>(await t.admin.get('/api/report/saving-product', { kind: 'SAVING' })).data;
+    expect(prod.products.find((x: any) => x.code === 'SS')).toMatchObject({ accounts: 3, members: 2, balance: 325000 });
+    await assertReconciled(t.tenantId);
+  });
+
   it('report/saving-product-periode carries each month’s closing into the next month’s opening, from movements before the period', async () => {
     const t = await newTenant();
     // Rp 1,000 deposits every 20 days from 30 Jan 2026: Jan 30, Feb 19, Mar 11, Mar 31, Apr 20, May 10, May 30, Jun 19, Jul 9.

