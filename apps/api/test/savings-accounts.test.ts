@@ -247,6 +247,15 @@ describe('mandatory savings', () => {
     expect(ra.unpaidPeriods[0]).toMatchObject({ status: 'PARTIAL', paid: 20000 });
     expect(rb).toMatchObject({ periodsDue: 3, totalDue: 150000, paid: 0, arrears: 150000, accountNumber: null });
     expect(list.totalArrears).toBe(330000);
+    // Pages: the totals with every page, also one past the end (the totals and the page are one statement).
+    const second = body<any>(await t.admin.get('/api/home/member-not-paid-wajib', { limit: 1, page: 1 })).data;
+    expect([second.content.map((r: any) => r.fullName), second.totalElements, second.totalArrears]).toEqual([
+      ['Anggota Dua Bulan'],
+      2,
+      330000,
+    ]);
+    const past = body<any>(await t.admin.get('/api/home/member-not-paid-wajib', { limit: 10, page: 5 })).data;
+    expect([past.content, past.totalElements, past.totalArrears]).toEqual([[], 2, 330000]);
 
     // The SQL function and the finance schedule agree.
     const versions = await t.app.db.tenant(t.tenantId, (tx) =>
