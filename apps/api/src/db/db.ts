@@ -22,7 +22,7 @@ import { createPgliteDb } from './pglite.ts';
 
 export { APP_ROLE, type Db, isUuid, type Sql, sqlLiteral, type TenantTxOptions, type Tx } from './core.ts';
 export { appLoginPassword, appLoginUrl, type PgOptions } from './login-role.ts';
-export { createPgDb } from './pg.ts';
+export { createPgDb, STATEMENT_TIMEOUT_MS } from './pg.ts';
 export { createPgliteDb } from './pglite.ts';
 
 export async function createDb(opts: {

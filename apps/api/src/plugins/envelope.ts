@@ -6,6 +6,7 @@
 import { type ErrorCode, hasMessage, type Lang, translate } from '@koperasi/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { STATEMENT_TIMEOUT_MS } from '../db/db.ts';
 import { AppError, type FieldError, IdempotentReplay, RequestValidationError } from '../lib/errors.ts';
 import { messageParams } from '../lib/http.ts';
 import { langOf } from '../lib/i18n.ts';
@@ -73,6 +74,25 @@ function fromDatabase(err: { code?: string; constraint?: string }): { status: nu
   }
 }
 
+/**
+ * The database gone from under a request: a connection PostgreSQL ended (an administrator, a restart, the idle
+ * transaction timeout: SQLSTATE class 08 and 57P0x, 25P03) or node-postgres found closed. The request did not finish
+ * and nothing of it committed (a COMMIT cut mid-way is the one exception, which the Idempotency-Key covers): 503, try
+ * again, not a 500 that reads as a fault of the program.
+ */
+const CONNECTION_LOST = /Connection terminated|not queryable|Client was closed|ECONNREFUSED|ECONNRESET/i;
+function databaseGone(err: { code?: string; message?: string }): boolean {
+  const code = String(err.code ?? '');
+  return (
+    code.startsWith('08') ||
+    ['57P01', '57P02', '57P03', '25P03', 'ECONNREFUSED', 'ECONNRESET', 'EPIPE'].includes(code) ||
+    CONNECTION_LOST.test(String(err.message ?? ''))
+  );
+}
+
+/** The statement_timeout the pools set, in seconds, for the message of a statement it cancelled. */
+const STATEMENT_TIMEOUT_SECONDS = STATEMENT_TIMEOUT_MS / 1000;
+
 async function envelopePlugin(app: FastifyInstance) {
   app.addHook('preSerialization', async (req, _reply, payload) => {
     if (payload && typeof payload === 'object' && 'status' in payload && 'message' in payload) {
@@ -117,6 +137,16 @@ async function envelopePlugin(app: FastifyInstance) {
     if (db) {
       req.log.warn({ err }, 'database refused the request');
       return reply.code(db.status).send(errorBody(req, db.status, db.code, translate(db.key, lang)));
+    }
+    if (fe.code === '57014') {
+      req.log.warn({ err }, 'statement timeout');
+      return reply
+        .code(503)
+        .send(errorBody(req, 503, 'REQUEST_TIMEOUT', translate('common.request_timeout', lang, { seconds: STATEMENT_TIMEOUT_SECONDS })));
+    }
+    if (!fe.statusCode && databaseGone(fe)) {
+      req.log.error({ err }, 'database connection lost');
+      return reply.code(503).send(errorBody(req, 503, 'DATABASE_UNAVAILABLE', translate('common.database_unavailable', lang)));
     }
     // A multipart body cut short or malformed (the parser's errors carry no status): the client's fault.
     if (!fe.statusCode && MULTIPART_BROKEN.test(String(fe.message))) {

@@ -22,6 +22,14 @@ export const commonMessages = {
     id: 'Data yang akan diekspor lebih dari {max} baris, batas satu berkas Excel. Persempit periode atau saringannya, lalu unduh lagi.',
     en: 'The export holds more than {max} rows, the most one Excel file takes. Narrow the period or the filter and download again.',
   },
+  'common.database_unavailable': {
+    id: 'Sambungan ke basis data terputus, permintaan ini tidak selesai. Coba lagi sebentar lagi; transaksi yang dikirim ulang tidak akan tercatat dua kali.',
+    en: 'The connection to the database was lost and this request did not finish. Try again in a moment; a transaction sent again is not posted twice.',
+  },
+  'common.request_timeout': {
+    id: 'Permintaan ini melewati batas waktu {seconds} detik dan dibatalkan; tidak ada yang disimpan. Persempit periode atau saringannya, lalu coba lagi.',
+    en: 'This request took longer than {seconds} seconds and was cancelled; nothing was saved. Narrow the period or the filter and try again.',
+  },
   'common.too_many_requests': {
     id: 'Terlalu banyak permintaan. Coba lagi dalam {minutes} menit.',
     en: 'Too many requests. Try again in {minutes} minutes.',

@@ -25,6 +25,14 @@ function envelopeMessage(data: unknown): string | null {
   return null;
 }
 
+/**
+ * Whether a failed query is tried again (twice at most): only what may pass on a second try, no answer or a server
+ * fault; not a statement the database cancelled past its time limit (REQUEST_TIMEOUT: it would run a minute again).
+ */
+export function shouldRetry(count: number, error: unknown): boolean {
+  return count < 2 && isApiError(error) && (error.kind === 'network' || error.status >= 500) && error.errorCode !== 'REQUEST_TIMEOUT';
+}
+
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     queryCache: new QueryCache({
@@ -53,8 +61,7 @@ export function createQueryClient(): QueryClient {
       queries: {
         staleTime: 30_000,
         refetchOnWindowFocus: false,
-        // Retry only what may pass on a second try: no answer, or a server fault.
-        retry: (count, error) => count < 2 && isApiError(error) && (error.kind === 'network' || error.status >= 500),
+        retry: shouldRetry,
       },
       mutations: { retry: false },
     },
