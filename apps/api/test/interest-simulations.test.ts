@@ -10,6 +10,7 @@
  * goes to the largest fraction (Sari): 33.33 and 66.67.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { simulationChunk } from '../src/modules/interest/interest.simulation.ts';
 import { addDays } from '../src/modules/ledger/dates.ts';
 import { createDepositProduct, today } from './deposits-fixtures.ts';
 import { body, newTenant, type TestTenant, testDb } from './helpers.ts';
@@ -106,6 +107,27 @@ describe('saving-member-profit-sharing', () => {
     const { t, productId } = await savingsFixture();
     const r = await t.admin.get('/api/interest-simulation/saving-member-profit-sharing', { start: START, end: END, productId });
     expect([r.statusCode, body(r).errorCode]).toEqual([422, 'PROFIT_SHARING_REQUIRED']);
+  });
+});
+
+describe('simulations over many accounts', () => {
+  it('answer the same read one account at a time as in one chunk (accounts read, computed and reduced chunk by chunk)', async () => {
+    const { t, productId } = await savingsFixture();
+    const both = async () => [
+      await get(t, 'saving-member-baserate', { start: START, end: END, productId, baseRate: 6 }),
+      await get(t, 'saving-member-profit-sharing', { start: START, end: END, productId, profitSharing: 3_000_000 }),
+    ];
+    const whole = await both();
+    const size = simulationChunk.size;
+    simulationChunk.size = 1;
+    try {
+      expect(await both()).toEqual(whole);
+    } finally {
+      simulationChunk.size = size;
+    }
+    expect(whole[0].totalElements).toBe(2);
+    expect(whole[0].totalGross).toBeGreaterThan(0);
+    expect(whole[1].totalGross).toBe(3_000_000);
   });
 });
 
