@@ -31,6 +31,7 @@ export async function downloadServerExcel(
   query: QueryParams,
   fallbackName: string,
   failedKey = 'common:empty.loadFailed',
+  timeoutMs = 120_000,
 ): Promise<string> {
   const headers: Record<string, string> = { Accept: `${XLSX}, application/json`, 'Accept-Language': currentLanguage() };
   let res: Response;
@@ -38,7 +39,7 @@ export async function downloadServerExcel(
     res = await fetch(`${path}${toQueryString({ ...query, format: 'xlsx' })}`, {
       headers,
       credentials: 'same-origin',
-      signal: AbortSignal.timeout(120_000),
+      signal: AbortSignal.timeout(timeoutMs),
     });
   } catch (err) {
     const e = err as Error;

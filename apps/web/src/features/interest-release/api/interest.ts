@@ -62,5 +62,11 @@ export type SimulationPage = Page<MemberSimulationRow> & {
   totalNet: number;
 };
 
+/**
+ * How long the browser waits for a simulation (its answer or its Excel): the server computes every account of the
+ * period, about 141 s for 1,000,000 accounts (docs/interest.md "Tenth pass"), longer than the 60 s of other calls.
+ */
+export const SIMULATION_TIMEOUT_MS = 300_000;
+
 export const fetchSimulation = (k: SimulationKind, query: Record<string, string | number | null | undefined>) =>
-  api<SimulationPage>(simulationPath(k), { query: { ...query, page: 0, limit: 999 } });
+  api<SimulationPage>(simulationPath(k), { query: { ...query, page: 0, limit: 999 }, timeoutMs: SIMULATION_TIMEOUT_MS });

@@ -22,7 +22,7 @@ import { MoneyText } from '../../../components/money/MoneyText';
 import { downloadServerExcel } from '../../../lib/api/download';
 import { useFormat } from '../../../lib/format';
 import { notifyError } from '../../../lib/notify';
-import { fetchSimulation, type MemberSimulationRow, type SimulationKind, simulationPath } from '../api/interest';
+import { fetchSimulation, type MemberSimulationRow, SIMULATION_TIMEOUT_MS, type SimulationKind, simulationPath } from '../api/interest';
 
 const KINDS: SimulationKind[] = ['baserate', 'profit-sharing', 'profit-deposit'];
 
@@ -139,7 +139,11 @@ export function SimulationCard({
               color="inherit"
               startIcon={<FileDownloadOutlined />}
               data-testid="simulation-excel"
-              onClick={() => downloadServerExcel(simulationPath(kind), query(), `simulasi-${kind}.xlsx`).catch(notifyError)}
+              onClick={() =>
+                downloadServerExcel(simulationPath(kind), query(), `simulasi-${kind}.xlsx`, undefined, SIMULATION_TIMEOUT_MS).catch(
+                  notifyError,
+                )
+              }
             >
               {t('table.exportExcel', { ns: 'common' })}
             </Button>
