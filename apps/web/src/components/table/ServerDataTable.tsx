@@ -35,7 +35,6 @@ import {
   type GridRowParams,
   type GridValidRowModel,
 } from '@mui/x-data-grid';
-import { arSD, enUS, esES, frFR, idID, itIT, zhCN } from '@mui/x-data-grid/locales';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
@@ -44,6 +43,7 @@ import { useOptionalUserId } from '../../lib/auth/AuthProvider';
 import { EmptyState } from '../EmptyState';
 import { ExportExcelButton } from '../ExportExcelButton';
 import type { ExcelColumn } from '../excel';
+import { gridLocaleText } from './gridLocale';
 import { PAGE_SIZE_OPTIONS, type ServerTableOptions, useServerTable } from './useServerTable';
 
 /** Below this width the rows are cards. */
@@ -71,8 +71,6 @@ export function denseColumns<T extends GridValidRowModel>(columns: GridColDef<T>
     return out;
   });
 }
-
-const GRID_LOCALES = { id: idID, en: enUS, zh: zhCN, ar: arSD, it: itIT, es: esES, fr: frFR } as const;
 
 export interface ServerDataTableProps<T extends GridValidRowModel> extends ServerTableOptions<T> {
   columns: GridColDef<T>[];
@@ -124,7 +122,7 @@ export function ServerDataTable<T extends GridValidRowModel>(props: ServerDataTa
   // Stable models: a new array or object each render reads to the grid as a change (and a new sort goes back to page 0).
   const sortModel = useMemo(() => (table.sort ? [table.sort] : []), [table.sort]);
   const paginationModel = useMemo(() => ({ page: table.page, pageSize: table.pageSize }), [table.page, table.pageSize]);
-  const localeText = (GRID_LOCALES[i18n.language as keyof typeof GRID_LOCALES] ?? enUS).components.MuiDataGrid.defaultProps.localeText;
+  const localeText = gridLocaleText(i18n.language);
   const shownColumns = useMemo(() => denseColumns(columns), [columns]);
 
   const content = (

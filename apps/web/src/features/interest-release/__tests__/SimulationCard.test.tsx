@@ -60,4 +60,28 @@ describe('SimulationCard', () => {
     expect(await screen.findByTestId('simulation-totals')).toBeInTheDocument();
     expect(screen.queryByTestId('simulation-partial')).not.toBeInTheDocument();
   });
+
+  it('says it is computing while the server works, and its grid speaks the user’s language (Indonesian pagination)', async () => {
+    let answerNow: () => void = () => undefined;
+    const answered = new Promise<void>((r) => {
+      answerNow = r;
+    });
+    stubFetch(async () => {
+      await answered;
+      return { body: ok(answer(12, 12)) };
+    });
+    await i18n.changeLanguage('id');
+    try {
+      renderWithProviders(<SimulationCard from="2026-10-01" to="2026-10-31" />);
+      await userEvent.click(screen.getByRole('button', { name: 'Simulasikan' }));
+      expect(await screen.findByTestId('simulation-computing')).toHaveTextContent('Menghitung jasa setiap rekening');
+      answerNow();
+      expect(await screen.findByTestId('simulation-totals')).toBeInTheDocument();
+      expect(screen.queryByTestId('simulation-computing')).not.toBeInTheDocument();
+      expect(screen.getByText(/Baris per halaman/)).toBeInTheDocument();
+      expect(screen.queryByText(/Rows per page/)).not.toBeInTheDocument();
+    } finally {
+      await i18n.changeLanguage('en');
+    }
+  });
 });

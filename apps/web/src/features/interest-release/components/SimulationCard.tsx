@@ -9,6 +9,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
+import CircularProgress from '@mui/material/CircularProgress';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -19,6 +20,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MoneyField } from '../../../components/money/MoneyField';
 import { MoneyText } from '../../../components/money/MoneyText';
+import { gridLocaleText } from '../../../components/table/gridLocale';
 import { downloadServerExcel } from '../../../lib/api/download';
 import { useFormat } from '../../../lib/format';
 import { notifyError } from '../../../lib/notify';
@@ -57,7 +59,7 @@ export function SimulationCard({
   to: string | null;
   initialKind?: SimulationKind;
 }) {
-  const { t } = useTranslation('interest-release');
+  const { t, i18n } = useTranslation('interest-release');
   const fmt = useFormat();
   const [kind, setKind] = useState<SimulationKind>(initialKind);
   const [baseRate, setBaseRate] = useState('');
@@ -149,6 +151,14 @@ export function SimulationCard({
             </Button>
           )}
         </Stack>
+        {sim.isPending && (
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 2 }} role="status" data-testid="simulation-computing">
+            <CircularProgress size={18} />
+            <Typography variant="body2" color="text.secondary">
+              {t('sim.computing')}
+            </Typography>
+          </Stack>
+        )}
         {data && (
           <>
             <Typography sx={{ mb: 1 }} data-testid="simulation-totals">
@@ -163,7 +173,7 @@ export function SimulationCard({
               autoHeight
               pageSizeOptions={[10, 25, 50, 100]}
               initialState={{ pagination: { paginationModel: { pageSize: 10 } } }}
-              localeText={{ noRowsLabel: t('sim.empty') }}
+              localeText={{ ...gridLocaleText(i18n.language), noRowsLabel: t('sim.empty') }}
               disableRowSelectionOnClick
             />
             {data.totalElements > data.content.length && (

@@ -10,14 +10,12 @@ import Card from '@mui/material/Card';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import { DataGrid, type DataGridProps, type GridColDef, type GridValidRowModel } from '@mui/x-data-grid';
-import { arSD, enUS, esES, frFR, idID, itIT, zhCN } from '@mui/x-data-grid/locales';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/EmptyState';
+import { gridLocaleText } from '../../../components/table/gridLocale';
 import { type ServerTableOptions, useServerTable } from '../../../components/table/useServerTable';
 import type { ListParams, Page } from '../../../lib/api/list';
-
-const GRID_LOCALES = { id: idID, en: enUS, zh: zhCN, ar: arSD, it: itIT, es: esES, fr: frFR } as const;
 
 export interface LedgerTableProps<T extends GridValidRowModel, P extends Page<T>> extends Omit<ServerTableOptions<T>, 'fetchPage'> {
   fetchPage: (params: ListParams, signal?: AbortSignal) => Promise<P>;
@@ -38,7 +36,7 @@ export function LedgerTable<T extends GridValidRowModel, P extends Page<T>>(prop
   const data = table.query.data as P | undefined;
   const sortModel = useMemo(() => (table.sort ? [table.sort] : []), [table.sort]);
   const paginationModel = useMemo(() => ({ page: table.page, pageSize: table.pageSize }), [table.page, table.pageSize]);
-  const localeText = (GRID_LOCALES[i18n.language as keyof typeof GRID_LOCALES] ?? enUS).components.MuiDataGrid.defaultProps.localeText;
+  const localeText = gridLocaleText(i18n.language);
   const { columns, getRowId, searchPlaceholder, toolbar, actions, summary, onRowClick, testId = 'data-table', gridProps } = props;
 
   return (
