@@ -207,6 +207,11 @@ describe('reports', () => {
       basis: 'TERENDAH',
     });
     expect(mi.totalNet).toBe(1465.75);
+    // A search counts through the member and the account (the count without one reads the interest rows alone).
+    const found = body<any>(await t.admin.get('/api/report/saving-member-interest', { search: s.accountNumber })).data;
+    expect([found.totalElements, found.totalNet, found.content.length]).toEqual([1, 1465.75, 1]);
+    const none = body<any>(await t.admin.get('/api/report/saving-member-interest', { search: 'tidak-ada-anggota-ini' })).data;
+    expect([none.totalElements, none.totalNet, none.content]).toEqual([0, 0, []]);
     const list = body<any>(await t.admin.get('/api/report/release-interest', {})).data;
     expect(list.content[0]).toMatchObject({ id: r.id, kind: 'SAVING', status: 'RELEASED', items: 1, totalGross: 2465.75 });
     const detail = body<any>(await t.admin.get(`/api/report/release-interest/${r.id}/detail`)).data;
