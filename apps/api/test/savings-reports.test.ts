@@ -53,6 +53,11 @@ describe('saving reports', () => {
       [pa.accountNumber, 250000],
     ]);
     expect(r.totalBalance).toBe(930000);
+    // Sorted by a member's name and searched by it (both join the member; the totals alone do not).
+    const byName = body<any>(await t.admin.get('/api/report/saving', { kind: 'SAVING', sortBy: 'member_name', ascOrDesc: 'DESC' })).data;
+    expect([byName.content[0].accountNumber, byName.totalElements, byName.totalBalance]).toEqual([sb.accountNumber, 3, 930000]);
+    const bayu = body<any>(await t.admin.get('/api/report/saving', { search: 'bayu' })).data;
+    expect([bayu.content.map((x: any) => x.accountNumber), bayu.totalBalance]).toEqual([[sb.accountNumber], 300000]);
     const yesterday = new Date(Date.now() + 7 * 3600_000 - 86_400_000).toISOString().slice(0, 10);
     const before = body<any>(await t.admin.get('/api/report/saving', { periode: yesterday })).data;
     expect(before.totalElements).toBe(0);
