@@ -5,7 +5,9 @@ import { type RenderOptions, render } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { createAppTheme } from '../app/theme/createAppTheme';
+import { muiTexts } from '../app/theme/muiTexts';
 import { AuthProvider } from '../lib/auth/AuthProvider';
+import { i18n } from '../lib/i18n';
 import { SettingsProvider } from '../lib/settings/SettingsProvider';
 
 export function testQueryClient() {
@@ -24,7 +26,8 @@ export function Providers({
   auth?: boolean;
 }) {
   const qc = client ?? testQueryClient();
-  const theme = createAppTheme({ mode: 'light', primary: '#22A45D', direction: 'ltr', skin: 'default' });
+  // The theme in the test's language, as AppThemeProvider makes it for the user's.
+  const theme = createAppTheme({ mode: 'light', primary: '#22A45D', direction: 'ltr', skin: 'default', texts: muiTexts(i18n.t) });
   const inner = (
     <ThemeProvider theme={theme}>
       <MemoryRouter initialEntries={[path]}>{children}</MemoryRouter>

@@ -13,6 +13,7 @@ import { languageInfo } from '../../lib/i18n/languages';
 import { loadedRtlCache, loadRtlCache, ltrCache } from '../../lib/settings/rtlCache';
 import { useSettings } from '../../lib/settings/SettingsProvider';
 import { createAppTheme } from './createAppTheme';
+import { muiTexts } from './muiTexts';
 
 export function useDirection(): 'ltr' | 'rtl' {
   const { i18n } = useTranslation();
@@ -22,6 +23,8 @@ export function useDirection(): 'ltr' | 'rtl' {
 
 export function AppThemeProvider({ children, fallback }: { children: ReactNode; fallback?: ReactNode }) {
   const { settings, mode } = useSettings();
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
   const direction = useDirection();
   const [, setLoaded] = useState(0);
   const cache = direction === 'ltr' ? ltrCache : loadedRtlCache();
@@ -35,9 +38,17 @@ export function AppThemeProvider({ children, fallback }: { children: ReactNode; 
     if (direction === 'rtl' && !loadedRtlCache()) void loadRtlCache().then(() => setLoaded((n) => n + 1));
   }, [direction]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the texts follow the language, whether or not t changes with it.
   const theme = useMemo(
-    () => createAppTheme({ mode: mode === 'dark' ? 'dark' : 'light', primary: settings.primary, direction, skin: settings.skin }),
-    [mode, settings.primary, settings.skin, direction],
+    () =>
+      createAppTheme({
+        mode: mode === 'dark' ? 'dark' : 'light',
+        primary: settings.primary,
+        direction,
+        skin: settings.skin,
+        texts: muiTexts(t),
+      }),
+    [mode, settings.primary, settings.skin, direction, language, t],
   );
 
   return (
