@@ -111,8 +111,23 @@ describe('saving-member-profit-sharing', () => {
 });
 
 describe('simulations over many accounts', () => {
-  it('answer the same read one account at a time as in one chunk (accounts read, computed and reduced chunk by chunk)', async () => {
-    const { t, productId } = await savingsFixture();
+  it('answer the same read one account at a time as in one chunk (accounts read, computed, taxed and reduced chunk by chunk)', async () => {
+    const { t, productId, members } = await savingsFixture();
+    // A member with two accounts: the tax is cumulative over both, whichever batches they fall in.
+    const o = await t.admin.post('/api/transaction/request-open-product-member', {
+      memberId: members[0].m.id,
+      productId,
+      initialDeposit: 500_000,
+    });
+    expect(o.statusCode, o.body).toBe(200);
+    const second = body<any>(o).data.account as { id: string };
+    await (await testDb()).owner(async (tx) => {
+      await tx.exec(`UPDATE member_saving SET open_date = '2026-03-20' WHERE tenant_id = $1 AND id = $2`, [t.tenantId, second.id]);
+      await tx.exec(`UPDATE member_transaction SET transaction_date = '2026-03-20' WHERE tenant_id = $1 AND saving_id = $2`, [
+        t.tenantId,
+        second.id,
+      ]);
+    });
     const both = async () => [
       await get(t, 'saving-member-baserate', { start: START, end: END, productId, baseRate: 6 }),
       await get(t, 'saving-member-profit-sharing', { start: START, end: END, productId, profitSharing: 3_000_000 }),
@@ -128,6 +143,9 @@ describe('simulations over many accounts', () => {
     expect(whole[0].totalElements).toBe(2);
     expect(whole[0].totalGross).toBeGreaterThan(0);
     expect(whole[1].totalGross).toBe(3_000_000);
+    // Andi's 1,500,000 of 3,500,000 shares 1,285,714.29, taxed as one month's interest of one member (10 %).
+    const andi = whole[1].content.find((r: any) => r.memberName === 'Andi Wijaya');
+    expect(andi).toMatchObject({ accounts: 2, gross: 1_285_714.29, tax: 128_571.43 });
   });
 });
 
