@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { systemCtx } from '../src/lib/context.ts';
-import { orderBy } from '../src/lib/http.ts';
+import { namesAlias, orderBy } from '../src/lib/http.ts';
 import { txWhere } from '../src/modules/savings/savings.lists.ts';
 import { txPageSql } from '../src/modules/savings/savings.tx-lists.repo.ts';
 import { body, newTenant } from './helpers.ts';
@@ -58,5 +58,14 @@ describe('orderBy', () => {
     expect(orderBy(undefined, 'DESC', cols, 'created_date', 'j.id', ['j.posted_at'])).toBe('ORDER BY j.posted_at DESC, j.id DESC');
     expect(orderBy('number', 'ASC', cols, 'created_date', 'j.id', ['j.posted_at'])).toBe('ORDER BY j.number ASC NULLS LAST, j.id ASC');
     expect(orderBy(undefined, 'DESC', cols, 'created_date')).toBe('ORDER BY j.posted_at DESC NULLS LAST, id DESC');
+  });
+});
+
+describe('namesAlias', () => {
+  it('tells whether a filter names a joined table, by its alias only', () => {
+    expect(namesAlias('t.tenant_id = app_tenant() AND m.branch_id = $2', 'm', 'p')).toBe(true);
+    expect(namesAlias("s.status = 'ACTIVE' AND sum.x = 1 AND t.amount > 0", 'm')).toBe(false);
+    expect(namesAlias('(r.id IS NULL)', 'r')).toBe(true);
+    expect(namesAlias('j.reversal_of_id IS NULL', 'r')).toBe(false);
   });
 });

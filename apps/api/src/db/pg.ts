@@ -101,6 +101,9 @@ class PgTx implements Tx {
   }
 }
 
+/** How long one statement of the application may run (the pools' statement_timeout); beyond it PostgreSQL cancels it. */
+export const STATEMENT_TIMEOUT_MS = 60_000;
+
 /**
  * A connection that PostgreSQL ends while it is lent out and between statements (idle_in_transaction_session_timeout
  * below, an administrator's pg_terminate_backend, a restart, a network cut) emits 'error' on its client, and the pool
@@ -109,9 +112,6 @@ class PgTx implements Tx {
  * timeout). The error is logged here; the transaction using the connection fails at its next statement (a clear error
  * to that one request, the connection then discarded: release(true) in run), and the pool goes on.
  */
-/** How long one statement of the application may run (the pools' statement_timeout); beyond it PostgreSQL cancels it. */
-export const STATEMENT_TIMEOUT_MS = 60_000;
-
 function keepAlive(client: pg.PoolClient): void {
   client.on('error', (err) => console.error('PostgreSQL ended a connection in use', err.message));
 }

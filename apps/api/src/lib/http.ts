@@ -53,6 +53,15 @@ export function paged<T>(content: T[], total: number, page: number, limit: numbe
 }
 
 /**
+ * Whether SQL (a WHERE or ORDER BY built here) names any of the table aliases (`m.`, `p.`): a count or total joins a
+ * table only when its filter names it, every row having the joined one by a foreign key (a million movements, accounts
+ * or loans counted without joining each).
+ */
+export function namesAlias(sql: string, ...aliases: string[]): boolean {
+  return new RegExp(`\\b(${aliases.join('|')})\\.`).test(sql);
+}
+
+/**
  * ORDER BY clause from a whitelisted sort key. `columns` maps the client's
  * names (created_date, name, ...) to SQL expressions; anything else falls back
  * to the default. Always ends with a unique tiebreaker so pages are stable.

@@ -52,8 +52,38 @@ export function errorBody(req: FastifyRequest, status: number, errorCode: ErrorC
 /** Errors of the multipart parser (@fastify/busboy) about the request body itself. */
 const MULTIPART_BROKEN = /unexpected end of multipart data|Multipart: Boundary not found|Malformed part header|Part terminated early/i;
 
-/** Database errors that are the caller's fault, mapped to clear answers. */
-function fromDatabase(err: { code?: string; constraint?: string }): { status: number; code: ErrorCode; key: string } | null {
+/**
+ * The database gone from under a request: a connection PostgreSQL ended (an administrator, a restart, the idle
+ * transaction timeout: SQLSTATE class 08 and 57P0x, 25P03) or node-postgres found closed. The request did not finish
+ * and nothing of it committed (a COMMIT cut mid-way is the one exception, which the Idempotency-Key covers): 503, try
+ * again, not a 500 that reads as a fault of the program.
+ */
+const CONNECTION_LOST = /Connection terminated|not queryable|Client was closed|ECONNREFUSED|ECONNRESET/i;
+function databaseGone(err: { code?: string; message?: string }): boolean {
+  const code = String(err.code ?? '');
+  return (
+    code.startsWith('08') ||
+    ['57P01', '57P02', '57P03', '25P03', 'ECONNREFUSED', 'ECONNRESET', 'EPIPE'].includes(code) ||
+    CONNECTION_LOST.test(String(err.message ?? ''))
+  );
+}
+
+/** The statement_timeout the pools set, in seconds, for the message of a statement it cancelled. */
+const STATEMENT_TIMEOUT_SECONDS = STATEMENT_TIMEOUT_MS / 1000;
+
+/**
+ * Database errors mapped to clear answers: the caller's faults (4xx), a statement cancelled at the statement timeout
+ * and the database gone (503, with what to do).
+ */
+function fromDatabase(err: {
+  code?: string;
+  constraint?: string;
+  message?: string;
+  statusCode?: number;
+}): { status: number; code: ErrorCode; key: string; params?: Record<string, unknown> } | null {
+  if (err.code === '57014')
+    return { status: 503, code: 'REQUEST_TIMEOUT', key: 'common.request_timeout', params: { seconds: STATEMENT_TIMEOUT_SECONDS } };
+  if (!err.statusCode && databaseGone(err)) return { status: 503, code: 'DATABASE_UNAVAILABLE', key: 'common.database_unavailable' };
   switch (err.code) {
     case '23505':
       return { status: 409, code: 'DUPLICATE', key: 'common.conflict' };
@@ -73,25 +103,6 @@ function fromDatabase(err: { code?: string; constraint?: string }): { status: nu
       return null;
   }
 }
-
-/**
- * The database gone from under a request: a connection PostgreSQL ended (an administrator, a restart, the idle
- * transaction timeout: SQLSTATE class 08 and 57P0x, 25P03) or node-postgres found closed. The request did not finish
- * and nothing of it committed (a COMMIT cut mid-way is the one exception, which the Idempotency-Key covers): 503, try
- * again, not a 500 that reads as a fault of the program.
- */
-const CONNECTION_LOST = /Connection terminated|not queryable|Client was closed|ECONNREFUSED|ECONNRESET/i;
-function databaseGone(err: { code?: string; message?: string }): boolean {
-  const code = String(err.code ?? '');
-  return (
-    code.startsWith('08') ||
-    ['57P01', '57P02', '57P03', '25P03', 'ECONNREFUSED', 'ECONNRESET', 'EPIPE'].includes(code) ||
-    CONNECTION_LOST.test(String(err.message ?? ''))
-  );
-}
-
-/** The statement_timeout the pools set, in seconds, for the message of a statement it cancelled. */
-const STATEMENT_TIMEOUT_SECONDS = STATEMENT_TIMEOUT_MS / 1000;
 
 async function envelopePlugin(app: FastifyInstance) {
   app.addHook('preSerialization', async (req, _reply, payload) => {
@@ -135,18 +146,9 @@ async function envelopePlugin(app: FastifyInstance) {
     const fe = err as FastifyError & { code?: string; constraint?: string };
     const db = fromDatabase(fe);
     if (db) {
-      req.log.warn({ err }, 'database refused the request');
-      return reply.code(db.status).send(errorBody(req, db.status, db.code, translate(db.key, lang)));
-    }
-    if (fe.code === '57014') {
-      req.log.warn({ err }, 'statement timeout');
-      return reply
-        .code(503)
-        .send(errorBody(req, 503, 'REQUEST_TIMEOUT', translate('common.request_timeout', lang, { seconds: STATEMENT_TIMEOUT_SECONDS })));
-    }
-    if (!fe.statusCode && databaseGone(fe)) {
-      req.log.error({ err }, 'database connection lost');
-      return reply.code(503).send(errorBody(req, 503, 'DATABASE_UNAVAILABLE', translate('common.database_unavailable', lang)));
+      if (db.status >= 500) req.log.error({ err }, 'database unavailable or too slow');
+      else req.log.warn({ err }, 'database refused the request');
+      return reply.code(db.status).send(errorBody(req, db.status, db.code, translate(db.key, lang, db.params)));
     }
     // A multipart body cut short or malformed (the parser's errors carry no status): the client's fault.
     if (!fe.statusCode && MULTIPART_BROKEN.test(String(fe.message))) {

@@ -29,8 +29,8 @@ export async function savingInterestRows(tx: Tx, f: ReportFilter, all: boolean) 
   // 1.65 s joined, see docs/savings.md "Reports and the dashboard at three million movements").
   const t = (await tx.one<{ n: number; gross: Dec; tax: Dec; admin: Dec; net: Dec }>(
     `SELECT count(*)::int AS n, coalesce(sum(i.gross), 0) AS gross, coalesce(sum(i.tax), 0) AS tax, coalesce(sum(i.admin_fee), 0) AS admin,
-            coalesce(sum(i.net), 0) AS net FROM ${f.search ? `${from} WHERE ${where}` : `saving_interest i WHERE ${own} AND $4::text IS NULL`}`,
-    args,
+            coalesce(sum(i.net), 0) AS net FROM ${f.search ? `${from} WHERE ${where}` : `saving_interest i WHERE ${own}`}`,
+    f.search ? args : args.slice(0, 3),
   ))!;
   const rows = await tx.query<Record<string, unknown>>(
     `SELECT i.id, i.release_id AS "releaseId", m.cif_number AS "cifNumber", m.full_name AS "memberName", s.account_number AS "accountNumber",

@@ -53,9 +53,6 @@ interface SimItem {
 
 type SimQuery = PeriodInput & { search?: string };
 
-/** Items summed per member between two turns of the event loop. */
-const YIELD_EVERY = 20_000;
-
 /** Tax per subject cumulative with the month's posted interest, admin fee, then the sums per member. */
 async function perMember(tx: Tx, ctx: Ctx, items: SimItem[], end: string, search?: string): Promise<MemberSimulation[]> {
   const setting = await taxSetting(tx, ctx);
@@ -94,7 +91,7 @@ async function perMember(tx: Tx, ctx: Ctx, items: SimItem[], end: string, search
   withhold();
   const byMember = new Map<string, MemberSimulation>();
   for (const [k, i] of items.entries()) {
-    if (k % YIELD_EVERY === YIELD_EVERY - 1) await new Promise((r) => setImmediate(r));
+    if (k % simulationChunk.size === simulationChunk.size - 1) await new Promise((r) => setImmediate(r));
     const r = { tax: taxes[k], net: i.gross.minus(taxes[k]) };
     const fee = i.available === null ? ZERO : savingsAdminFee({ monthlyFee: i.adminFee, months: 1, available: i.available.plus(r.net) });
     const m = byMember.get(i.memberId) ?? {

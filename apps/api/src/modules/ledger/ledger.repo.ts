@@ -6,7 +6,7 @@ import type { JournalDetail, JournalLine, JournalStatus, JournalSummary } from '
 import type { Dec } from '@koperasi/finance';
 import type { Tx } from '../../db/db.ts';
 import { isUuid } from '../../db/db.ts';
-import { likePattern, orderBy } from '../../lib/http.ts';
+import { likePattern, namesAlias, orderBy } from '../../lib/http.ts';
 
 /** Journals the ledger screens may cancel: the ledger's own. Other modules cancel theirs through their own transactions. */
 export const LEDGER_OWNED_SOURCES = ['MANUAL', 'ADJUSTMENT', 'BALANCE_ADJUSTMENT', 'OPENING'];
@@ -209,7 +209,7 @@ export async function listJournals(
   }
   const whereSql = where.join(' AND ');
   // The reversing journal is joined for the count only when the status filter asks about it.
-  const reversedBy = whereSql.includes('r.id') ? 'LEFT JOIN journal r ON r.tenant_id = j.tenant_id AND r.reversal_of_id = j.id' : '';
+  const reversedBy = namesAlias(whereSql, 'r') ? 'LEFT JOIN journal r ON r.tenant_id = j.tenant_id AND r.reversal_of_id = j.id' : '';
   const countRow = await tx.one<{ n: number; total: Dec }>(
     `SELECT count(*)::int AS n, coalesce(sum(j.total_amount), 0) AS total FROM journal j ${reversedBy} WHERE ${whereSql}`,
     params,

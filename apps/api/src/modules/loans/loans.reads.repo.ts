@@ -4,7 +4,7 @@
  */
 import type { LoanDatatableQuery } from '@koperasi/contracts';
 import type { Tx } from '../../db/db.ts';
-import { likePattern, orderBy } from '../../lib/http.ts';
+import { likePattern, namesAlias, orderBy } from '../../lib/http.ts';
 import { agentMemberCondition } from '../users/agent-scope.ts';
 import { LOAN_SELECT, type LoanRow, PAYMENT_SELECT, type PaymentRow } from './loans.repo.ts';
 
@@ -67,7 +67,7 @@ export async function loanListPage(tx: Tx, q: LoanDatatableQuery, today: string,
   }
   const cond = where.join(' AND ');
   // The member is joined for the count only when a filter names it (every loan has its member: a foreign key).
-  const joinMember = /\bm\./.test(cond) ? 'JOIN member m ON m.tenant_id = l.tenant_id AND m.id = l.member_id' : '';
+  const joinMember = namesAlias(cond, 'm') ? 'JOIN member m ON m.tenant_id = l.tenant_id AND m.id = l.member_id' : '';
   const total = await tx.one<{ n: number }>(`SELECT count(*)::int AS n FROM loan l ${joinMember} WHERE ${cond}`, params);
   const rows = await tx.query<LoanRow>(
     `${LOAN_SELECT} WHERE ${cond} ${orderBy(q.sortBy, q.ascOrDesc, SORT, 'created_date', 'l.id', SORT_NOT_NULL)} LIMIT ${q.limit} OFFSET ${q.page * q.limit}`,

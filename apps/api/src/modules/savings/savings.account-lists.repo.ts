@@ -1,7 +1,7 @@
 /** SQL of the savings account lists (savings.account-lists.ts). */
 import type { Dec } from '@koperasi/finance';
 import type { Tx } from '../../db/db.ts';
-import { likePattern, orderBy } from '../../lib/http.ts';
+import { likePattern, namesAlias, orderBy } from '../../lib/http.ts';
 import type { PageQuery } from '../../lib/page-query.ts';
 import { agentMemberCondition } from '../users/agent-scope.ts';
 import { ACCOUNT_FROM, ACCOUNT_SELECT, type AccountRow } from './savings.repo.ts';
@@ -140,7 +140,7 @@ export async function accountRowsPage(tx: Tx, q: AccountFilter, agentId: string 
   if (q.branchId) where.push(`m.branch_id = ${p(q.branchId)}`);
   if (agentId) where.push(agentMemberCondition('m', p(agentId)));
   // The member is joined for the count only when a filter names it (every account has its member: a foreign key).
-  const joinMember = where.some((w) => /\bm\./.test(w)) ? 'JOIN member m ON m.tenant_id = s.tenant_id AND m.id = s.member_id' : '';
+  const joinMember = namesAlias(where.join(' '), 'm') ? 'JOIN member m ON m.tenant_id = s.tenant_id AND m.id = s.member_id' : '';
   const total = await tx.one<{ n: number }>(
     `SELECT count(*)::int AS n FROM member_saving s ${joinMember} WHERE ${where.join(' AND ')}`,
     params,

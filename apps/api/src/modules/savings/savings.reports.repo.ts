@@ -1,7 +1,7 @@
 /** SQL of the per-account saving reports (savings.reports.ts). */
 import type { Dec } from '@koperasi/finance';
 import type { Tx } from '../../db/db.ts';
-import { likePattern, orderBy } from '../../lib/http.ts';
+import { likePattern, namesAlias, orderBy } from '../../lib/http.ts';
 import { agentMemberCondition } from '../users/agent-scope.ts';
 import { ACCOUNT_FROM, ACCOUNT_SELECT, type AccountRow } from './savings.repo.ts';
 
@@ -70,7 +70,7 @@ export async function savingReportRows(tx: Tx, f: SavingReportFilter) {
   if (f.agentUserId !== undefined) where.push(agentMemberCondition('m', p(f.agentUserId)));
   // The member and the product are joined only when a filter or the page's order names them: every account has both
   // (foreign keys), so the totals over 1,500,000 accounts need neither.
-  const filterJoins = /\b(m|p)\./.test(where.join(' '));
+  const filterJoins = namesAlias(where.join(' '), 'm', 'p');
   const inner = (joins: boolean) => `WITH later AS (${laterNetSql('$1')})
     SELECT * FROM (SELECT s.id, s.member_id, s.created_date, s.account_number,
                           ${joins ? 'm.full_name AS member_name, m.cif_number, p.name AS product_name,' : ''} ${BALANCE_ON} AS balance_on

@@ -5,7 +5,7 @@
 import type { Dec } from '@koperasi/finance';
 import type { Tx } from '../../db/db.ts';
 import { EXPORT_FETCH_LIMIT } from '../../lib/excel.ts';
-import { orderBy } from '../../lib/http.ts';
+import { namesAlias, orderBy } from '../../lib/http.ts';
 import { agentMemberCondition } from '../users/agent-scope.ts';
 import { ACCOUNT_FROM, ACCOUNT_SELECT, type AccountRow, TX_FROM, TX_SELECT, type TxRow } from './savings.repo.ts';
 
@@ -31,7 +31,7 @@ const TX_NOT_NULL = ['t.created_at', 't.transaction_date', 't.amount', 't.code',
  * over a million movements is counted without joining each of them (1.0 s -> 0.1 s at 987,000).
  */
 function countFrom(where: string): string {
-  return /\b(m|p|s|u|c|j)\./.test(where) ? TX_FROM : 'member_transaction t';
+  return namesAlias(where, 'm', 'p', 's', 'u', 'c', 'j') ? TX_FROM : 'member_transaction t';
 }
 
 /**
