@@ -149,6 +149,21 @@ describe('simulations over many accounts', () => {
   });
 });
 
+describe('simulation periods', () => {
+  it('refuses a period over 12 months with what to do (every account’s every day is computed)', async () => {
+    const t = await newTenant();
+    current = t;
+    for (const path of ['saving-member-baserate', 'saving-member-profit-sharing', 'saving-member-profit-deposit']) {
+      const r = await t.admin.get(`/api/interest-simulation/${path}`, { start: '1900-01-01', end: '2026-10-31', profitSharing: 1000 });
+      expect([r.statusCode, body(r).errorCode], path).toEqual([422, 'PERIOD_TOO_LONG']);
+    }
+    const year = await t.admin.get('/api/interest-simulation/saving-member-baserate', { start: '2025-11-01', end: '2026-10-31' });
+    expect(year.statusCode).toBe(200);
+    const over = await t.admin.get('/api/interest-simulation/saving-member-baserate', { start: '2025-11-01', end: '2026-11-01' });
+    expect(body(over).message).toBe('Periode paling panjang 12 bulan; persempit tanggal awal dan akhirnya.');
+  });
+});
+
 describe('saving-member-profit-deposit', () => {
   it('uses interestTwelveMonth for a 12-month deposit over the days of the period, with the tax above the threshold', async () => {
     const t = await newTenant();

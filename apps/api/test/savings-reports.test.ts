@@ -175,6 +175,17 @@ describe('saving reports', () => {
       ['2026-05', 0, 0],
       ['2026-06', 0, 0],
     ]);
+    // A period reversed, or a start typed a century early, is refused with what to do (a row per product and month).
+    const reversed = await t.admin.get('/api/report/saving-product-periode', { start: '2026-06-01', end: '2026-03-31' });
+    expect([reversed.statusCode, body(reversed).errorCode]).toEqual([422, 'PERIOD_INVALID']);
+    const century = await t.admin.get('/api/report/saving-product-periode', { start: '1926-01-01', end: '2026-06-30' });
+    expect([century.statusCode, body(century).errorCode, body(century).message]).toEqual([
+      422,
+      'PERIOD_TOO_LONG',
+      'Periode paling panjang 60 bulan; persempit tanggal awal dan akhirnya.',
+    ]);
+    const five = await t.admin.get('/api/report/saving-product-periode', { start: '2021-07-01', end: '2026-06-30' });
+    expect(five.statusCode).toBe(200);
     const ssId = per.rows.find((r: any) => r.code === 'SS').productId;
     const one = body<any>(
       await t.admin.get('/api/report/saving-product-periode', { start: '2026-05-01', end: '2026-07-31', productId: ssId }),

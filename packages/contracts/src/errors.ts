@@ -274,6 +274,7 @@ export const ERROR_CODES = {
   PERIOD_BEFORE_BOOKS: { status: 422, key: 'ledger.period_before_books' },
   PERIOD_CLOSED: { status: 422, key: 'ledger.period_closed' },
   PERIOD_INVALID: { status: 422, key: 'interest.period_invalid' },
+  PERIOD_TOO_LONG: { status: 422, key: 'common.period_too_long' },
   PERIOD_LOCKED: { status: 400, key: 'product.period_locked' },
   PERIOD_NOT_CLOSED: { status: 422, key: 'ledger.period_not_closed' },
   PERIOD_NOT_ENDED: { status: 422, key: 'portfolio.period_not_ended' },

@@ -30,6 +30,10 @@ export const commonMessages = {
     id: 'Permintaan ini melewati batas waktu {seconds} detik dan dibatalkan; tidak ada yang disimpan. Persempit periode atau saringannya, lalu coba lagi.',
     en: 'This request took longer than {seconds} seconds and was cancelled; nothing was saved. Narrow the period or the filter and try again.',
   },
+  'common.period_too_long': {
+    id: 'Periode paling panjang {months} bulan; persempit tanggal awal dan akhirnya.',
+    en: 'The period may span at most {months} months; narrow its start and end dates.',
+  },
   'common.too_many_requests': {
     id: 'Terlalu banyak permintaan. Coba lagi dalam {minutes} menit.',
     en: 'Too many requests. Try again in {minutes} minutes.',

@@ -16,6 +16,7 @@ import type { Tx } from '../../db/db.ts';
 import { type Ctx, withTx } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { taxSetting } from '../deposits/deposits.core.ts';
+import { addMonths } from '../ledger/dates.ts';
 import { type AccountInterest, computeInterest, dailyBalancesOf, interestAccounts } from './interest.core.ts';
 import { depositsInPeriod, readTaxMonths } from './interest.repo.ts';
 import { type PeriodInput, resolvePeriod } from './interest.service.ts';
@@ -162,12 +163,25 @@ async function savingsItems<T>(
   return out;
 }
 
+/** The longest period a simulation computes, in months: every account's every day is computed (a start typed as 1900 would hold 46,000 days per account). */
+export const SIMULATION_MAX_MONTHS = 12;
+
+/** The release's period rule, and at most SIMULATION_MAX_MONTHS months. */
+function simulationPeriod(q: PeriodInput) {
+  const p = resolvePeriod(q);
+  if (p.end >= addMonths(p.start, SIMULATION_MAX_MONTHS))
+    throw new AppError(422, 'PERIOD_TOO_LONG', 'common.period_too_long', { months: SIMULATION_MAX_MONTHS }, [
+      { field: 'startDate', message: 'common.period_too_long' },
+    ]);
+  return p;
+}
+
 /** GET interest-simulation/saving-member-baserate. */
 export async function simulate(
   ctx: Ctx,
   q: SimQuery & { minBalance?: number | null; baseRate?: number | null },
 ): Promise<SimulationResult> {
-  const { start, end, productId } = resolvePeriod(q);
+  const { start, end, productId } = simulationPeriod(q);
   return withTx(ctx, async (tx) => {
     const items = await savingsItems<SimItem>(tx, start, end, productId, q, (i) => ({
       id: i.a.id,
@@ -191,7 +205,7 @@ export async function simulate(
  * exactly to the amount (largest remainder to the sen).
  */
 export async function simulateProfitSharing(ctx: Ctx, q: SimQuery & { profitSharing: number; minBalance?: number | null }) {
-  const { start, end, productId } = resolvePeriod(q);
+  const { start, end, productId } = simulationPeriod(q);
   if (!(q.profitSharing > 0))
     throw new AppError(422, 'PROFIT_SHARING_REQUIRED', 'interest.profit_sharing_required', undefined, [
       { field: 'profitSharing', message: 'interest.profit_sharing_required' },
@@ -237,7 +251,7 @@ export async function simulateProfitDeposit(
   ctx: Ctx,
   q: SimQuery & { interestThreeMonth?: number; interestSixMonth?: number; interestTwelveMonth?: number },
 ) {
-  const { start, end, productId } = resolvePeriod(q);
+  const { start, end, productId } = simulationPeriod(q);
   return withTx(ctx, async (tx) => {
     const deposits = await depositsInPeriod(tx, start, end, productId);
     const items = deposits.map<SimItem>((d) => ({

@@ -15,6 +15,7 @@
  */
 import { type Dec, ZERO } from '@koperasi/finance';
 import { type Ctx, withTx } from '../../lib/context.ts';
+import { AppError } from '../../lib/errors.ts';
 import type { ExcelSheet } from '../../lib/excel.ts';
 import { excelRow } from '../../lib/excel.ts';
 import type { DatedPageQuery } from '../../lib/page-query.ts';
@@ -128,10 +129,21 @@ export function savingProductSheets(r: Awaited<ReturnType<typeof savingProductRe
 
 // ---------------------------------------------------------------- report/saving-product-periode
 
+/** The longest period of report/saving-product-periode, in months (five financial years). */
+export const PERIODE_MAX_MONTHS = 60;
+
 /** Per product and month of [start, end]: opening, deposits, withdrawals, corrections (cancellations), closing. */
 export async function savingProductPeriode(ctx: Ctx, q: { start?: string; end?: string; productId?: string }) {
   const end = q.end ?? today();
   const start = q.start ?? monthStart(end);
+  // A row per product and month: a start typed as 1900 (or 0001) answered 1,500 (24,000) months of empty rows.
+  if (end < start)
+    throw new AppError(422, 'PERIOD_INVALID', 'interest.period_invalid', undefined, [{ field: 'end', message: 'interest.period_invalid' }]);
+  const months = (Number(end.slice(0, 4)) - Number(start.slice(0, 4))) * 12 + Number(end.slice(5, 7)) - Number(start.slice(5, 7)) + 1;
+  if (months > PERIODE_MAX_MONTHS)
+    throw new AppError(422, 'PERIOD_TOO_LONG', 'common.period_too_long', { months: PERIODE_MAX_MONTHS }, [
+      { field: 'start', message: 'common.period_too_long' },
+    ]);
   return withTx(ctx, async (tx) => {
     const rows = await productMonths(tx, monthStart(start), monthEnd(end), q.productId);
     const lines = rows.map((r) => ({
